@@ -1,0 +1,68 @@
+// local-convex: run a Convex app's functions offline. See ../README.md.
+import { parseArgs } from "node:util";
+import { startRuntime } from "./runtime.js";
+
+const HELP = `Usage: local-convex [options]
+
+  --functions <dir>   Convex functions folder (default ./convex)
+  --data <dir>        data folder (default ./.data)
+  --host <host>       interface to listen on (default 127.0.0.1)
+  --port <n>          deployment port: client protocol, HTTP API, storage (default 3210; 0 = any free port)
+  --site-port <n>     HTTP actions port, the CONVEX_SITE_URL (default 3211; 0 = any free port)
+  --site-url <url>    the frontend origin, used as SITE_URL if the environment lacks one
+  --env-file <file>   environment for the functions (default ./.env.local; the process environment wins)
+  --watch             reload functions when files in the functions folder change
+  --no-codegen        do not regenerate <functions>/_generated on start
+  --reset             wipe the data folder first (the only way data is ever deleted)
+  --quiet             do not log each function call
+  -h, --help          show this help`;
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      functions: { type: "string" },
+      data: { type: "string" },
+      host: { type: "string" },
+      port: { type: "string" },
+      "site-port": { type: "string" },
+      "site-url": { type: "string" },
+      "env-file": { type: "string" },
+      watch: { type: "boolean" },
+      "no-codegen": { type: "boolean" },
+      reset: { type: "boolean" },
+      quiet: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help) {
+    console.log(HELP);
+    return;
+  }
+  const runtime = await startRuntime({
+    functionsDir: values.functions,
+    dataDir: values.data,
+    host: values.host,
+    port: values.port !== undefined ? Number(values.port) : undefined,
+    sitePort: values["site-port"] !== undefined ? Number(values["site-port"]) : undefined,
+    siteUrl: values["site-url"],
+    envFile: values["env-file"],
+    watch: values.watch,
+    codegen: !values["no-codegen"],
+    reset: values.reset,
+    logFunctionCalls: !values.quiet,
+  });
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await runtime.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+main().catch((e) => {
+  console.error(String(e?.message ?? e).split("\n")[0]);
+  process.exit(1);
+});

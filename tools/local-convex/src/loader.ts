@@ -1,0 +1,139 @@
+// Finds and loads the modules of a Convex functions directory, as a Convex
+// deployment would bundle them, and regenerates `_generated` offline.
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { tsImport } from "tsx/esm/api";
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+export type FunctionKind = "query" | "mutation" | "action";
+export interface FunctionInfo {
+  kind: FunctionKind;
+  isPublic: boolean;
+}
+export interface LoadedApp {
+  generation: number;
+  schema: any;
+  /** Absolute file path -> loader, the shape convex-test takes. */
+  moduleMap: Record<string, () => Promise<any>>;
+  functions: Map<string, FunctionInfo>;
+  crons: Record<string, any>;
+  hasHttp: boolean;
+  /** The default export of auth.config.ts, if any. */
+  authConfig: { providers: any[] } | null;
+}
+
+const SOURCE = /\.(ts|tsx|js|jsx|mjs|cjs|mts|cts)$/;
+
+/** Function modules: source files whose name has a single dot, as Convex bundles them. */
+export function listModules(functionsDir: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== "_generated") walk(full);
+      } else if (SOURCE.test(entry.name) && entry.name.split(".").length === 2) {
+        out.push(full);
+      }
+    }
+  };
+  walk(functionsDir);
+  return out.sort();
+}
+
+export function modulePathOf(functionsDir: string, file: string): string {
+  return path.relative(functionsDir, file).replace(/\\/g, "/").replace(SOURCE, "");
+}
+
+/** Runs `convex codegen` offline (no deployment needed) for the app around `functionsDir`. */
+export function codegen(functionsDir: string): Promise<void> {
+  const cwd = path.dirname(path.resolve(functionsDir));
+  const bin = path.join(convexPackageDir(), "bin", "main.js");
+  const args = [bin, "codegen", "--system-udfs", "--typecheck", "disable"];
+  if (path.basename(functionsDir) !== "convex") {
+    throw new Error(
+      `local-convex: codegen expects the functions folder to be named 'convex' (got ${functionsDir}); run with --no-codegen and generate it yourself.`,
+    );
+  }
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, args, { cwd, timeout: 120_000 }, (error, stdout, stderr) => {
+      if (error) {
+        const detail = `${stderr}${stdout}`.trim().split("\n").slice(-3).join(" ");
+        reject(new Error(`local-convex: codegen failed in ${cwd}: ${detail || error.message}`));
+      } else resolve();
+    });
+  });
+}
+
+function convexPackageDir(): string {
+  // Walk up from the package's entry to its root (dist/ holds nested package.json files).
+  let dir = path.dirname(new URL(import.meta.resolve("convex/server")).pathname);
+  while (dir !== path.dirname(dir)) {
+    const pkg = path.join(dir, "package.json");
+    if (fs.existsSync(pkg) && JSON.parse(fs.readFileSync(pkg, "utf8")).name === "convex") return dir;
+    dir = path.dirname(dir);
+  }
+  throw new Error("local-convex: cannot find the convex package");
+}
+
+let generationCounter = 0;
+
+/** Imports every module of the app in a fresh module namespace. */
+export async function loadApp(functionsDir: string): Promise<LoadedApp> {
+  const dir = path.resolve(functionsDir);
+  const generated = path.join(dir, "_generated");
+  if (!fs.existsSync(path.join(generated, "api.js"))) {
+    throw new Error(`local-convex: ${generated}/api.js is missing; run 'npx convex codegen' (or start without --no-codegen).`);
+  }
+  const generation = ++generationCounter;
+  const namespace = `local-convex-${generation}`;
+  const load = async (file: string) => {
+    try {
+      return await tsImport(pathToFileURL(file).href, { parentURL: import.meta.url, namespace });
+    } catch (e: any) {
+      const first = String(e?.message ?? e).split("\n")[0];
+      throw new Error(`local-convex: module ${path.relative(process.cwd(), file)} failed to load: ${first}`);
+    }
+  };
+  const files = listModules(dir);
+  const modules = new Map<string, any>();
+  for (const file of files) modules.set(file, await load(file));
+  const moduleMap: Record<string, () => Promise<any>> = {};
+  for (const file of fs.readdirSync(generated)) {
+    if (/\.js$/.test(file)) {
+      const full = path.join(generated, file);
+      moduleMap[full] = () => load(full);
+    }
+  }
+  const functions = new Map<string, FunctionInfo>();
+  let schema: any = undefined;
+  let crons: Record<string, any> = {};
+  let hasHttp = false;
+  for (const [file, mod] of modules) {
+    moduleMap[file] = () => Promise.resolve(mod);
+    const modulePath = modulePathOf(dir, file);
+    if (modulePath === "schema") schema = mod.default;
+    if (modulePath === "crons") crons = mod.default?.crons ?? {};
+    if (modulePath === "http" && mod.default?.lookup) hasHttp = true;
+    for (const [name, fn] of Object.entries<any>(mod)) {
+      if (!fn || (typeof fn !== "object" && typeof fn !== "function")) continue;
+      const kind: FunctionKind | null = fn.isQuery ? "query" : fn.isMutation ? "mutation" : fn.isAction ? "action" : null;
+      if (kind === null) continue;
+      functions.set(`${modulePath}:${name}`, { kind, isPublic: fn.isPublic === true });
+    }
+  }
+  const authConfigFile = listAuthConfig(dir);
+  const authConfig = authConfigFile ? ((await load(authConfigFile)).default ?? null) : null;
+  return { generation, schema, moduleMap, functions, crons, hasHttp, authConfig };
+}
+
+function listAuthConfig(dir: string): string | null {
+  for (const ext of ["ts", "js", "mts", "mjs"]) {
+    const file = path.join(dir, `auth.config.${ext}`);
+    if (fs.existsSync(file)) return file;
+  }
+  return null;
+}

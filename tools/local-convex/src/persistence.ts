@@ -1,0 +1,302 @@
+// Durable storage for the runtime: an atomically replaced snapshot plus an
+// append-only commit log. A commit is fsynced before the mutation that made
+// it is acknowledged; start-up replays the log over the snapshot.
+import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { convexToJson, jsonToConvex } from "convex/values";
+import type { Doc } from "./internals.js";
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+const SNAPSHOT = "snapshot.json";
+const LOG = "commits.log";
+const FORMAT = "local-convex-snapshot/1";
+
+export class CorruptDataError extends Error {}
+
+export interface StoredState {
+  documents: Record<string, Doc>;
+  nextDocId: number;
+  lastCreationTime: number;
+  lastCommitTs: bigint;
+}
+
+export interface CommitRecord {
+  ts: bigint;
+  nextDocId: number;
+  lastCreationTime: number;
+  writes: [string, Doc | null][];
+}
+
+function checksum(text: string): string {
+  return createHash("sha1").update(text).digest("hex").slice(0, 16);
+}
+
+function fsyncDir(dir: string): void {
+  const fd = fs.openSync(dir, "r");
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Writes a file so that a crash leaves either the old or the new content. */
+export function writeFileAtomic(file: string, data: string | Buffer): void {
+  const tmp = `${file}.tmp-${process.pid}`;
+  const fd = fs.openSync(tmp, "w");
+  try {
+    fs.writeSync(fd, data);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  fs.renameSync(tmp, file);
+  fsyncDir(path.dirname(file));
+}
+
+const encodeDoc = (doc: Doc) => convexToJson(doc as any);
+const decodeDoc = (json: any) => jsonToConvex(json) as Doc;
+
+export class Persistence {
+  readonly dir: string;
+  readonly storageDir: string;
+  private logFd: number | null = null;
+  private logBytes = 0;
+  private logEntries = 0;
+  private lockFile: string;
+
+  constructor(dir: string) {
+    this.dir = path.resolve(dir);
+    this.storageDir = path.join(this.dir, "storage");
+    this.lockFile = path.join(this.dir, "LOCK");
+  }
+
+  /** Deletes everything in the data folder. Only ever called for an explicit --reset. */
+  static reset(dir: string): void {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+
+  open(): void {
+    fs.mkdirSync(this.storageDir, { recursive: true });
+    this.acquireLock();
+    for (const name of fs.readdirSync(this.storageDir)) {
+      if (name.startsWith("upload-")) fs.rmSync(path.join(this.storageDir, name), { force: true });
+    }
+  }
+
+  private acquireLock(): void {
+    try {
+      const fd = fs.openSync(this.lockFile, "wx");
+      fs.writeSync(fd, String(process.pid));
+      fs.closeSync(fd);
+      return;
+    } catch (e: any) {
+      if (e.code !== "EEXIST") throw e;
+    }
+    const holder = Number(fs.readFileSync(this.lockFile, "utf8").trim());
+    let alive = false;
+    if (holder && holder !== process.pid) {
+      try {
+        process.kill(holder, 0);
+        alive = true;
+      } catch {
+        alive = false;
+      }
+    }
+    if (alive) {
+      throw new Error(
+        `local-convex: the data folder ${this.dir} is in use by another runtime (pid ${holder}). Stop it first, or use --data <other folder>.`,
+      );
+    }
+    // The previous holder died (kill -9 or crash): take the lock over.
+    fs.writeFileSync(this.lockFile, String(process.pid));
+  }
+
+  releaseLock(): void {
+    try {
+      if (fs.readFileSync(this.lockFile, "utf8").trim() === String(process.pid)) {
+        fs.rmSync(this.lockFile, { force: true });
+      }
+    } catch {
+      // Already gone.
+    }
+  }
+
+  readJson<T>(name: string): T | null {
+    const file = path.join(this.dir, name);
+    if (!fs.existsSync(file)) return null;
+    const text = fs.readFileSync(file, "utf8");
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw new CorruptDataError(
+        `local-convex: ${file} is corrupt (not valid JSON). Nothing was changed. Restore it, or start with --reset to wipe the data folder.`,
+      );
+    }
+  }
+
+  writeJson(name: string, value: unknown): void {
+    writeFileAtomic(path.join(this.dir, name), JSON.stringify(value, null, 2));
+  }
+
+  /** Loads the snapshot and replays the commit log over it. */
+  load(): StoredState {
+    const state: StoredState = {
+      documents: {},
+      nextDocId: 10000,
+      lastCreationTime: 0,
+      lastCommitTs: 0n,
+    };
+    const snapshotFile = path.join(this.dir, SNAPSHOT);
+    const snapshot = this.readJson<any>(SNAPSHOT);
+    if (snapshot !== null) {
+      if (snapshot.format !== FORMAT || !Array.isArray(snapshot.documents)) {
+        throw new CorruptDataError(
+          `local-convex: ${snapshotFile} is not a ${FORMAT} snapshot. Nothing was changed. Restore it, or start with --reset to wipe the data folder.`,
+        );
+      }
+      for (const json of snapshot.documents) {
+        const doc = decodeDoc(json);
+        state.documents[doc._id] = doc;
+      }
+      state.nextDocId = snapshot.nextDocId;
+      state.lastCreationTime = snapshot.lastCreationTime;
+      state.lastCommitTs = BigInt(snapshot.lastCommitTs);
+    }
+    const logFile = path.join(this.dir, LOG);
+    if (fs.existsSync(logFile)) {
+      const text = fs.readFileSync(logFile, "utf8");
+      const lastNewline = text.lastIndexOf("\n");
+      const complete = text.slice(0, lastNewline + 1);
+      const lines = complete.split("\n").filter((l) => l.length > 0);
+      lines.forEach((line, i) => {
+        const space = line.indexOf(" ");
+        const sum = line.slice(0, space);
+        const body = line.slice(space + 1);
+        if (space < 0 || checksum(body) !== sum) {
+          throw new CorruptDataError(
+            `local-convex: ${logFile} is corrupt at entry ${i + 1} of ${lines.length} (checksum mismatch). Nothing was changed. Restore it, or start with --reset to wipe the data folder.`,
+          );
+        }
+        const record = JSON.parse(body);
+        const ts = BigInt(record.ts);
+        if (ts <= state.lastCommitTs) return; // already in the snapshot
+        for (const [id, json] of record.w as [string, any][]) {
+          if (json === null) delete state.documents[id];
+          else state.documents[id] = decodeDoc(json);
+        }
+        state.nextDocId = record.n;
+        state.lastCreationTime = record.c;
+        state.lastCommitTs = ts;
+      });
+      this.logEntries = lines.length;
+      this.logBytes = Buffer.byteLength(complete);
+      if (complete.length !== text.length) {
+        // A torn final line is a commit whose fsync never finished, so it was
+        // never acknowledged: drop it so the next append starts on a clean line.
+        fs.truncateSync(logFile, Buffer.byteLength(complete));
+      }
+    }
+    return state;
+  }
+
+  private openLog(): number {
+    if (this.logFd === null) {
+      const file = path.join(this.dir, LOG);
+      const existed = fs.existsSync(file);
+      this.logFd = fs.openSync(file, "a");
+      if (!existed) fsyncDir(this.dir);
+    }
+    return this.logFd;
+  }
+
+  /** Appends one commit and fsyncs it. Returns once the commit is durable. */
+  append(record: CommitRecord): void {
+    const body = JSON.stringify({
+      ts: record.ts.toString(),
+      n: record.nextDocId,
+      c: record.lastCreationTime,
+      w: record.writes.map(([id, doc]) => [id, doc === null ? null : encodeDoc(doc)]),
+    });
+    const line = `${checksum(body)} ${body}\n`;
+    const fd = this.openLog();
+    fs.writeSync(fd, line);
+    fs.fsyncSync(fd);
+    this.logBytes += Buffer.byteLength(line);
+    this.logEntries += 1;
+  }
+
+  shouldCompact(): boolean {
+    return this.logEntries >= 5000 || this.logBytes >= 32 * 1024 * 1024;
+  }
+
+  /** Replaces the snapshot with `state` and starts an empty log. */
+  compact(state: StoredState): void {
+    const documents = Object.values(state.documents).map(encodeDoc);
+    writeFileAtomic(
+      path.join(this.dir, SNAPSHOT),
+      JSON.stringify({
+        format: FORMAT,
+        lastCommitTs: state.lastCommitTs.toString(),
+        nextDocId: state.nextDocId,
+        lastCreationTime: state.lastCreationTime,
+        documents,
+      }),
+    );
+    // Entries older than the snapshot are skipped on load, so a crash between
+    // the two renames is harmless.
+    if (this.logFd !== null) fs.closeSync(this.logFd);
+    this.logFd = null;
+    writeFileAtomic(path.join(this.dir, LOG), "");
+    this.logBytes = 0;
+    this.logEntries = 0;
+  }
+
+  close(): void {
+    if (this.logFd !== null) fs.closeSync(this.logFd);
+    this.logFd = null;
+    this.releaseLock();
+  }
+
+  // --- file storage ---
+
+  blobPath(storageId: string): string {
+    if (!/^[0-9A-Za-z_]+$/.test(storageId)) throw new Error("Invalid storage id");
+    return path.join(this.storageDir, storageId);
+  }
+
+  /** Writes upload bytes to a temporary durable file; `commitBlob` names it. */
+  stageBlob(bytes: Buffer): string {
+    const tmp = path.join(this.storageDir, `upload-${randomBytes(8).toString("hex")}`);
+    const fd = fs.openSync(tmp, "w");
+    try {
+      fs.writeSync(fd, bytes);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    return tmp;
+  }
+
+  commitBlob(tmp: string, storageId: string): void {
+    fs.renameSync(tmp, this.blobPath(storageId));
+    fsyncDir(this.storageDir);
+  }
+
+  discardBlob(tmp: string): void {
+    fs.rmSync(tmp, { force: true });
+  }
+
+  readBlob(storageId: string): Buffer | null {
+    try {
+      return fs.readFileSync(this.blobPath(storageId));
+    } catch {
+      return null;
+    }
+  }
+
+  deleteBlob(storageId: string): void {
+    fs.rmSync(this.blobPath(storageId), { force: true });
+  }
+}

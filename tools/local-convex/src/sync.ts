@@ -1,0 +1,321 @@
+// One WebSocket client of the Convex sync protocol: its query set, identity
+// and versions, and the transitions that keep its subscriptions live.
+import { convexToJson, jsonToConvex } from "convex/values";
+import type { WebSocket } from "ws";
+import { AuthError, type TokenVerifier } from "./auth.js";
+import type { CallOutcome, Engine, Identity } from "./engine.js";
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+export function encodeTs(ts: bigint): string {
+  const bytes = Buffer.alloc(8);
+  bytes.writeBigUInt64LE(ts);
+  return bytes.toString("base64");
+}
+
+interface Version {
+  querySet: number;
+  identity: number;
+  ts: bigint;
+}
+
+interface Subscription {
+  udfPath: string;
+  args: any;
+  argsJson: string;
+  journal: string | null;
+  readTables: Set<string>;
+  /** What the client last saw, to send only real changes. */
+  lastSent: string | null;
+}
+
+/** Results shared by every subscriber of the same query, args, identity and journal until the next commit. */
+export class ResultCache {
+  private map = new Map<string, Promise<CallOutcome>>();
+  clear() {
+    this.map.clear();
+  }
+  get(key: string, run: () => Promise<CallOutcome>): Promise<CallOutcome> {
+    let hit = this.map.get(key);
+    if (!hit) {
+      hit = run();
+      this.map.set(key, hit);
+    }
+    return hit;
+  }
+}
+
+// Mutation results kept per session so a mutation re-sent after a reconnect runs once.
+const SESSION_CACHE_LIMIT = 1000;
+const sessionResults = new Map<string, Map<number, Promise<any>>>();
+
+export class SyncConnection {
+  private version: Version = { querySet: 0, identity: 0, ts: 0n };
+  private identity: Identity | null = null;
+  private isAdmin = false;
+  private identityKey = "anonymous";
+  private sessionId = "";
+  private clockSkew: number | undefined;
+  private queries = new Map<number, Subscription>();
+  private queue: Promise<void> = Promise.resolve();
+  private dirty = new Set<string>();
+  private refreshAll = false;
+  private refreshQueued = false;
+  private pendingTs = 0n;
+  private closed = false;
+
+  constructor(
+    private ws: WebSocket,
+    private engine: Engine,
+    private verifier: () => TokenVerifier,
+    private cache: ResultCache,
+    private log: (line: string) => void,
+  ) {}
+
+  private send(message: Record<string, unknown>) {
+    if (!this.closed && this.ws.readyState === this.ws.OPEN) this.ws.send(JSON.stringify(message));
+  }
+
+  private enqueue(task: () => Promise<void>) {
+    this.queue = this.queue.then(task).catch((e) => {
+      this.log(`sync: connection error: ${e?.stack ?? e}`);
+      this.send({ type: "FatalError", error: String(e?.message ?? e) });
+      this.ws.close(1011, "InternalServerError");
+    });
+  }
+
+  close() {
+    this.closed = true;
+  }
+
+  handle(raw: string) {
+    let message: any;
+    try {
+      message = JSON.parse(raw);
+    } catch {
+      this.send({ type: "FatalError", error: "Invalid message: not JSON" });
+      this.ws.close(1002, "InvalidMessage");
+      return;
+    }
+    switch (message.type) {
+      case "Connect": {
+        this.sessionId = String(message.sessionId);
+        if (typeof message.clientTs === "number") this.clockSkew = Date.now() - message.clientTs;
+        return;
+      }
+      case "Authenticate":
+        return this.enqueue(() => this.authenticate(message));
+      case "ModifyQuerySet":
+        return this.enqueue(() => this.modifyQuerySet(message));
+      case "Mutation":
+        return this.enqueue(() => this.mutation(message));
+      case "Action":
+        void this.action(message);
+        return;
+      case "Event":
+        return;
+      default:
+        this.send({ type: "FatalError", error: `Unknown message type ${message.type}` });
+        this.ws.close(1002, "InvalidMessage");
+    }
+  }
+
+  /** A commit touched `tables`: re-run the subscriptions that read them. */
+  invalidate(tables: Iterable<string> | "all") {
+    if (tables === "all") this.refreshAll = true;
+    else for (const t of tables) this.dirty.add(t);
+    this.scheduleRefresh();
+  }
+
+  private scheduleRefresh() {
+    if (this.refreshQueued) return;
+    this.refreshQueued = true;
+    this.enqueue(async () => {
+      this.refreshQueued = false;
+      await this.refresh();
+    });
+  }
+
+  private transition(modifications: any[], next: Partial<Version>) {
+    const endVersion: Version = { ...this.version, ...next };
+    this.send({
+      type: "Transition",
+      startVersion: { querySet: this.version.querySet, identity: this.version.identity, ts: encodeTs(this.version.ts) },
+      endVersion: { querySet: endVersion.querySet, identity: endVersion.identity, ts: encodeTs(endVersion.ts) },
+      modifications,
+      ...(this.clockSkew !== undefined ? { clientClockSkew: this.clockSkew, serverTs: Date.now() * 1e6 } : {}),
+    });
+    this.version = endVersion;
+  }
+
+  private async runSubscription(queryId: number, sub: Subscription): Promise<any | null> {
+    const key = `${sub.udfPath}\u0000${sub.argsJson}\u0000${this.identityKey}\u0000${sub.journal}`;
+    const outcome = await this.cache.get(key, () =>
+      this.engine.call(sub.udfPath, sub.args, this.identity, {
+        publicOnly: !this.isAdmin,
+        kind: "query",
+        journal: sub.journal,
+        caller: "subscription",
+      }),
+    );
+    sub.readTables = outcome.readTables;
+    const journal = outcome.journal ?? sub.journal;
+    sub.journal = journal;
+    const modification = outcome.success
+      ? { type: "QueryUpdated", queryId, value: convexToJson(outcome.value as any), logLines: outcome.logLines, journal }
+      : {
+          type: "QueryFailed",
+          queryId,
+          errorMessage: outcome.errorMessage,
+          ...(outcome.errorData !== undefined ? { errorData: outcome.errorData } : {}),
+          logLines: outcome.logLines,
+          journal,
+        };
+    const fingerprint = JSON.stringify(
+      outcome.success ? ["ok", modification.value, journal] : ["err", outcome.errorMessage, (modification as any).errorData],
+    );
+    if (fingerprint === sub.lastSent) return null;
+    sub.lastSent = fingerprint;
+    return modification;
+  }
+
+  private async refresh() {
+    const ts = this.engine.lastCommitTs;
+    const all = this.refreshAll;
+    const dirty = this.dirty;
+    this.refreshAll = false;
+    this.dirty = new Set();
+    const modifications: any[] = [];
+    for (const [queryId, sub] of this.queries) {
+      if (!all && ![...sub.readTables].some((t) => dirty.has(t))) continue;
+      const mod = await this.runSubscription(queryId, sub);
+      if (mod && this.queries.get(queryId) === sub) modifications.push(mod);
+    }
+    const needTs = this.pendingTs > this.version.ts;
+    if (modifications.length > 0 || needTs) {
+      this.transition(modifications, { ts: ts > this.version.ts ? ts : this.version.ts });
+    }
+  }
+
+  private async authenticate(message: any) {
+    const baseVersion: number = message.baseVersion;
+    let identity: Identity | null = null;
+    let admin = false;
+    try {
+      if (message.tokenType === "User") {
+        identity = await this.verifier().verify(String(message.value));
+      } else if (message.tokenType === "Admin") {
+        const value = String(message.value);
+        if (!this.verifier().isAdminKey(value)) throw new AuthError("Invalid admin key");
+        admin = true;
+        const acting = value.split(":")[1];
+        if (acting) identity = JSON.parse(Buffer.from(acting, "base64").toString("utf8"));
+      }
+    } catch (e: any) {
+      const error = e instanceof AuthError ? e.message : `Authentication failed: ${e?.message ?? e}`;
+      this.send({ type: "AuthError", error, baseVersion, authUpdateAttempted: true });
+      return;
+    }
+    this.identity = identity;
+    this.isAdmin = admin;
+    this.identityKey = admin ? `admin:${JSON.stringify(identity)}` : identity ? JSON.stringify(identity) : "anonymous";
+    const modifications: any[] = [];
+    for (const [queryId, sub] of this.queries) {
+      const mod = await this.runSubscription(queryId, sub);
+      if (mod) modifications.push(mod);
+    }
+    const ts = this.engine.lastCommitTs;
+    this.transition(modifications, { identity: baseVersion + 1, ts: ts > this.version.ts ? ts : this.version.ts });
+  }
+
+  private async modifyQuerySet(message: any) {
+    if (message.baseVersion !== this.version.querySet) {
+      throw new Error(`ModifyQuerySet base version ${message.baseVersion} does not match ${this.version.querySet}`);
+    }
+    const ts = this.engine.lastCommitTs;
+    const modifications: any[] = [];
+    for (const change of message.modifications as any[]) {
+      if (change.type === "Add") {
+        const args = jsonToConvex(change.args?.[0] ?? {});
+        const sub: Subscription = {
+          udfPath: change.udfPath,
+          args,
+          argsJson: JSON.stringify(change.args?.[0] ?? {}),
+          journal: change.journal ?? null,
+          readTables: new Set(),
+          lastSent: null,
+        };
+        this.queries.set(change.queryId, sub);
+        const mod = await this.runSubscription(change.queryId, sub);
+        if (mod) modifications.push(mod);
+      } else if (change.type === "Remove") {
+        this.queries.delete(change.queryId);
+        modifications.push({ type: "QueryRemoved", queryId: change.queryId });
+      }
+    }
+    this.transition(modifications, { querySet: message.newVersion, ts: ts > this.version.ts ? ts : this.version.ts });
+  }
+
+  private async mutation(message: any) {
+    const requestId: number = message.requestId;
+    let session = sessionResults.get(this.sessionId);
+    if (!session) sessionResults.set(this.sessionId, (session = new Map()));
+    let pending = session.get(requestId);
+    if (!pending) {
+      pending = this.engine.call(message.udfPath, jsonToConvex(message.args?.[0] ?? {}), this.identity, {
+        publicOnly: !this.isAdmin,
+        kind: "mutation",
+      });
+      session.set(requestId, pending);
+      if (session.size > SESSION_CACHE_LIMIT) session.delete(session.keys().next().value!);
+    }
+    const outcome: CallOutcome = await pending;
+    if (outcome.success) {
+      const ts = outcome.commitTs ?? this.engine.lastCommitTs;
+      this.send({
+        type: "MutationResponse",
+        requestId,
+        success: true,
+        result: convexToJson(outcome.value as any),
+        ts: encodeTs(ts),
+        logLines: outcome.logLines,
+      });
+      // The client resolves the mutation once a transition reaches its ts.
+      if (ts > this.pendingTs) this.pendingTs = ts;
+      this.scheduleRefresh();
+    } else {
+      this.send({
+        type: "MutationResponse",
+        requestId,
+        success: false,
+        result: outcome.errorMessage,
+        ...(outcome.errorData !== undefined ? { errorData: outcome.errorData } : {}),
+        logLines: outcome.logLines,
+      });
+    }
+  }
+
+  private async action(message: any) {
+    const outcome = await this.engine.call(message.udfPath, jsonToConvex(message.args?.[0] ?? {}), this.identity, {
+      publicOnly: !this.isAdmin,
+      kind: "action",
+    });
+    this.send(
+      outcome.success
+        ? {
+            type: "ActionResponse",
+            requestId: message.requestId,
+            success: true,
+            result: convexToJson(outcome.value as any),
+            logLines: outcome.logLines,
+          }
+        : {
+            type: "ActionResponse",
+            requestId: message.requestId,
+            success: false,
+            result: outcome.errorMessage,
+            ...(outcome.errorData !== undefined ? { errorData: outcome.errorData } : {}),
+            logLines: outcome.logLines,
+          },
+    );
+  }
+}
