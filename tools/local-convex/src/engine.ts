@@ -220,7 +220,8 @@ export class Engine extends EventEmitter {
         continue;
       }
       try {
-        this.internals.validateValidator(validator, doc);
+        const { _id, _creationTime, ...fields } = doc;
+        this.internals.validateValidator(validator, fields);
       } catch (e: any) {
         throw new Error(
           `local-convex: the schema rejects existing document ${doc._id} in '${table}': ${String(e.message).replace(/^Validator error: /, "")}. Fix the schema (or the data); the previous functions keep running.`,
@@ -657,7 +658,8 @@ export class Engine extends EventEmitter {
   // File storage.
 
   private sign(value: string): string {
-    return createHmac("sha256", this.opts.urlSecret).update(value).digest("base64url").slice(0, 22);
+    // Hex, so the signature never contains the '-' that separates it from the id.
+    return createHmac("sha256", this.opts.urlSecret).update(value).digest("hex").slice(0, 32);
   }
 
   storageUrl(storageId: string): string {

@@ -60,7 +60,8 @@ export class SyncConnection {
   private dirty = new Set<string>();
   private refreshAll = false;
   private refreshQueued = false;
-  private pendingTs = 0n;
+  /** A MutationResponse went out: the client resolves it only on a later Transition. */
+  private mutationAwaitingTransition = false;
   private closed = false;
 
   constructor(
@@ -190,8 +191,8 @@ export class SyncConnection {
       const mod = await this.runSubscription(queryId, sub);
       if (mod && this.queries.get(queryId) === sub) modifications.push(mod);
     }
-    const needTs = this.pendingTs > this.version.ts;
-    if (modifications.length > 0 || needTs) {
+    if (modifications.length > 0 || this.mutationAwaitingTransition) {
+      this.mutationAwaitingTransition = false;
       this.transition(modifications, { ts: ts > this.version.ts ? ts : this.version.ts });
     }
   }
@@ -279,8 +280,9 @@ export class SyncConnection {
         ts: encodeTs(ts),
         logLines: outcome.logLines,
       });
-      // The client resolves the mutation once a transition reaches its ts.
-      if (ts > this.pendingTs) this.pendingTs = ts;
+      // The client resolves the mutation on the next Transition whose ts reaches
+      // the mutation's, even when no subscribed result changed.
+      this.mutationAwaitingTransition = true;
       this.scheduleRefresh();
     } else {
       this.send({
