@@ -10,7 +10,7 @@ const HELP = `Usage: local-convex [options]
   --port <n>          deployment port: client protocol, HTTP API, storage (default 3210; 0 = any free port)
   --site-port <n>     HTTP actions port, the CONVEX_SITE_URL (default 3211; 0 = any free port)
   --site-url <url>    the frontend origin, used as SITE_URL if the environment lacks one
-  --env-file <file>   environment for the functions (default ./.env.local; the process environment wins)
+  --env-path <file>   environment for the functions (default ./.env.local; the process environment wins)
   --watch             reload functions when files in the functions folder change
   --no-codegen        do not regenerate <functions>/_generated on start
   --reset             wipe the data folder first (the only way data is ever deleted)
@@ -26,7 +26,7 @@ async function main() {
       port: { type: "string" },
       "site-port": { type: "string" },
       "site-url": { type: "string" },
-      "env-file": { type: "string" },
+      "env-path": { type: "string" },
       watch: { type: "boolean" },
       "no-codegen": { type: "boolean" },
       reset: { type: "boolean" },
@@ -45,7 +45,7 @@ async function main() {
     port: values.port !== undefined ? Number(values.port) : undefined,
     sitePort: values["site-port"] !== undefined ? Number(values["site-port"]) : undefined,
     siteUrl: values["site-url"],
-    envFile: values["env-file"],
+    envFile: values["env-path"],
     watch: values.watch,
     codegen: !values["no-codegen"],
     reset: values.reset,

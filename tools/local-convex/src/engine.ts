@@ -713,7 +713,7 @@ export class Engine extends EventEmitter {
     if (meta === null) return null;
     const bytes = this.persistence.readBlob(storageId);
     if (bytes === null) return null;
-    return new Blob([bytes], meta.contentType ? { type: meta.contentType } : {});
+    return new Blob([new Uint8Array(bytes)], meta.contentType ? { type: meta.contentType } : {});
   }
 
   storageMetadata(storageId: string): Doc | null {

@@ -92,7 +92,9 @@ export async function loadApp(functionsDir: string): Promise<LoadedApp> {
   const namespace = `local-convex-${generation}`;
   const load = async (file: string) => {
     try {
-      return await tsImport(pathToFileURL(file).href, { parentURL: import.meta.url, namespace });
+      // A fresh namespace per generation gives reloaded modules fresh instances
+      // (tsx supports it; its typings do not list it yet).
+      return await tsImport(pathToFileURL(file).href, { parentURL: import.meta.url, namespace } as any);
     } catch (e: any) {
       const first = String(e?.message ?? e).split("\n")[0];
       throw new Error(`local-convex: module ${path.relative(process.cwd(), file)} failed to load: ${first}`);

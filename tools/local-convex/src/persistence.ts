@@ -46,7 +46,8 @@ export function writeFileAtomic(file: string, data: string | Buffer): void {
   const tmp = `${file}.tmp-${process.pid}`;
   const fd = fs.openSync(tmp, "w");
   try {
-    fs.writeSync(fd, data);
+    if (typeof data === "string") fs.writeSync(fd, data);
+    else fs.writeSync(fd, data);
     fs.fsyncSync(fd);
   } finally {
     fs.closeSync(fd);

@@ -319,7 +319,11 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
           else if (v !== undefined) headers.set(k, v);
         }
         const body = req.method === "GET" || req.method === "HEAD" ? undefined : await readBody(req);
-        const request = new Request(new URL(req.url ?? "/", siteUrl), { method: req.method, headers, body });
+        const request = new Request(new URL(req.url ?? "/", siteUrl), {
+          method: req.method,
+          headers,
+          body: body ? new Uint8Array(body) : undefined,
+        });
         const response = await eng.runHttp(request, identity);
         const out: Record<string, string | string[]> = {};
         response.headers.forEach((value, key) => {

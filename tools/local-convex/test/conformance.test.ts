@@ -301,18 +301,13 @@ describe("reconnects", () => {
     // has run the mutation, the client never heard, so it re-sends it.
     let dropped = false;
     class FlakySocket extends WebSocket {
-      override set onmessage(handler: any) {
-        super.onmessage = (event: any) => {
-          if (!dropped && String(event.data).includes('"type":"MutationResponse"')) {
-            dropped = true;
-            this.terminate();
-            return;
-          }
-          handler(event);
-        };
-      }
-      override get onmessage(): any {
-        return super.onmessage;
+      override emit(event: string | symbol, ...args: any[]): boolean {
+        if (event === "message" && !dropped && String(args[0]).includes('"type":"MutationResponse"')) {
+          dropped = true;
+          this.terminate();
+          return false;
+        }
+        return super.emit(event, ...args);
       }
     }
     const c = track(client(rt.cloudUrl, { webSocketConstructor: FlakySocket }));

@@ -69,7 +69,7 @@ export function startRuntime(opts: StartOptions): Promise<Running> {
     String(opts.port ?? 0),
     "--site-port",
     String(opts.sitePort ?? 0),
-    "--env-file",
+    "--env-path",
     path.join(opts.appDir, ".env.local"),
     ...(opts.args ?? []),
   ];
