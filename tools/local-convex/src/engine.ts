@@ -80,6 +80,13 @@ export interface CallOptions {
   kind?: FunctionKind;
   journal?: string | null;
   caller?: string;
+  /** The caller's address and user agent, for `ctx.meta.getRequestMetadata()`. */
+  request?: RequestInfo;
+}
+
+export interface RequestInfo {
+  ip: string | null;
+  userAgent: string | null;
 }
 
 export interface EngineOptions {
@@ -723,12 +730,13 @@ export class Engine extends EventEmitter {
   // ---------------------------------------------------------------------------
   // Calling functions.
 
-  private accessor(identity: Identity | null): any {
-    if (identity === null) return this.t;
-    const key = JSON.stringify(identity);
+  private accessor(identity: Identity | null, request?: RequestInfo): any {
+    if (identity === null && !request) return this.t;
+    const key = JSON.stringify([identity, request?.ip ?? null, request?.userAgent ?? null]);
     let accessor = this.identityAccessors.get(key);
     if (!accessor) {
-      accessor = this.t.withIdentity(identity);
+      accessor = identity === null ? this.t : this.t.withIdentity(identity);
+      if (request) accessor = accessor.withRequestMetadata({ ip: request.ip, userAgent: request.userAgent });
       if (this.identityAccessors.size > 1000) this.identityAccessors.clear();
       this.identityAccessors.set(key, accessor);
     }
@@ -778,7 +786,7 @@ export class Engine extends EventEmitter {
         try {
           await this.validateArgs(modulePath, exportName, args);
           const path = { udfPath, componentPath: "" };
-          const accessor = this.accessor(identity);
+          const accessor = this.accessor(identity, options.request);
           const value =
             info.kind === "query"
               ? await accessor.queryFromPath(path, args)
@@ -852,7 +860,7 @@ export class Engine extends EventEmitter {
   }
 
   /** Runs an HTTP action for `request` (already routed to this app's `http.ts`). */
-  async runHttp(request: Request, identity: Identity | null): Promise<Response> {
+  async runHttp(request: Request, identity: Identity | null, client?: RequestInfo): Promise<Response> {
     if (!this.app.hasHttp) return new Response("This deployment has no HTTP actions (convex/http.ts).", { status: 404 });
     const ctx: CallContext = {
       udfPath: `http ${request.method} ${new URL(request.url).pathname}`,
@@ -874,7 +882,7 @@ export class Engine extends EventEmitter {
         init.body = Buffer.from(await request.arrayBuffer());
       }
       const response: Response = await runInRoot(() =>
-        callContext.run(ctx, () => this.accessor(identity).fetch(request.url, init)),
+        callContext.run(ctx, () => this.accessor(identity, client).fetch(request.url, init)),
       );
       ok = response.status < 500;
       return response;

@@ -91,6 +91,13 @@ function sendJson(res: http.ServerResponse, status: number, body: unknown, extra
   res.end(JSON.stringify(body));
 }
 
+/** The caller as a deployment sees it; behind a local proxy, the forwarded address. */
+function clientInfo(req: http.IncomingMessage): { ip: string | null; userAgent: string | null } {
+  const forwarded = req.headers["x-forwarded-for"];
+  const ip = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim() || req.socket.remoteAddress || null;
+  return { ip, userAgent: req.headers["user-agent"] ?? null };
+}
+
 function loadEnvFile(file: string | null | undefined, log: (l: string) => void) {
   if (!file || !fs.existsSync(file)) return;
   const values = parseEnv(fs.readFileSync(file, "utf8"));
@@ -182,7 +189,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
         return;
       }
       wss.handleUpgrade(req, socket, head, (ws) => {
-        const conn = new SyncConnection(ws, eng, () => verifier, cache, log);
+        const conn = new SyncConnection(ws, eng, () => verifier, cache, log, clientInfo(req));
         connections.add(conn);
         const ping = setInterval(() => ws.send(JSON.stringify({ type: "Ping" })), 20_000);
         ws.on("message", (data) => conn.handle(data.toString()));
@@ -246,6 +253,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
             publicOnly: !auth.admin,
             kind,
             caller: "http",
+            request: clientInfo(req),
           });
           respond(res, outcome);
           return;
@@ -324,7 +332,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
           headers,
           body: body ? new Uint8Array(body) : undefined,
         });
-        const response = await eng.runHttp(request, identity);
+        const response = await eng.runHttp(request, identity, clientInfo(req));
         const out: Record<string, string | string[]> = {};
         response.headers.forEach((value, key) => {
           if (key === "set-cookie") return;

@@ -3,7 +3,7 @@
 import { convexToJson, jsonToConvex } from "convex/values";
 import type { WebSocket } from "ws";
 import { AuthError, type TokenVerifier } from "./auth.js";
-import type { CallOutcome, Engine, Identity } from "./engine.js";
+import type { CallOutcome, Engine, Identity, RequestInfo } from "./engine.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export function encodeTs(ts: bigint): string {
@@ -70,6 +70,7 @@ export class SyncConnection {
     private verifier: () => TokenVerifier,
     private cache: ResultCache,
     private log: (line: string) => void,
+    private request: RequestInfo,
   ) {}
 
   private send(message: Record<string, unknown>) {
@@ -265,6 +266,7 @@ export class SyncConnection {
       pending = this.engine.call(message.udfPath, jsonToConvex(message.args?.[0] ?? {}), this.identity, {
         publicOnly: !this.isAdmin,
         kind: "mutation",
+        request: this.request,
       });
       session.set(requestId, pending);
       if (session.size > SESSION_CACHE_LIMIT) session.delete(session.keys().next().value!);
@@ -300,6 +302,7 @@ export class SyncConnection {
     const outcome = await this.engine.call(message.udfPath, jsonToConvex(message.args?.[0] ?? {}), this.identity, {
       publicOnly: !this.isAdmin,
       kind: "action",
+      request: this.request,
     });
     this.send(
       outcome.success

@@ -1,0 +1,133 @@
+// Account forms: one zod schema per form, used by the React forms (zodResolver)
+// and by the Convex functions that receive the same input.
+import { z } from "zod";
+import { isProfessionCategory } from "./professions";
+
+export const USER_TYPES = ["professional", "homeowner"] as const;
+export type UserType = (typeof USER_TYPES)[number];
+export const CONTACT_METHODS = ["email", "phone", "text"] as const;
+export type ContactMethod = (typeof CONTACT_METHODS)[number];
+export const CONTACT_METHOD_LABELS: Record<ContactMethod, string> = {
+  email: "Email",
+  phone: "Phone call",
+  text: "Text message",
+};
+
+export const PASSWORD_MIN_LENGTH = 12;
+/** Lockout: this many failed sign-ins in a row lock the account... */
+export const MAX_FAILED_SIGN_INS = 5;
+/** ...for this long. */
+export const LOCKOUT_MS = 15 * 60 * 1000;
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Emails are unique case-insensitively: stored and compared in this form. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Registration rule (spec §5): special characters from !@#$%^&*. */
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, "Password must be at least 12 characters")
+  .regex(/[A-Z]/, "Password must contain at least one uppercase letter")
+  .regex(/[a-z]/, "Password must contain at least one lowercase letter")
+  .regex(/[0-9]/, "Password must contain at least one number")
+  .regex(/[!@#$%^&*]/, "Password must contain at least one special character (!@#$%^&*)");
+
+/** Reset rule (spec §5): any non-alphanumeric character counts as special. */
+export const resetPasswordValueSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, "Password must be at least 12 characters")
+  .regex(/[A-Z]/, "Password must contain at least one uppercase letter")
+  .regex(/[a-z]/, "Password must contain at least one lowercase letter")
+  .regex(/[0-9]/, "Password must contain at least one number")
+  .regex(/[^A-Za-z0-9]/, "Password must contain at least one special character");
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v === "" ? undefined : v));
+
+export const signUpSchema = z
+  .object({
+    userType: z.enum(USER_TYPES, { message: "Required" }),
+    firstName: z.string().trim().min(1, "First name is required").max(60),
+    lastName: z.string().trim().min(1, "Last name is required").max(60),
+    email: z.string().trim().email("Invalid email address").max(254),
+    password: passwordSchema,
+    city: optionalText(80),
+    state: optionalText(2).transform((v) => v?.toUpperCase()),
+    zipCode: z
+      .string()
+      .trim()
+      .regex(/^(\d{5}(-\d{4})?)?$/, "Enter a 5-digit ZIP code")
+      .optional()
+      .transform((v) => (v === "" ? undefined : v)),
+    county: optionalText(80),
+    phone: z
+      .string()
+      .trim()
+      .regex(/^[0-9+()\-.\s]{0,20}$/, "Enter a valid phone number")
+      .optional()
+      .transform((v) => (v === "" ? undefined : v)),
+    businessName: optionalText(120),
+    licenseNumber: optionalText(60),
+    professionalCategories: z
+      .array(z.string().refine(isProfessionCategory, "Select categories from the list"))
+      .max(20)
+      .optional(),
+    preferredContactMethod: z.enum(CONTACT_METHODS).optional(),
+    isAdult: z.literal(true, { message: "You must be 18 or older to use Rafter" }),
+    acceptTerms: z.literal(true, { message: "You must accept the Terms of Service and Privacy Policy" }),
+  })
+  .superRefine((value, ctx) => {
+    if (value.userType === "professional" && (value.professionalCategories?.length ?? 0) === 0) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["professionalCategories"],
+        message: "Select at least one professional category",
+      });
+    }
+  });
+export type SignUpInput = z.input<typeof signUpSchema>;
+export type SignUpValues = z.output<typeof signUpSchema>;
+
+export const loginSchema = z.object({
+  email: z.string().trim().email("Invalid email address"),
+  password: z.string().min(1, "Password is required"),
+  /** Bot trap: a hidden field people never fill. */
+  website: z.string().optional(),
+});
+export type LoginValues = z.infer<typeof loginSchema>;
+
+export const forgotPasswordSchema = z.object({
+  email: z.string().trim().email("Please enter a valid email address"),
+  website: z.string().optional(),
+});
+export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = z
+  .object({
+    password: resetPasswordValueSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "Passwords don't match",
+  });
+export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;
+
+export const professionSetupSchema = z
+  .object({
+    professions: z.array(z.string()).min(1, "Please select at least one profession").max(30),
+    primaryProfession: z.string().min(1, "Please select a primary profession"),
+  })
+  .refine((v) => v.professions.includes(v.primaryProfession), {
+    path: ["primaryProfession"],
+    message: "Please select a primary profession",
+  });
+export type ProfessionSetupValues = z.infer<typeof professionSetupSchema>;

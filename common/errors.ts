@@ -1,0 +1,47 @@
+// Error codes the server throws as ConvexError({ code, message }); the client
+// shows `message` (the spec's words) and may branch on `code`.
+export const ErrorCode = {
+  NOT_AUTHENTICATED: "NOT_AUTHENTICATED",
+  FORBIDDEN: "FORBIDDEN",
+  INVALID_INPUT: "INVALID_INPUT",
+  NOT_FOUND: "NOT_FOUND",
+  EMAIL_TAKEN: "EMAIL_TAKEN",
+  INVALID_CREDENTIALS: "INVALID_CREDENTIALS",
+  ACCOUNT_LOCKED: "ACCOUNT_LOCKED",
+  RATE_LIMITED: "RATE_LIMITED",
+  INVALID_TOKEN: "INVALID_TOKEN",
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export interface AppErrorData {
+  code: ErrorCode;
+  message: string;
+  /** Field-level messages for forms, keyed by field name. */
+  fields?: Record<string, string>;
+  /** For ACCOUNT_LOCKED and RATE_LIMITED: when to try again (ms since epoch). */
+  retryAt?: number;
+}
+
+export const Messages = {
+  loginFailedTitle: "Login Failed",
+  loginFailed: "Please check your credentials and try again.",
+  registrationFailedTitle: "Registration Failed",
+  registrationFailed: "Registration failed",
+  emailTaken: "An account with this email already exists. Sign in or reset your password.",
+  requestFailedTitle: "Request Failed",
+  requestFailed: "Please try again later.",
+  resetFailedTitle: "Reset Failed",
+  resetFailed: "Please request a new password reset link.",
+  invalidResetToken: "Invalid or missing reset token",
+  setupFailedTitle: "Setup Failed",
+  setupFailed: "Failed to complete profile setup",
+  notAuthenticated: "Please sign in to continue.",
+  forbidden: "You don't have permission to do that.",
+  tooManyRequests: "Too many attempts. Please wait a few minutes and try again.",
+} as const;
+
+/** "Try again after 3:45 PM" style message for a lockout ending at `until`. */
+export function lockoutMessage(until: number): string {
+  const minutes = Math.max(1, Math.ceil((until - Date.now()) / 60000));
+  return `Too many failed sign-in attempts. Your account is locked for ${minutes} more minute${minutes === 1 ? "" : "s"}; try again after that or reset your password.`;
+}

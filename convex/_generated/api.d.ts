@@ -1,0 +1,62 @@
+/* eslint-disable */
+/**
+ * Generated `api` utility.
+ *
+ * THIS CODE IS AUTOMATICALLY GENERATED.
+ *
+ * To regenerate, run `npx convex dev`.
+ * @module
+ */
+
+import type {
+  ApiFromModules,
+  FilterApi,
+  FunctionReference,
+} from "convex/server";
+import type * as accounts from "../accounts.js";
+import type * as auth from "../auth.js";
+import type * as devOutbox from "../devOutbox.js";
+import type * as emailVerification from "../emailVerification.js";
+import type * as emails_send from "../emails/send.js";
+import type * as emails_templates from "../emails/templates.js";
+import type * as functions from "../functions.js";
+import type * as http from "../http.js";
+import type * as model_rateLimit from "../model/rateLimit.js";
+import type * as model_securityLog from "../model/securityLog.js";
+import type * as model_tokens from "../model/tokens.js";
+import type * as model_users from "../model/users.js";
+import type * as passwords from "../passwords.js";
+import type * as users from "../users.js";
+
+/**
+ * A utility for referencing Convex functions in your app's API.
+ *
+ * Usage:
+ * ```js
+ * const myFunctionReference = api.myModule.myFunction;
+ * ```
+ */
+declare const fullApi: ApiFromModules<{
+  accounts: typeof accounts;
+  auth: typeof auth;
+  devOutbox: typeof devOutbox;
+  emailVerification: typeof emailVerification;
+  "emails/send": typeof emails_send;
+  "emails/templates": typeof emails_templates;
+  functions: typeof functions;
+  http: typeof http;
+  "model/rateLimit": typeof model_rateLimit;
+  "model/securityLog": typeof model_securityLog;
+  "model/tokens": typeof model_tokens;
+  "model/users": typeof model_users;
+  passwords: typeof passwords;
+  users: typeof users;
+}>;
+export declare const api: FilterApi<
+  typeof fullApi,
+  FunctionReference<any, "public">
+>;
+export declare const internal: FilterApi<
+  typeof fullApi,
+  FunctionReference<any, "internal">
+>;

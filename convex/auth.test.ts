@@ -1,0 +1,314 @@
+import { ConvexError } from "convex/values";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { ErrorCode } from "../common/errors";
+import { api, internal } from "./_generated/api";
+import { createUser, newTest, setupEnv, signUpParams, STRONG_PASSWORD, type TestConvex } from "./test.setup";
+
+beforeAll(setupEnv);
+beforeEach(() => vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-22T12:00:00Z") }));
+afterEach(() => vi.useRealTimers());
+
+const signIn = (t: TestConvex, params: Record<string, unknown>) =>
+  t.action(api.auth.signIn, { provider: "password", params });
+
+async function errorOf(promise: Promise<unknown>): Promise<{ code: string; message: string; fields?: Record<string, string>; retryAt?: number }> {
+  try {
+    await promise;
+  } catch (e) {
+    if (e instanceof ConvexError) return e.data as never;
+    throw e;
+  }
+  throw new Error("expected a ConvexError, but the call succeeded");
+}
+
+async function outbox(t: TestConvex) {
+  // Email sends are scheduled actions on real timers (only Date is faked here).
+  await t.finishAllScheduledFunctions(() => {});
+  return t.run((ctx) => ctx.db.query("emailOutbox").order("desc").collect());
+}
+
+const tokenFrom = (text: string) => decodeURIComponent(/token=([^\s]+)/.exec(text)![1]);
+
+async function securityEvents(t: TestConvex, eventType: string) {
+  return t.run((ctx) =>
+    ctx.db
+      .query("securityLogs")
+      .withIndex("by_eventType_and_timestamp", (q) => q.eq("eventType", eventType))
+      .collect(),
+  );
+}
+
+describe("sign-up", () => {
+  it("creates a professional with whitelisted fields and emails a verification link", async () => {
+    const t = newTest();
+    const result = await signIn(t, signUpParams({ email: "Maya@Example.com", role: "admin", loginAttempts: -5 }));
+    expect(result.tokens?.token).toBeTruthy();
+    const users = await t.run((ctx) => ctx.db.query("users").collect());
+    expect(users).toHaveLength(1);
+    expect(users[0]).toMatchObject({
+      email: "maya@example.com",
+      firstName: "Maya",
+      userType: "professional",
+      professionalCategories: ["construction_renovation"],
+      loginAttempts: 0,
+    });
+    expect(users[0].role).toBeUndefined();
+    const mail = await outbox(t);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toMatchObject({ to: "maya@example.com", kind: "email_verification" });
+    expect(mail[0].text).toContain("http://localhost:5173/verify-email?token=");
+  });
+
+  it("applies the 12-character password rule with the spec's messages", async () => {
+    const t = newTest();
+    const cases: [string, string][] = [
+      ["Short1!a", "Password must be at least 12 characters"],
+      ["alllowercase1!", "Password must contain at least one uppercase letter"],
+      ["ALLUPPERCASE1!", "Password must contain at least one lowercase letter"],
+      ["NoDigitsHere!!", "Password must contain at least one number"],
+      ["NoSpecials1234", "Password must contain at least one special character (!@#$%^&*)"],
+    ];
+    for (const [password, message] of cases) {
+      const error = await errorOf(signIn(t, signUpParams({ password })));
+      expect(error.code).toBe(ErrorCode.INVALID_INPUT);
+      expect(error.fields?.password).toBe(message);
+    }
+    expect(await t.run((ctx) => ctx.db.query("users").collect())).toHaveLength(0);
+  });
+
+  it("requires names, a valid email, age and terms", async () => {
+    const t = newTest();
+    const error = await errorOf(
+      signIn(t, signUpParams({ firstName: "", lastName: " ", email: "nope", isAdult: false, acceptTerms: false })),
+    );
+    expect(error.fields).toMatchObject({
+      firstName: "First name is required",
+      lastName: "Last name is required",
+      email: "Invalid email address",
+      isAdult: "You must be 18 or older to use Rafter",
+    });
+  });
+
+  it("refuses a second account for the same email, whatever its case", async () => {
+    const t = newTest();
+    await signIn(t, signUpParams());
+    const error = await errorOf(signIn(t, signUpParams({ email: " MAYA@example.COM " })));
+    expect(error.code).toBe(ErrorCode.EMAIL_TAKEN);
+    expect(error.fields?.email).toBeTruthy();
+  });
+
+  it("treats a filled decoy as a failure and logs it", async () => {
+    const t = newTest();
+    const error = await errorOf(signIn(t, signUpParams({ website: "http://spam.example" })));
+    expect(error.message).toBe("Registration failed");
+    expect(await securityEvents(t, "decoy_filled")).toHaveLength(1);
+    expect(await t.run((ctx) => ctx.db.query("users").collect())).toHaveLength(0);
+  });
+
+  it("limits sign-ups per IP", async () => {
+    const t = newTest().withRequestMetadata({ ip: "203.0.113.9" });
+    for (let i = 0; i < 5; i++) await signIn(t, signUpParams({ email: `u${i}@example.com` }));
+    const error = await errorOf(signIn(t, signUpParams({ email: "u6@example.com" })));
+    expect(error.code).toBe(ErrorCode.RATE_LIMITED);
+    expect(error.retryAt).toBeGreaterThan(Date.now());
+  });
+});
+
+describe("sign-in", () => {
+  it("signs in with the right password, case-insensitively by email", async () => {
+    const t = newTest();
+    await signIn(t, signUpParams());
+    const result = await signIn(t, { flow: "signIn", email: "MAYA@example.com", password: STRONG_PASSWORD });
+    expect(result.tokens?.token).toBeTruthy();
+  });
+
+  it("answers a wrong password and an unknown email the same way", async () => {
+    const t = newTest();
+    await signIn(t, signUpParams());
+    const wrong = await errorOf(signIn(t, { flow: "signIn", email: "maya@example.com", password: "Wrong-Password1!" }));
+    const unknown = await errorOf(signIn(t, { flow: "signIn", email: "nobody@example.com", password: STRONG_PASSWORD }));
+    expect(wrong).toEqual({ code: ErrorCode.INVALID_CREDENTIALS, message: "Please check your credentials and try again." });
+    expect(unknown).toEqual(wrong);
+    expect(await securityEvents(t, "login_failed")).toHaveLength(2);
+  });
+
+  it("locks the account for 15 minutes after 5 failures, then lets the right password in", async () => {
+    const t = newTest();
+    await signIn(t, signUpParams());
+    const bad = { flow: "signIn", email: "maya@example.com", password: "Wrong-Password1!" };
+    for (let i = 0; i < 4; i++) expect((await errorOf(signIn(t, bad))).code).toBe(ErrorCode.INVALID_CREDENTIALS);
+    const fifth = await errorOf(signIn(t, bad));
+    expect(fifth.code).toBe(ErrorCode.ACCOUNT_LOCKED);
+    expect(fifth.message).toMatch(/locked for 15 more minutes/);
+    expect(fifth.retryAt).toBe(Date.now() + 15 * 60_000);
+    // Even the right password is refused while locked.
+    const good = { flow: "signIn", email: "maya@example.com", password: STRONG_PASSWORD };
+    expect((await errorOf(signIn(t, good))).code).toBe(ErrorCode.ACCOUNT_LOCKED);
+    expect(await securityEvents(t, "account_locked")).toHaveLength(1);
+    vi.setSystemTime(Date.now() + 15 * 60_000 + 1);
+    expect((await signIn(t, good)).tokens?.token).toBeTruthy();
+    const user = await t.run((ctx) => ctx.db.query("users").first());
+    expect(user?.loginAttempts).toBe(0);
+  });
+
+  it("refuses a filled decoy even with the right password, and logs it", async () => {
+    const t = newTest();
+    await signIn(t, signUpParams());
+    const error = await errorOf(
+      signIn(t, { flow: "signIn", email: "maya@example.com", password: STRONG_PASSWORD, website: "x" }),
+    );
+    expect(error.code).toBe(ErrorCode.INVALID_CREDENTIALS);
+    expect(await securityEvents(t, "decoy_filled")).toHaveLength(1);
+  });
+
+  it("rate-limits sign-in attempts per email, and the window expires", async () => {
+    const t = newTest();
+    const attempt = { flow: "signIn", email: "ghost@example.com", password: "Whatever-123!" };
+    for (let i = 0; i < 10; i++) expect((await errorOf(signIn(t, attempt))).code).toBe(ErrorCode.INVALID_CREDENTIALS);
+    expect((await errorOf(signIn(t, attempt))).code).toBe(ErrorCode.RATE_LIMITED);
+    vi.setSystemTime(Date.now() + 15 * 60_000);
+    expect((await errorOf(signIn(t, attempt))).code).toBe(ErrorCode.INVALID_CREDENTIALS);
+  });
+});
+
+describe("password reset", () => {
+  async function requestLink(t: TestConvex, email = "maya@example.com") {
+    await t.action(api.passwords.requestReset, { email });
+    const mail = (await outbox(t)).find((m) => m.kind === "password_reset");
+    return mail ? tokenFrom(mail.text) : null;
+  }
+
+  it("emails a single-use link that changes the password and ends other sessions", async () => {
+    const t = newTest();
+    await signIn(t, signUpParams());
+    const token = (await requestLink(t, "MAYA@example.com"))!;
+    expect(token).toBeTruthy();
+    await t.action(api.passwords.resetPassword, { token, newPassword: "Brand-New-Pass2" });
+    expect(await t.run((ctx) => ctx.db.query("authSessions").collect())).toHaveLength(0);
+    const old = await errorOf(signIn(t, { flow: "signIn", email: "maya@example.com", password: STRONG_PASSWORD }));
+    expect(old.code).toBe(ErrorCode.INVALID_CREDENTIALS);
+    expect((await signIn(t, { flow: "signIn", email: "maya@example.com", password: "Brand-New-Pass2" })).tokens).toBeTruthy();
+    const reuse = await errorOf(t.action(api.passwords.resetPassword, { token, newPassword: "Another-Pass3!" }));
+    expect(reuse).toMatchObject({ code: ErrorCode.INVALID_TOKEN, message: "Please request a new password reset link." });
+    expect(await securityEvents(t, "password_changed")).toHaveLength(1);
+  });
+
+  it("expires the link after an hour", async () => {
+    const t = newTest();
+    await signIn(t, signUpParams());
+    const token = (await requestLink(t))!;
+    vi.setSystemTime(Date.now() + 60 * 60_000 + 1);
+    const error = await errorOf(t.action(api.passwords.resetPassword, { token, newPassword: "Brand-New-Pass2" }));
+    expect(error.code).toBe(ErrorCode.INVALID_TOKEN);
+  });
+
+  it("answers the same for unknown emails and sends nothing", async () => {
+    const t = newTest();
+    await signIn(t, signUpParams());
+    expect(await t.action(api.passwords.requestReset, { email: "nobody@example.com" })).toBeNull();
+    expect((await outbox(t)).filter((m) => m.kind === "password_reset")).toHaveLength(0);
+    expect(await t.action(api.passwords.requestReset, { email: "maya@example.com" })).toBeNull();
+    expect((await outbox(t)).filter((m) => m.kind === "password_reset")).toHaveLength(1);
+  });
+
+  it("applies the reset password rule and keeps the token usable after a refusal", async () => {
+    const t = newTest();
+    await signIn(t, signUpParams());
+    const token = (await requestLink(t))!;
+    const weak = await errorOf(t.action(api.passwords.resetPassword, { token, newPassword: "short" }));
+    expect(weak.fields?.password).toBe("Password must be at least 12 characters");
+    const noSpecial = await errorOf(t.action(api.passwords.resetPassword, { token, newPassword: "NoSpecials1234" }));
+    expect(noSpecial.message).toBe("Password must contain at least one special character");
+    await t.action(api.passwords.resetPassword, { token, newPassword: "Fine_Password9" });
+  });
+
+  it("limits reset requests per email", async () => {
+    const t = newTest();
+    for (let i = 0; i < 3; i++) await t.action(api.passwords.requestReset, { email: "x@example.com" });
+    const error = await errorOf(t.action(api.passwords.requestReset, { email: "x@example.com" }));
+    expect(error.code).toBe(ErrorCode.RATE_LIMITED);
+  });
+
+  it("lifts a lockout after a successful reset", async () => {
+    const t = newTest();
+    await signIn(t, signUpParams());
+    for (let i = 0; i < 5; i++) await errorOf(signIn(t, { flow: "signIn", email: "maya@example.com", password: "Nope-Nope-123!" }));
+    const token = (await requestLink(t))!;
+    await t.action(api.passwords.resetPassword, { token, newPassword: "Brand-New-Pass2" });
+    expect((await signIn(t, { flow: "signIn", email: "maya@example.com", password: "Brand-New-Pass2" })).tokens).toBeTruthy();
+  });
+});
+
+describe("email verification", () => {
+  it("verifies with the emailed link once", async () => {
+    const t = newTest();
+    await signIn(t, signUpParams());
+    const mail = (await outbox(t)).find((m) => m.kind === "email_verification")!;
+    const token = tokenFrom(mail.text);
+    const user = await t.run((ctx) => ctx.db.query("users").first());
+    const as = t.withIdentity({ subject: `${user!._id}|s` });
+    expect((await as.query(api.users.viewer, {}))?.emailVerified).toBe(false);
+    await t.mutation(api.emailVerification.verify, { token });
+    expect((await as.query(api.users.viewer, {}))?.emailVerified).toBe(true);
+    expect((await errorOf(t.mutation(api.emailVerification.verify, { token }))).code).toBe(ErrorCode.INVALID_TOKEN);
+  });
+
+  it("resends only for a signed-in user, with a limit", async () => {
+    const t = newTest();
+    expect((await errorOf(t.action(api.emailVerification.resend, {}))).code).toBe(ErrorCode.NOT_AUTHENTICATED);
+    const { as } = await createUser(t, { email: "new@example.com" });
+    for (let i = 0; i < 3; i++) await as.action(api.emailVerification.resend, {});
+    expect((await errorOf(as.action(api.emailVerification.resend, {}))).code).toBe(ErrorCode.RATE_LIMITED);
+    expect((await outbox(t)).filter((m) => m.to === "new@example.com")).toHaveLength(3);
+  });
+});
+
+describe("profession setup and viewer", () => {
+  it("needs setup until a professional picks professions", async () => {
+    const t = newTest();
+    const { as } = await createUser(t, { userType: "professional", professions: [] });
+    expect((await as.query(api.users.viewer, {}))?.needsSetup).toBe(true);
+    await as.mutation(api.users.completeProfessionSetup, {
+      professions: ["electrician", "plumber"],
+      primaryProfession: "plumber",
+    });
+    const viewer = await as.query(api.users.viewer, {});
+    expect(viewer).toMatchObject({ needsSetup: false, primaryProfession: "plumber", professions: ["electrician", "plumber"] });
+    expect(viewer?.professionalCategories.length).toBeGreaterThan(0);
+  });
+
+  it("refuses anonymous callers, unknown professions and a missing primary", async () => {
+    const t = newTest();
+    const anon = await errorOf(t.mutation(api.users.completeProfessionSetup, { professions: ["plumber"], primaryProfession: "plumber" }));
+    expect(anon.code).toBe(ErrorCode.NOT_AUTHENTICATED);
+    const { as } = await createUser(t, { userType: "professional" });
+    const none = await errorOf(as.mutation(api.users.completeProfessionSetup, { professions: [], primaryProfession: "" }));
+    expect(none.message).toBe("Please select at least one profession");
+    const primary = await errorOf(as.mutation(api.users.completeProfessionSetup, { professions: ["plumber"], primaryProfession: "electrician" }));
+    expect(primary.message).toBe("Please select a primary profession");
+    const bogus = await errorOf(as.mutation(api.users.completeProfessionSetup, { professions: ["wizard"], primaryProfession: "wizard" }));
+    expect(bogus.code).toBe(ErrorCode.INVALID_INPUT);
+  });
+
+  it("returns null for signed-out callers and for tokens of deleted users", async () => {
+    const t = newTest();
+    expect(await t.query(api.users.viewer, {})).toBeNull();
+    const { userId, as } = await createUser(t);
+    await t.run((ctx) => ctx.db.delete(userId));
+    expect(await as.query(api.users.viewer, {})).toBeNull();
+  });
+});
+
+describe("dev outbox", () => {
+  it("is readable only with the outbox transport", async () => {
+    const t = newTest();
+    await t.mutation(internal.emails.send.recordInOutbox, { to: "a@example.com", subject: "s", text: "t", html: "h", kind: "k" });
+    expect((await t.query(api.devOutbox.list, {})).messages).toHaveLength(1);
+    process.env.EMAIL_TRANSPORT = "resend";
+    try {
+      expect(await t.query(api.devOutbox.list, {})).toEqual({ enabled: false, messages: [] });
+    } finally {
+      process.env.EMAIL_TRANSPORT = "outbox";
+    }
+  });
+});

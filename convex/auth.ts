@@ -1,0 +1,111 @@
+// @convex-dev/auth with our password provider: the library's account, session
+// and token machinery, with Rafter's rules around it (12-character policy,
+// lockout after 5 failures, rate limits, bot decoy, security log).
+import { ConvexCredentials } from "@convex-dev/auth/providers/ConvexCredentials";
+import { convexAuth, createAccount, retrieveAccount } from "@convex-dev/auth/server";
+import { ConvexError } from "convex/values";
+import { Scrypt } from "lucia";
+import { normalizeEmail, signUpSchema } from "../common/auth";
+import { ErrorCode, Messages, type AppErrorData } from "../common/errors";
+import { internal } from "./_generated/api";
+import type { DataModel } from "./_generated/dataModel";
+import { randomToken, sha256Hex } from "./model/tokens";
+
+type Params = Record<string, unknown>;
+type Ctx = Parameters<Parameters<typeof ConvexCredentials<DataModel>>[0]["authorize"]>[1];
+
+async function clientIp(ctx: Ctx): Promise<string | null> {
+  const meta = (ctx as unknown as { meta?: { getRequestMetadata?: () => Promise<{ ip: string | null }> } }).meta;
+  try {
+    return (await meta?.getRequestMetadata?.())?.ip ?? null;
+  } catch {
+    return null;
+  }
+}
+
+const fail = (error: AppErrorData | null) => {
+  if (error) throw new ConvexError(error as never);
+};
+
+async function signIn(params: Params, ctx: Ctx) {
+  const email = normalizeEmail(String(params.email ?? ""));
+  const password = String(params.password ?? "");
+  const ip = await clientIp(ctx);
+  if (!email || !password) throw new ConvexError({ code: ErrorCode.INVALID_CREDENTIALS, message: Messages.loginFailed });
+  fail(await ctx.runMutation(internal.accounts.beforeSignIn, { email, ip, decoy: Boolean(params.website) }));
+  let retrieved;
+  try {
+    retrieved = await retrieveAccount(ctx, { provider: "password", account: { id: email, secret: password } });
+  } catch (e) {
+    // InvalidAccountId and InvalidSecret look the same to the caller: no account enumeration.
+    const reason = e instanceof Error ? e.message : "unknown";
+    fail(await ctx.runMutation(internal.accounts.recordFailedSignIn, { email, ip, reason }));
+    throw e;
+  }
+  await ctx.runMutation(internal.accounts.recordSignIn, { userId: retrieved.user._id });
+  return { userId: retrieved.user._id };
+}
+
+async function signUp(params: Params, ctx: Ctx) {
+  const parsed = signUpSchema.safeParse({ ...params, email: String(params.email ?? "") });
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
+    throw new ConvexError({
+      code: ErrorCode.INVALID_INPUT,
+      message: parsed.error.issues[0]?.message ?? Messages.registrationFailed,
+      fields,
+    } as never);
+  }
+  const values = parsed.data;
+  const email = normalizeEmail(values.email);
+  const ip = await clientIp(ctx);
+  fail(await ctx.runMutation(internal.accounts.beforeSignUp, { email, ip, decoy: Boolean(params.website) }));
+  const isPro = values.userType === "professional";
+  // Whitelisted fields only: nothing from the client decides roles or flags.
+  const profile = {
+    email,
+    name: `${values.firstName} ${values.lastName}`,
+    firstName: values.firstName,
+    lastName: values.lastName,
+    userType: values.userType,
+    ...(values.city ? { city: values.city } : {}),
+    ...(values.state ? { state: values.state } : {}),
+    ...(values.zipCode ? { zipCode: values.zipCode } : {}),
+    ...(values.county ? { county: values.county } : {}),
+    ...(values.phone ? { phone: values.phone } : {}),
+    ...(isPro && values.businessName ? { businessName: values.businessName } : {}),
+    ...(isPro && values.licenseNumber ? { licenseNumber: values.licenseNumber } : {}),
+    ...(isPro ? { professionalCategories: values.professionalCategories ?? [], professions: [] } : {}),
+    ...(!isPro ? { preferredContactMethod: values.preferredContactMethod ?? "email" } : {}),
+  };
+  const { user } = await createAccount(ctx, {
+    provider: "password",
+    account: { id: email, secret: values.password },
+    profile: profile as never,
+    shouldLinkViaEmail: false,
+    shouldLinkViaPhone: false,
+  });
+  const token = randomToken();
+  await ctx.runMutation(internal.accounts.afterSignUp, { userId: user._id, token, tokenHash: await sha256Hex(token) });
+  return { userId: user._id };
+}
+
+const Password = ConvexCredentials<DataModel>({
+  id: "password",
+  authorize: async (params, ctx) => {
+    if (params.flow === "signUp") return signUp(params, ctx);
+    if (params.flow === "signIn") return signIn(params, ctx);
+    throw new ConvexError({ code: ErrorCode.INVALID_INPUT, message: "Unsupported sign-in flow" });
+  },
+  crypto: {
+    hashSecret: async (password) => await new Scrypt().hash(password),
+    verifySecret: async (password, hash) => await new Scrypt().verify(hash, password),
+  },
+});
+
+export const { auth, signIn: authSignIn, signOut, store, isAuthenticated } = convexAuth({
+  providers: [Password],
+});
+// The client calls `auth:signIn` by name.
+export { authSignIn as signIn };

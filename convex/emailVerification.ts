@@ -1,0 +1,33 @@
+// Email verification: a link emailed at sign-up (and on request), valid 24 hours.
+import { ConvexError, v } from "convex/values";
+import { ErrorCode, Messages } from "../common/errors";
+import { internal } from "./_generated/api";
+import { verifyEmailToken } from "./accounts";
+import { action, mutation } from "./functions";
+import { randomToken, sha256Hex } from "./model/tokens";
+
+export const verify = mutation({
+  args: { token: v.string() },
+  returns: v.null(),
+  handler: async (ctx, { token }) => {
+    await verifyEmailToken(ctx, await sha256Hex(token));
+    return null;
+  },
+});
+
+export const resend = action({
+  args: {},
+  returns: v.null(),
+  handler: async (ctx) => {
+    if (ctx.viewerId === null) {
+      throw new ConvexError({ code: ErrorCode.NOT_AUTHENTICATED, message: Messages.notAuthenticated });
+    }
+    const token = randomToken();
+    await ctx.runMutation(internal.accounts.resendVerification, {
+      userId: ctx.viewerId,
+      token,
+      tokenHash: await sha256Hex(token),
+    });
+    return null;
+  },
+});

@@ -1,0 +1,43 @@
+// Plain functions returning the subject, text and HTML of each email.
+export interface EmailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escape = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+function layout(heading: string, paragraphs: string[], action: { label: string; url: string }, footer: string): string {
+  return `<!doctype html><html lang="en"><body style="margin:0;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1f2933">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border-radius:8px;padding:32px">
+<tr><td><p style="font-size:20px;font-weight:bold;color:#004868;margin:0 0 16px">Rafter</p>
+<h1 style="font-size:22px;margin:0 0 16px">${escape(heading)}</h1>
+${paragraphs.map((p) => `<p style="font-size:16px;line-height:1.5;margin:0 0 16px">${escape(p)}</p>`).join("")}
+<p style="margin:24px 0"><a href="${escape(action.url)}" style="background:#004868;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${escape(action.label)}</a></p>
+<p style="font-size:13px;color:#52606d;line-height:1.5;margin:0">${escape(footer)}</p>
+</td></tr></table></td></tr></table></body></html>`;
+}
+
+export function passwordResetEmail(firstName: string | undefined, url: string): EmailContent {
+  const hello = firstName ? `Hi ${firstName},` : "Hi,";
+  const body = "We received a request to reset the password for your Rafter account. This link works once and expires in 1 hour.";
+  const footer = "If you didn't ask to reset your password, you can ignore this email; your password stays the same.";
+  return {
+    subject: "Reset your Rafter password",
+    text: `${hello}\n\n${body}\n\nReset your password: ${url}\n\n${footer}\n`,
+    html: layout("Reset your password", [hello, body], { label: "Reset password", url }, footer),
+  };
+}
+
+export function verifyEmailEmail(firstName: string | undefined, url: string): EmailContent {
+  const hello = firstName ? `Hi ${firstName},` : "Hi,";
+  const body = "Welcome to Rafter! Please confirm your email address so owners and pros know they can reach you. This link expires in 24 hours.";
+  const footer = "If you didn't create a Rafter account, you can ignore this email.";
+  return {
+    subject: "Confirm your email for Rafter",
+    text: `${hello}\n\n${body}\n\nConfirm your email: ${url}\n\n${footer}\n`,
+    html: layout("Confirm your email address", [hello, body], { label: "Confirm email", url }, footer),
+  };
+}

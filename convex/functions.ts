@@ -1,0 +1,67 @@
+// The only function builders public code uses (a lint rule forbids the raw
+// ones elsewhere). Each resolves the viewer once, from the verified identity;
+// no function takes a user id to decide who is acting.
+import { getAuthUserId } from "@convex-dev/auth/server";
+import { customAction, customCtx, customMutation, customQuery } from "convex-helpers/server/customFunctions";
+import { ConvexError } from "convex/values";
+import { ErrorCode, Messages } from "../common/errors";
+import type { Doc, Id } from "./_generated/dataModel";
+import {
+  action as rawAction,
+  internalAction as rawInternalAction,
+  internalMutation as rawInternalMutation,
+  internalQuery as rawInternalQuery,
+  mutation as rawMutation,
+  query as rawQuery,
+  type QueryCtx,
+} from "./_generated/server";
+
+export type Viewer = Doc<"users">;
+
+async function resolveViewer(ctx: QueryCtx) {
+  const userId = await getAuthUserId(ctx);
+  // A token can outlive its user (deleted account): treat as signed out.
+  const viewer = userId === null ? null : await ctx.db.get(userId);
+  return {
+    viewer,
+    viewerX(): Viewer {
+      if (viewer === null) {
+        throw new ConvexError({ code: ErrorCode.NOT_AUTHENTICATED, message: Messages.notAuthenticated });
+      }
+      return viewer;
+    },
+  };
+}
+
+function assertAdmin(viewer: Viewer | null): Viewer {
+  if (viewer === null) throw new ConvexError({ code: ErrorCode.NOT_AUTHENTICATED, message: Messages.notAuthenticated });
+  if (viewer.role !== "admin") throw new ConvexError({ code: ErrorCode.FORBIDDEN, message: Messages.forbidden });
+  return viewer;
+}
+
+export const query = customQuery(rawQuery, customCtx(resolveViewer));
+export const mutation = customMutation(rawMutation, customCtx(resolveViewer));
+export const action = customAction(
+  rawAction,
+  customCtx(async (ctx) => ({ viewerId: (await getAuthUserId(ctx)) as Id<"users"> | null })),
+);
+
+export const adminQuery = customQuery(
+  rawQuery,
+  customCtx(async (ctx) => {
+    const { viewer } = await resolveViewer(ctx);
+    return { viewer: assertAdmin(viewer) };
+  }),
+);
+export const adminMutation = customMutation(
+  rawMutation,
+  customCtx(async (ctx) => {
+    const { viewer } = await resolveViewer(ctx);
+    return { viewer: assertAdmin(viewer) };
+  }),
+);
+
+// Internal functions are not callable by clients; they take ids from trusted callers.
+export const internalQuery = rawInternalQuery;
+export const internalMutation = rawInternalMutation;
+export const internalAction = rawInternalAction;

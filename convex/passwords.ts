@@ -1,0 +1,52 @@
+// Forgot / reset password: an emailed single-use link, valid 1 hour.
+import { invalidateSessions, modifyAccountCredentials } from "@convex-dev/auth/server";
+import { ConvexError, v } from "convex/values";
+import { normalizeEmail, resetPasswordValueSchema } from "../common/auth";
+import { ErrorCode, Messages, type AppErrorData } from "../common/errors";
+import { internal } from "./_generated/api";
+import { action } from "./functions";
+import { randomToken, sha256Hex } from "./model/tokens";
+
+export const requestReset = action({
+  args: { email: v.string(), website: v.optional(v.string()) },
+  returns: v.null(),
+  handler: async (ctx, { email: rawEmail, website }) => {
+    const email = normalizeEmail(rawEmail);
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+      throw new ConvexError({ code: ErrorCode.INVALID_INPUT, message: "Please enter a valid email address" });
+    }
+    // A filled decoy gets the same answer as everyone, and nothing is sent.
+    if (website) return null;
+    const token = randomToken();
+    const meta = await ctx.meta.getRequestMetadata().catch(() => null);
+    const error: AppErrorData | null = await ctx.runMutation(internal.accounts.requestReset, {
+      email,
+      ip: meta?.ip ?? null,
+      token,
+      tokenHash: await sha256Hex(token),
+    });
+    if (error) throw new ConvexError(error as never);
+    return null;
+  },
+});
+
+export const resetPassword = action({
+  args: { token: v.string(), newPassword: v.string() },
+  returns: v.null(),
+  handler: async (ctx, { token, newPassword }) => {
+    if (!token) throw new ConvexError({ code: ErrorCode.INVALID_TOKEN, message: Messages.invalidResetToken });
+    const parsed = resetPasswordValueSchema.safeParse(newPassword);
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]!.message;
+      throw new ConvexError({ code: ErrorCode.INVALID_INPUT, message, fields: { password: message } } as never);
+    }
+    const { userId, email } = await ctx.runMutation(internal.accounts.consumeResetToken, {
+      tokenHash: await sha256Hex(token),
+    });
+    await modifyAccountCredentials(ctx, { provider: "password", account: { id: email, secret: newPassword } });
+    // Everyone signed in with the old password is signed out.
+    await invalidateSessions(ctx, { userId });
+    await ctx.runMutation(internal.accounts.afterPasswordReset, { userId });
+    return null;
+  },
+});

@@ -1,0 +1,57 @@
+import { ConvexError, v } from "convex/values";
+import { professionSetupSchema } from "../common/auth";
+import { ErrorCode, Messages } from "../common/errors";
+import { categoryOfProfession, isProfession } from "../common/professions";
+import { mutation, query } from "./functions";
+import { viewerValidator } from "./model/users";
+
+export const viewer = query({
+  args: {},
+  returns: v.union(v.null(), viewerValidator),
+  handler: async (ctx) => {
+    const u = ctx.viewer;
+    if (u === null) return null;
+    const professions = u.professions ?? [];
+    return {
+      _id: u._id,
+      email: u.email ?? "",
+      firstName: u.firstName ?? "",
+      lastName: u.lastName ?? "",
+      userType: u.userType ?? null,
+      professions,
+      primaryProfession: u.primaryProfession ?? null,
+      professionalCategories: u.professionalCategories ?? [],
+      emailVerified: u.emailVerificationTime !== undefined,
+      businessName: u.businessName ?? null,
+      city: u.city ?? null,
+      state: u.state ?? null,
+      zipCode: u.zipCode ?? null,
+      isAdmin: u.role === "admin",
+      // No user type yet, or a professional who has not picked professions.
+      needsSetup: u.userType === undefined || (u.userType === "professional" && professions.length === 0),
+    };
+  },
+});
+
+export const completeProfessionSetup = mutation({
+  args: { professions: v.array(v.string()), primaryProfession: v.string() },
+  returns: v.null(),
+  handler: async (ctx, args) => {
+    const viewer = ctx.viewerX();
+    const parsed = professionSetupSchema.safeParse(args);
+    const unknown = args.professions.find((p) => !isProfession(p));
+    if (!parsed.success || unknown) {
+      const message = parsed.success ? Messages.setupFailed : parsed.error.issues[0]!.message;
+      throw new ConvexError({ code: ErrorCode.INVALID_INPUT, message });
+    }
+    const professions = [...new Set(parsed.data.professions)];
+    const categories = [...new Set(professions.map((p) => categoryOfProfession(p)!))];
+    await ctx.db.patch(viewer._id, {
+      userType: "professional",
+      professions,
+      primaryProfession: parsed.data.primaryProfession,
+      professionalCategories: categories,
+    });
+    return null;
+  },
+});
