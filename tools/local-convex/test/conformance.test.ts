@@ -134,6 +134,17 @@ describe("queries and mutations over the WebSocket protocol", () => {
     expect(lines.some((l) => l.includes("'sending' 5"))).toBe(true);
   });
 
+  it("passes the caller's address and user agent to ctx.meta.getRequestMetadata()", async () => {
+    const c = track(client(rt.cloudUrl));
+    expect(await c.mutation(api.messages.whereFrom, {})).toMatchObject({ ip: expect.stringMatching(/127\.0\.0\.1/) });
+    const res = await fetch(`${rt.cloudUrl}/api/mutation`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "User-Agent": "conformance-test/1.0" },
+      body: JSON.stringify({ path: "messages:whereFrom", args: [{}], format: "convex_encoded_json" }),
+    });
+    expect((await res.json()).value).toMatchObject({ userAgent: "conformance-test/1.0" });
+  });
+
   it("reports a failing query to its subscriber", async () => {
     const c = track(client(rt.cloudUrl));
     const error = await new Promise<Error>((resolve) => c.onUpdate(api.messages.failing, {}, () => {}, resolve));
