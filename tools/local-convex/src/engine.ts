@@ -6,7 +6,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypt
 import { EventEmitter } from "node:events";
 import { inspect } from "node:util";
 import { convexTest } from "convex-test";
-import { convexToJson, jsonToConvex } from "convex/values";
+import { compareValues, convexToJson, jsonToConvex, type Value } from "convex/values";
 import { Cron } from "croner";
 import {
   checkGlobal,
@@ -152,6 +152,116 @@ function tableOfQuery(query: any): string | null {
   return null;
 }
 
+// --- index ranges ---
+
+const EMPTY_TABLE = "__local_convex_no_table__";
+
+function fieldValue(doc: Doc, path: string): Value | undefined {
+  let value: any = doc;
+  for (const part of path.split(".")) {
+    value = value !== null && typeof value === "object" && !Array.isArray(value) ? value[part] : undefined;
+  }
+  return value;
+}
+
+function compareTuples(a: (Value | undefined)[], b: (Value | undefined)[]): number {
+  for (let i = 0; i < a.length; i++) {
+    const c = compareValues(a[i] as Value, b[i] as Value);
+    if (c !== 0) return c;
+  }
+  return 0;
+}
+
+function indexFields(db: DatabaseFake, table: string, index: string): string[] | null {
+  if (index === "by_creation_time") return ["_creationTime", "_id"];
+  if (index === "by_id") return ["_id"];
+  const found = db._schema?.tables.get(table)?.indexes?.find((i: any) => i.indexDescriptor === index);
+  return found ? [...found.fields, "_creationTime", "_id"] : null;
+}
+
+function hasPendingWrites(db: DatabaseFake, table: string): boolean {
+  return db._writes.some((layer) => Object.keys(layer).some((id) => tableOfId(id) === table));
+}
+
+function queryValue(json: any): Value | undefined | null {
+  if (json !== null && typeof json === "object" && "$undefined" in json) return undefined;
+  const value = jsonToConvex(json);
+  // Commit-timestamp placeholders and the like: let convex-test handle them.
+  return value !== null && typeof value === "object" && !Array.isArray(value) && !(value instanceof ArrayBuffer) &&
+    Object.getPrototypeOf(value) !== Object.prototype
+    ? null
+    : value;
+}
+
+/**
+ * An index range is equalities on a prefix of the index's fields, then at most
+ * a lower and an upper bound on the next field. Returns predicates marking the
+ * documents before and after the range in index order, or null for any other
+ * shape (convex-test then validates it and reports the error).
+ */
+function parseRange(range: any[], fields: string[]) {
+  const eqs: Value[] = [];
+  let lower: { value: Value; inclusive: boolean } | null = null;
+  let upper: { value: Value; inclusive: boolean } | null = null;
+  let boundField: string | null = null;
+  for (const expr of range) {
+    const value = queryValue(expr.value);
+    if (value === null && expr.value !== null) return null;
+    if (expr.type === "Eq") {
+      if (boundField !== null || expr.fieldPath !== fields[eqs.length]) return null;
+      eqs.push(value as Value);
+    } else {
+      const field = fields[eqs.length];
+      if (expr.fieldPath !== field || (boundField !== null && boundField !== field)) return null;
+      boundField = field;
+      const bound = { value: value as Value, inclusive: expr.type === "Gte" || expr.type === "Lte" };
+      if (expr.type === "Gt" || expr.type === "Gte") {
+        if (lower) return null;
+        lower = bound;
+      } else if (expr.type === "Lt" || expr.type === "Lte") {
+        if (upper) return null;
+        upper = bound;
+      } else return null;
+    }
+  }
+  const prefix = (doc: Doc) => {
+    for (let i = 0; i < eqs.length; i++) {
+      const c = compareValues(fieldValue(doc, fields[i]) as Value, eqs[i]);
+      if (c !== 0) return c;
+    }
+    return 0;
+  };
+  const boundOf = (doc: Doc) => fieldValue(doc, fields[eqs.length]) as Value;
+  return {
+    before(doc: Doc): boolean {
+      const c = prefix(doc);
+      if (c !== 0) return c < 0;
+      if (!lower) return false;
+      const b = compareValues(boundOf(doc), lower.value);
+      return b < 0 || (b === 0 && !lower.inclusive);
+    },
+    after(doc: Doc): boolean {
+      const c = prefix(doc);
+      if (c !== 0) return c > 0;
+      if (!upper) return false;
+      const b = compareValues(boundOf(doc), upper.value);
+      return b > 0 || (b === 0 && !upper.inclusive);
+    },
+  };
+}
+
+/** The first position from `from` where the monotonic `test` holds (or the length). */
+function firstIndex(docs: Doc[], test: (d: Doc) => boolean, from = 0): number {
+  let lo = from;
+  let hi = docs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (test(docs[mid])) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
 export function normalizeUdfPath(udfPath: string): string {
   const [modulePath, exportName = "default"] = udfPath.split(":");
   return `${modulePath.replace(/\.(js|ts)$/, "")}:${exportName}`;
@@ -164,6 +274,8 @@ export class Engine extends EventEmitter {
   private internals: Internals;
   app: LoadedApp;
   private tableIds = new Map<string, Set<string>>();
+  /** Committed documents in index order, built on first use and kept up to date by each commit. */
+  private sortedIndexes = new Map<string, { table: string; fields: string[]; docs: Doc[] }>();
   private timers = new Map<string, NodeJS.Timeout>();
   private cronTimers: NodeJS.Timeout[] = [];
   private identityAccessors = new Map<string, any>();
@@ -203,6 +315,7 @@ export class Engine extends EventEmitter {
     this.app = app;
     this.identityAccessors.clear();
     this.tableIds.clear();
+    this.sortedIndexes.clear();
     for (const id of Object.keys(db._documents)) this.indexId(id, true);
     this.hook();
   }
@@ -286,6 +399,42 @@ export class Engine extends EventEmitter {
     else ids.delete(id);
   }
 
+  /** The committed documents of `table` in index order. */
+  private sortedIndex(table: string, index: string, fields: string[]): Doc[] {
+    const key = `${table}.${index}`;
+    const cached = this.sortedIndexes.get(key);
+    if (cached) return cached.docs;
+    const docs: Doc[] = [];
+    for (const id of this.tableIds.get(table) ?? []) {
+      const doc = this.db._documents[id];
+      if (doc) docs.push(doc);
+    }
+    const keys = new Map(docs.map((d) => [d, fields.map((f) => fieldValue(d, f))]));
+    docs.sort((a, b) => compareTuples(keys.get(a)!, keys.get(b)!));
+    this.sortedIndexes.set(key, { table, fields, docs });
+    return docs;
+  }
+
+  /** Moves each changed document to its place in every built index of its table. */
+  private updateSortedIndexes(changes: [string, Doc | undefined, Doc | null][]): void {
+    for (const entry of this.sortedIndexes.values()) {
+      const keyOf = (d: Doc) => entry.fields.map((f) => fieldValue(d, f));
+      for (const [id, before, after] of changes) {
+        if (tableOfId(id) !== entry.table) continue;
+        if (before) {
+          const key = keyOf(before);
+          const at = firstIndex(entry.docs, (d) => compareTuples(keyOf(d), key) >= 0);
+          // Keys end with _id, so the document sits exactly there.
+          if (entry.docs[at]?._id === id) entry.docs.splice(at, 1);
+        }
+        if (after) {
+          const key = keyOf(after);
+          entry.docs.splice(firstIndex(entry.docs, (d) => compareTuples(keyOf(d), key) > 0), 0, after);
+        }
+      }
+    }
+  }
+
   // ---------------------------------------------------------------------------
   // Hooks into convex-test's instance.
 
@@ -313,6 +462,28 @@ export class Engine extends EventEmitter {
           if (doc !== null) cb(doc);
         }
       }
+    };
+
+    // Index ranges by binary search over a sorted copy of the index, instead of
+    // convex-test's scan of the whole table. Open transactions with writes to
+    // the table, and anything unusual, take convex-test's own path.
+    const resolve = db._resolveQuerySource.bind(db);
+    db._resolveQuerySource = function (query: any) {
+      const source = query.source;
+      if (source?.type !== "IndexRange") return resolve(query);
+      const [table, index] = String(source.indexName).split(".");
+      const fields = indexFields(this, table, index);
+      const range = fields && parseRange(source.range, fields);
+      if (!range || hasPendingWrites(this, table)) return resolve(query);
+      // Filters and limit as convex-test builds them, from an empty source.
+      const base = resolve({ ...query, source: { type: "FullTableScan", tableName: EMPTY_TABLE, order: "asc" } });
+      const sorted = engine.sortedIndex(table, index, fields);
+      const lo = firstIndex(sorted, (d) => !range.before(d));
+      const hi = firstIndex(sorted, (d) => range.after(d), lo);
+      const docs = sorted.slice(lo, hi);
+      const order = source.order ?? "asc";
+      if (order === "desc") docs.reverse();
+      return { sortedDocs: docs, filterFn: base.filterFn, limit: base.limit, fieldPathsToSortBy: fields, order };
     };
 
     // Lazy streams: count what `.filter()` looks at, and stop at `.take(n)`.
@@ -344,6 +515,7 @@ export class Engine extends EventEmitter {
     db.commit = (commitTs: bigint | null = null) => {
       const topLevel = db._writes.length === 1 && commitTs !== null;
       const writes = topLevel ? db._writes[0] : null;
+      const previous: (Doc | undefined)[] = writes ? Object.keys(writes).map((id) => db._documents[id]) : [];
       commit(commitTs);
       if (!topLevel) return;
       const ctx = callContext.getStore();
@@ -351,6 +523,7 @@ export class Engine extends EventEmitter {
       const ids = Object.keys(writes);
       if (ids.length === 0) return;
       const changed: [string, Doc | null][] = ids.map((id) => [id, db._documents[id] ?? null]);
+      engine.updateSortedIndexes(ids.map((id, i) => [id, previous[i], changed[i][1]]));
       // Durable before the caller hears of it: this runs inside the mutation's
       // commit, before its result is returned.
       engine.persistence.append({
@@ -651,7 +824,7 @@ export class Engine extends EventEmitter {
         const state = this.cronState();
         state[name] = { lastRun: ranAt, spec: JSON.stringify(cron) };
         this.persistence.writeJson("crons.json", state);
-        this.opts.log(`cron '${name}' -> ${cron.name}`);
+        if (this.opts.logFunctionCalls !== false) this.opts.log(`cron '${name}' -> ${cron.name}`);
         await this.call(cron.name, jsonToConvex(cron.args?.[0] ?? {}), null, { caller: `cron ${name}` });
         this.cronTimers = this.cronTimers.filter((t) => t !== timer);
         this.armCron(name, cron, ranAt);

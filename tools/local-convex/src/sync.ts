@@ -44,9 +44,25 @@ export class ResultCache {
   }
 }
 
-// Mutation results kept per session so a mutation re-sent after a reconnect runs once.
+// Mutation results kept per session so a mutation re-sent after a reconnect
+// runs once. A session's results go 10 minutes after its last mutation: a
+// client that has not reconnected by then has given up on those requests.
 const SESSION_CACHE_LIMIT = 1000;
-const sessionResults = new Map<string, Map<number, Promise<any>>>();
+const SESSION_TTL_MS = 10 * 60 * 1000;
+const sessionResults = new Map<string, { results: Map<number, Promise<any>>; lastUsed: number }>();
+let lastSweep = Date.now();
+
+function sessionCache(sessionId: string): Map<number, Promise<any>> {
+  const now = Date.now();
+  if (now - lastSweep > 60_000) {
+    lastSweep = now;
+    for (const [id, entry] of sessionResults) if (now - entry.lastUsed > SESSION_TTL_MS) sessionResults.delete(id);
+  }
+  let entry = sessionResults.get(sessionId);
+  if (!entry) sessionResults.set(sessionId, (entry = { results: new Map(), lastUsed: now }));
+  entry.lastUsed = now;
+  return entry.results;
+}
 
 export class SyncConnection {
   private version: Version = { querySet: 0, identity: 0, ts: 0n };
@@ -259,8 +275,7 @@ export class SyncConnection {
 
   private async mutation(message: any) {
     const requestId: number = message.requestId;
-    let session = sessionResults.get(this.sessionId);
-    if (!session) sessionResults.set(this.sessionId, (session = new Map()));
+    const session = sessionCache(this.sessionId);
     let pending = session.get(requestId);
     if (!pending) {
       pending = this.engine.call(message.udfPath, jsonToConvex(message.args?.[0] ?? {}), this.identity, {

@@ -241,6 +241,20 @@ describe("pagination", () => {
   });
 });
 
+describe("index ranges", () => {
+  it("returns exactly the range, in order, for bounds and equalities", async () => {
+    const http = httpClient(rt.cloudUrl);
+    const ranks: number[] = await http.query(api.items.all, {});
+    const expect_ = (above: number, atMost: number) => ranks.filter((r) => r > above && r <= atMost);
+    expect(await http.query(api.items.between, { above: 20, atMost: 85, desc: false })).toEqual(expect_(20, 85));
+    expect(await http.query(api.items.between, { above: 20, atMost: 85, desc: true })).toEqual(expect_(20, 85).reverse());
+    expect(await http.query(api.items.between, { above: 1000, atMost: 2000, desc: false })).toEqual([]);
+    // Reads stay proportional to the range, not the table.
+    const line = await waitFor(() => rt.output.findLast((l) => l.includes("Q items:between ok")), "log line");
+    expect(line).toContain("(scanned 0)");
+  });
+});
+
 describe("file storage", () => {
   it("uploads, serves with the content type and CORS, and stores from actions", async () => {
     const c = track(client(rt.cloudUrl));
