@@ -1,7 +1,6 @@
 // Conformance: the unmodified Convex clients against the runtime, on the fixture app.
 import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { ConvexReactClient } from "convex/react";
 import { anyApi, makeFunctionReference } from "convex/server";
@@ -16,6 +15,7 @@ import {
   mintToken,
   startExpectingFailure,
   startRuntime,
+  tempDir,
   waitFor,
   type Running,
 } from "./harness.js";
@@ -25,7 +25,7 @@ let appDir: string;
 let rt: Running;
 const opened: { close(): unknown }[] = [];
 const track = <T extends { close(): unknown }>(c: T) => (opened.push(c), c);
-const tmpData = () => fs.mkdtempSync(path.join(os.tmpdir(), "local-convex-data-"));
+const tmpData = () => tempDir("local-convex-data-");
 
 beforeAll(async () => {
   appDir = copyFixture();

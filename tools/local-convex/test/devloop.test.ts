@@ -2,11 +2,10 @@
 // a broken module or a schema the data violates is a one-line error, and the
 // previous functions keep serving.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { anyApi } from "convex/server";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { copyFixture, httpClient, startRuntime, waitFor, type Running } from "./harness.js";
+import { copyFixture, httpClient, startRuntime, tempDir, waitFor, type Running } from "./harness.js";
 
 const api = anyApi;
 let appDir: string;
@@ -16,7 +15,7 @@ beforeAll(async () => {
   appDir = copyFixture();
   rt = await startRuntime({
     appDir,
-    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "local-convex-dev-")),
+    dataDir: tempDir("local-convex-dev-"),
     args: ["--watch"],
   });
 }, 60_000);

@@ -14,9 +14,21 @@ export const TOOL_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export const REPO_ROOT = path.resolve(TOOL_DIR, "../..");
 const CLI = path.join(TOOL_DIR, "src", "cli.ts");
 
+const scratch: string[] = [];
+process.once("exit", () => {
+  for (const dir of scratch) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A temporary folder removed when the test process exits. */
+export function tempDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  scratch.push(dir);
+  return dir;
+}
+
 /** A scratch copy of the fixture app, so tests never touch the repository. */
 export function copyFixture(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "local-convex-app-"));
+  const dir = tempDir("local-convex-app-");
   fs.cpSync(path.join(TOOL_DIR, "test", "fixture"), dir, {
     recursive: true,
     filter: (src) => !src.includes(".data") && !src.includes("_generated"),
