@@ -27,7 +27,8 @@ export function setupEnv(): Promise<void> {
 export function newTest() {
   return convexTest(schema, modules);
 }
-export type TestConvex = ReturnType<typeof newTest>;
+/** A test accessor, with or without identity or request metadata. */
+export type TestConvex = Omit<ReturnType<typeof newTest>, "registerComponent">;
 
 export const STRONG_PASSWORD = "Correct-Horse9!";
 

@@ -23,9 +23,11 @@ import type * as functions from "../functions.js";
 import type * as http from "../http.js";
 import type * as model_rateLimit from "../model/rateLimit.js";
 import type * as model_securityLog from "../model/securityLog.js";
+import type * as model_seedData from "../model/seedData.js";
 import type * as model_tokens from "../model/tokens.js";
 import type * as model_users from "../model/users.js";
 import type * as passwords from "../passwords.js";
+import type * as seed from "../seed.js";
 import type * as users from "../users.js";
 
 /**
@@ -47,9 +49,11 @@ declare const fullApi: ApiFromModules<{
   http: typeof http;
   "model/rateLimit": typeof model_rateLimit;
   "model/securityLog": typeof model_securityLog;
+  "model/seedData": typeof model_seedData;
   "model/tokens": typeof model_tokens;
   "model/users": typeof model_users;
   passwords: typeof passwords;
+  seed: typeof seed;
   users: typeof users;
 }>;
 export declare const api: FilterApi<
