@@ -1,0 +1,185 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { cn } from "@/lib/cn";
+
+// Toasts (spec §4/§9): newest first, at most 5 kept, 5000 ms by default,
+// a dismiss button, announced through a polite live region; F8 focuses them.
+
+export type ToastVariant = "default" | "destructive" | "success";
+
+export interface ToastOptions {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+  /** Milliseconds before it closes by itself; Infinity keeps it until dismissed. */
+  duration?: number;
+}
+
+interface ToastRecord extends Required<Omit<ToastOptions, "description">> {
+  id: string;
+  description?: string;
+}
+
+export interface ToastHandle {
+  id: string;
+  dismiss: () => void;
+  update: (options: Partial<ToastOptions>) => void;
+}
+
+interface ToastContextValue {
+  toast: (options: ToastOptions) => ToastHandle;
+  dismiss: (id?: string) => void;
+}
+
+export const TOAST_LIMIT = 5;
+export const TOAST_DEFAULT_DURATION = 5000;
+
+const ToastContext = createContext<ToastContextValue | null>(null);
+
+let counter = 0;
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<ToastRecord[]>([]);
+
+  const dismiss = useCallback((id?: string) => {
+    setToasts((current) => (id === undefined ? [] : current.filter((t) => t.id !== id)));
+  }, []);
+
+  const toast = useCallback(
+    (options: ToastOptions): ToastHandle => {
+      counter += 1;
+      const id = `toast-${counter}`;
+      const record: ToastRecord = {
+        id,
+        title: options.title,
+        description: options.description,
+        variant: options.variant ?? "default",
+        duration: options.duration ?? TOAST_DEFAULT_DURATION,
+      };
+      setToasts((current) => [record, ...current].slice(0, TOAST_LIMIT));
+      return {
+        id,
+        dismiss: () => dismiss(id),
+        update: (next) =>
+          setToasts((current) => current.map((t) => (t.id === id ? { ...t, ...stripUndefined(next) } : t))),
+      };
+    },
+    [dismiss],
+  );
+
+  const value = useMemo(() => ({ toast, dismiss }), [toast, dismiss]);
+
+  return (
+    <ToastContext.Provider value={value}>
+      {children}
+      <Toaster toasts={toasts} onDismiss={dismiss} />
+    </ToastContext.Provider>
+  );
+}
+
+function stripUndefined(options: Partial<ToastOptions>): Partial<ToastRecord> {
+  const out: Partial<ToastRecord> = {};
+  if (options.title !== undefined) out.title = options.title;
+  if (options.description !== undefined) out.description = options.description;
+  if (options.variant !== undefined) out.variant = options.variant;
+  if (options.duration !== undefined) out.duration = options.duration;
+  return out;
+}
+
+export function useToast(): ToastContextValue {
+  const context = useContext(ToastContext);
+  if (!context) throw new Error("useToast must be used inside <ToastProvider>");
+  return context;
+}
+
+const variantStyles: Record<ToastVariant, string> = {
+  default: "border-slate-300 bg-white text-slate-900 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100",
+  success: "border-green-600 bg-green-50 text-green-950 dark:border-green-500 dark:bg-green-950 dark:text-green-50",
+  destructive: "border-red-700 bg-red-700 text-white dark:border-red-400 dark:bg-red-950 dark:text-red-50",
+};
+
+function Toaster({ toasts, onDismiss }: { toasts: ToastRecord[]; onDismiss: (id: string) => void }) {
+  const regionRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "F8") {
+        event.preventDefault();
+        regionRef.current?.focus();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  return (
+    <div
+      ref={regionRef}
+      role="region"
+      aria-label="Notifications (F8)"
+      tabIndex={-1}
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-4 sm:inset-x-auto sm:right-0 sm:justify-end"
+    >
+      <ol aria-live="polite" aria-relevant="additions text" className="flex w-full max-w-sm flex-col gap-2">
+        {toasts.map((t) => (
+          <ToastItem key={t.id} toast={t} onDismiss={onDismiss} />
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function ToastItem({ toast, onDismiss }: { toast: ToastRecord; onDismiss: (id: string) => void }) {
+  const [paused, setPaused] = useState(false);
+  const remaining = useRef(toast.duration);
+  const startedAt = useRef(0);
+
+  // Restart the countdown when the duration changes (update()).
+  useEffect(() => {
+    remaining.current = toast.duration;
+  }, [toast.duration]);
+
+  useEffect(() => {
+    if (paused || !Number.isFinite(remaining.current)) return;
+    startedAt.current = Date.now();
+    const timer = window.setTimeout(() => onDismiss(toast.id), remaining.current);
+    return () => {
+      window.clearTimeout(timer);
+      remaining.current -= Date.now() - startedAt.current;
+    };
+  }, [paused, toast.id, toast.duration, onDismiss]);
+
+  return (
+    <li
+      className={cn(
+        "pointer-events-auto flex items-start gap-3 rounded-lg border p-4 shadow-lg",
+        variantStyles[toast.variant],
+      )}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold">{toast.title}</p>
+        {toast.description && <p className="mt-1 text-sm break-words">{toast.description}</p>}
+      </div>
+      <button
+        type="button"
+        onClick={() => onDismiss(toast.id)}
+        className="-m-1 rounded p-1 opacity-90 hover:opacity-100 focus-visible:outline-current"
+      >
+        <span className="sr-only">Dismiss notification</span>
+        <svg
+          viewBox="0 0 24 24"
+          className="size-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
+          <path d="m6 6 12 12M18 6 6 18" strokeLinecap="round" />
+        </svg>
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,25 @@
+export { Alert, type AlertVariant } from "./Alert";
+export { Button, ButtonLink, buttonClasses, type ButtonProps, type ButtonVariant } from "./Button";
+export { Card, cardClasses } from "./Card";
+export {
+  Checkbox,
+  FieldError,
+  PasswordField,
+  Select,
+  TextField,
+  Textarea,
+  errorClasses,
+  hintClasses,
+  labelClasses,
+  type SelectOption,
+} from "./fields";
+export { Spinner } from "./Spinner";
+export { TextLink, textLinkClasses } from "./TextLink";
+export {
+  ToastProvider,
+  useToast,
+  TOAST_DEFAULT_DURATION,
+  TOAST_LIMIT,
+  type ToastOptions,
+  type ToastVariant,
+} from "./Toast";

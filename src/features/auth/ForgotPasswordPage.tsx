@@ -1,0 +1,86 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useAction } from "convex/react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { forgotPasswordSchema, type ForgotPasswordValues } from "@common/auth";
+import { Alert, Button, TextField, TextLink } from "@/components/ui";
+import { api } from "@/lib/api";
+import { applyFieldErrors, ErrorCopies, useErrorToast } from "@/lib/errors";
+import { AuthLayout } from "./AuthLayout";
+import { DecoyField } from "./DecoyField";
+
+export const RESET_REQUESTED_MESSAGE =
+  "If an account exists with that email, you'll receive password reset instructions shortly. Please check your inbox and spam folder.";
+
+export function ForgotPasswordPage() {
+  const requestReset = useAction(api.passwords.requestReset);
+  const reportError = useErrorToast();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ForgotPasswordValues>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: "", website: "" },
+  });
+
+  const submit = async (values: ForgotPasswordValues) => {
+    setFormError(null);
+    try {
+      await requestReset({ email: values.email, website: values.website ?? "" });
+      setSent(true);
+    } catch (error) {
+      const shown = reportError(error, ErrorCopies.forgotPassword);
+      setFormError(shown.inline);
+      applyFieldErrors(shown.data, setError, ["email"]);
+    }
+  };
+
+  const footer = (
+    <p>
+      <TextLink to="/login">
+        <span aria-hidden="true">← </span>Back to Sign In
+      </TextLink>
+    </p>
+  );
+
+  return (
+    <AuthLayout
+      title="Forgot Password"
+      description="Enter the email address of your account and we'll send you a link to reset your password."
+      footer={footer}
+    >
+      {sent ? (
+        <div className="space-y-4">
+          <Alert variant="success" live="polite">
+            {RESET_REQUESTED_MESSAGE}
+          </Alert>
+          <Button variant="secondary" fullWidth onClick={() => setSent(false)}>
+            Send another link
+          </Button>
+        </div>
+      ) : (
+        <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate className="relative space-y-5">
+          {formError && <Alert variant="error">{formError}</Alert>}
+          <TextField
+            label="Email address"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            required
+            error={errors.email?.message}
+            {...register("email")}
+          />
+          <DecoyField registration={register("website")} />
+          <Button type="submit" fullWidth loading={isSubmitting} loadingText="Sending...">
+            Send Reset Link
+          </Button>
+        </form>
+      )}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,26 @@
+import { ConvexReactClient } from "convex/react";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { App } from "./app/App";
+import { ConfigErrorScreen } from "./app/ConfigErrorScreen";
+import "./index.css";
+
+const root = createRoot(document.getElementById("root")!);
+
+function createClient(): ConvexReactClient | string {
+  const url = import.meta.env.VITE_CONVEX_URL?.trim();
+  if (!url) return "This build has no Convex deployment URL (VITE_CONVEX_URL is missing).";
+  try {
+    return new ConvexReactClient(url);
+  } catch (error) {
+    return `The Convex deployment URL "${url}" is not valid: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+const client = createClient();
+
+root.render(
+  <StrictMode>
+    {typeof client === "string" ? <ConfigErrorScreen detail={client} /> : <App convex={client} />}
+  </StrictMode>,
+);
