@@ -93,6 +93,13 @@ export function SignUpPage({ defaultUserType = "professional" }: { defaultUserTy
   const reportError = useErrorToast();
   const { holdAuthRedirects } = useAuthRedirectHold();
   const [formError, setFormError] = useState<string | null>(null);
+  const formErrorRef = useRef<HTMLDivElement>(null);
+  // The submit button sits at the end of a long form: bring a server refusal into view.
+  useEffect(() => {
+    if (!formError) return;
+    formErrorRef.current?.scrollIntoView({ block: "center" });
+    formErrorRef.current?.focus();
+  }, [formError]);
   const [succeeded, setSucceeded] = useState(false);
   const releaseHold = useRef<(() => void) | null>(null);
 
@@ -203,7 +210,11 @@ export function SignUpPage({ defaultUserType = "professional" }: { defaultUserTy
       footer={footer}
     >
       <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate className="relative space-y-6">
-        {formError && <Alert variant="error">{formError}</Alert>}
+        {formError && (
+          <div ref={formErrorRef} tabIndex={-1} className="rounded-md focus:outline-none">
+            <Alert variant="error">{formError}</Alert>
+          </div>
+        )}
         <p className={hintClasses}>
           Fields marked{" "}
           <span aria-hidden="true" className="text-red-700 dark:text-red-300">
