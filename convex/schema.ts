@@ -74,6 +74,25 @@ export default defineSchema({
     .index("by_tokenHash", ["tokenHash"])
     .index("by_userId_and_kind", ["userId", "kind"]),
 
+  /** Messages sent through the public contact form. */
+  contactMessages: defineTable({
+    name: v.string(),
+    email: v.string(),
+    subject: v.string(),
+    message: v.string(),
+    userId: v.optional(v.id("users")),
+    status: v.union(v.literal("new"), v.literal("answered")),
+  }),
+
+  /** Time-limited promotions (e.g. the launch offer); a scheduled job ends each at its deadline. */
+  promotions: defineTable({
+    key: v.string(),
+    title: v.string(),
+    description: v.string(),
+    endsAt: v.number(),
+    active: v.boolean(),
+  }).index("by_key", ["key"]),
+
   /** Local email transport: messages land here instead of being sent (EMAIL_TRANSPORT=outbox). */
   emailOutbox: defineTable({
     to: v.string(),
