@@ -299,6 +299,17 @@ describe("profession setup and viewer", () => {
   });
 });
 
+describe("admin role", () => {
+  it("is granted only through the internal function, never by sign-up", async () => {
+    const t = newTest();
+    const { as } = await createUser(t, { email: "boss@example.com" });
+    expect((await as.query(api.users.viewer, {}))?.isAdmin).toBe(false);
+    await t.mutation(internal.users.grantAdmin, { email: "BOSS@example.com" });
+    expect((await as.query(api.users.viewer, {}))?.isAdmin).toBe(true);
+    expect((await errorOf(t.mutation(internal.users.grantAdmin, { email: "ghost@example.com" }))).code).toBe(ErrorCode.NOT_FOUND);
+  });
+});
+
 describe("dev outbox", () => {
   it("is readable only with the outbox transport", async () => {
     const t = newTest();

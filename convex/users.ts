@@ -2,7 +2,8 @@ import { ConvexError, v } from "convex/values";
 import { professionSetupSchema } from "../common/auth";
 import { ErrorCode, Messages } from "../common/errors";
 import { categoryOfProfession, isProfession } from "../common/professions";
-import { mutation, query } from "./functions";
+import { normalizeEmail } from "../common/auth";
+import { internalMutation, mutation, query } from "./functions";
 import { viewerValidator } from "./model/users";
 
 export const viewer = query({
@@ -52,6 +53,21 @@ export const completeProfessionSetup = mutation({
       primaryProfession: parsed.data.primaryProfession,
       professionalCategories: categories,
     });
+    return null;
+  },
+});
+
+/** Makes an account an administrator (run by operators with the deployment's admin key, e.g. `npx convex run`). */
+export const grantAdmin = internalMutation({
+  args: { email: v.string() },
+  returns: v.null(),
+  handler: async (ctx, { email }) => {
+    const user = await ctx.db
+      .query("users")
+      .withIndex("email", (q) => q.eq("email", normalizeEmail(email)))
+      .first();
+    if (!user) throw new ConvexError({ code: ErrorCode.NOT_FOUND, message: `No account for ${email}` });
+    await ctx.db.patch(user._id, { role: "admin" });
     return null;
   },
 });
