@@ -1,10 +1,65 @@
 import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+
+// --- Installable app (spec §4, §7 "a service worker is registered at /sw.js"; integrations.md PWA) ---
+// /sw.js precaches the built app shell (HTML, JS, CSS, icons) and answers every navigation with
+// /index.html, so an offline visit still shows the app. Nothing else is cached: no runtime
+// caching at all, so Convex traffic (another origin; WebSocket and HTTP) always goes to the
+// network, and /api/* navigations are never answered from the cache.
+const pwa = VitePWA({
+  strategies: "generateSW",
+  filename: "sw.js",
+  registerType: "autoUpdate",
+  injectRegister: "script-defer",
+  includeAssets: ["favicon.svg", "apple-touch-icon.png"],
+  manifest: {
+    id: "/",
+    name: "Rafter",
+    short_name: "Rafter",
+    description: "Rafter connects US property owners with vetted property and skilled-trade professionals.",
+    lang: "en-US",
+    start_url: "/",
+    scope: "/",
+    display: "standalone",
+    theme_color: "#004868",
+    background_color: "#ffffff",
+    icons: [
+      { src: "/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+      { src: "/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+      { src: "/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+    ],
+  },
+  workbox: {
+    globPatterns: ["**/*.{js,css,html,svg,png,ico,webmanifest,woff2}"],
+    navigateFallback: "/index.html",
+    navigateFallbackDenylist: [/^\/api(\/|$)/],
+    runtimeCaching: [],
+    cleanupOutdatedCaches: true,
+    clientsClaim: true,
+    skipWaiting: true,
+  },
+});
+
+// The browser may offer installation (beforeinstallprompt) before the app's code has loaded:
+// keep the event for src/features/site/install.ts. Also the iOS home-screen icon.
+const installPromptCapture: Plugin = {
+  name: "rafter:install-prompt-capture",
+  transformIndexHtml: () => [
+    {
+      tag: "script",
+      injectTo: "head",
+      children:
+        'window.addEventListener("beforeinstallprompt",function(e){e.preventDefault();window.__rafterInstallPrompt=e;});',
+    },
+    { tag: "link", injectTo: "head", attrs: { rel: "apple-touch-icon", href: "/apple-touch-icon.png" } },
+  ],
+};
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), pwa, installPromptCapture],
   resolve: {
     alias: {
       "@": fileURLToPath(new URL("./src", import.meta.url)),
@@ -16,12 +71,15 @@ export default defineConfig({
   build: {
     rolldownOptions: {
       output: {
-        // Long-lived vendor chunks, cached across app releases.
+        // Long-lived vendor chunks, cached across app releases: react and convex (the only libraries
+        // in the landing page's first load) and the form libraries (every form page needs both).
+        // No catch-all vendor group: it would pull every library into the first load. Headless UI is
+        // left to the default splitting, so a page or menu loads only the components it uses.
         codeSplitting: {
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
             { name: "convex", test: /node_modules[\\/](convex|@convex-dev)[\\/]/ },
-            { name: "vendor", test: /node_modules[\\/]/ },
+            { name: "forms", test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/ },
           ],
         },
       },

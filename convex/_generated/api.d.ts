@@ -15,6 +15,8 @@ import type {
 } from "convex/server";
 import type * as accounts from "../accounts.js";
 import type * as auth from "../auth.js";
+import type * as contact from "../contact.js";
+import type * as crons from "../crons.js";
 import type * as devOutbox from "../devOutbox.js";
 import type * as emailVerification from "../emailVerification.js";
 import type * as emails_send from "../emails/send.js";
@@ -27,6 +29,7 @@ import type * as model_seedData from "../model/seedData.js";
 import type * as model_tokens from "../model/tokens.js";
 import type * as model_users from "../model/users.js";
 import type * as passwords from "../passwords.js";
+import type * as promotions from "../promotions.js";
 import type * as seed from "../seed.js";
 import type * as users from "../users.js";
 
@@ -41,6 +44,8 @@ import type * as users from "../users.js";
 declare const fullApi: ApiFromModules<{
   accounts: typeof accounts;
   auth: typeof auth;
+  contact: typeof contact;
+  crons: typeof crons;
   devOutbox: typeof devOutbox;
   emailVerification: typeof emailVerification;
   "emails/send": typeof emails_send;
@@ -53,6 +58,7 @@ declare const fullApi: ApiFromModules<{
   "model/tokens": typeof model_tokens;
   "model/users": typeof model_users;
   passwords: typeof passwords;
+  promotions: typeof promotions;
   seed: typeof seed;
   users: typeof users;
 }>;

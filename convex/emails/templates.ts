@@ -41,3 +41,36 @@ export function verifyEmailEmail(firstName: string | undefined, url: string): Em
     html: layout("Confirm your email address", [hello, body], { label: "Confirm email", url }, footer),
   };
 }
+
+/** What someone sent through the contact form, to the support inbox (plain: no call-to-action button). */
+export function contactMessageEmail(message: {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  /** The sender's account, when they were signed in. */
+  userId?: string;
+}): EmailContent {
+  const from = `${message.name} <${message.email}>`;
+  const account = message.userId ? `Signed in as user ${message.userId}` : "Not signed in";
+  const rows: [string, string][] = [
+    ["From", from],
+    ["Subject", message.subject],
+    ["Account", account],
+  ];
+  const text =
+    `New message from the Rafter contact form.\n\n` +
+    rows.map(([label, value]) => `${label}: ${value}`).join("\n") +
+    `\n\n${message.message}\n\nReply to ${message.email} within 24 hours.\n`;
+  const html = `<!doctype html><html lang="en"><body style="margin:0;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1f2933">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border-radius:8px;padding:32px">
+<tr><td><p style="font-size:20px;font-weight:bold;color:#004868;margin:0 0 16px">Rafter</p>
+<h1 style="font-size:22px;margin:0 0 16px">New contact form message</h1>
+${rows.map(([label, value]) => `<p style="font-size:15px;line-height:1.5;margin:0 0 4px"><strong>${escape(label)}:</strong> ${escape(value)}</p>`).join("")}
+<div style="font-size:16px;line-height:1.5;margin:16px 0;padding:16px;background:#f4f6f8;border-radius:6px;white-space:pre-wrap">${escape(message.message)}</div>
+<p style="font-size:13px;color:#52606d;line-height:1.5;margin:0">Reply to ${escape(message.email)} within 24 hours.</p>
+</td></tr></table></td></tr></table></body></html>`;
+  // One line: a subject typed with line breaks must not break the email header.
+  return { subject: `[Contact] ${message.subject.replace(/\s+/g, " ")}`, text, html };
+}

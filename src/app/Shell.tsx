@@ -1,20 +1,41 @@
-import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from "@headlessui/react";
-import { useState, type ReactNode } from "react";
-import { Link, Outlet } from "react-router-dom";
+import { lazy, Suspense, type ReactNode } from "react";
+import { Outlet, useLocation } from "react-router-dom";
 import { buttonClasses } from "@/components/ui";
+import { BOTTOM_BAR_PADDING, BottomBar } from "@/features/shell/BottomBar";
+import { Footer } from "@/features/shell/Footer";
+import { Header } from "@/features/shell/Header";
 import { cn } from "@/lib/cn";
-import { Logo } from "./Logo";
+import { PageShownSignal, useAfterFirstPaint } from "./afterFirstPaint";
+import { LoadingScreen } from "./LoadingScreen";
 import { RouteEffects } from "./RouteEffects";
-import { useSession, type Viewer } from "./session";
-import { useLogout } from "./useLogout";
+import { RouteErrorBoundary } from "./RouteErrorBoundary";
+import { useSession } from "./session";
 
-// The minimal shell: skip link, header (logo, auth links or user menu), <main id="main">, footer.
-// The full navigation comes later.
+// The shell (spec §2 "Shell"): skip link, header (navigation, user menu, mobile menu, user-type
+// bar), <main id="main"> with the page, footer, the signed-in bottom bar on narrow screens, and
+// the site overlays (cookie banner, promo banner, install prompt). Pages load on demand
+// (router.tsx); while one loads, the page area shows the loading screen.
+
+// Overlays are not part of the first paint: their code loads once the page has loaded.
+const SiteOverlays = lazy(() => import("@/features/site/SiteOverlays").then((m) => ({ default: m.SiteOverlays })));
+
+/** The site overlays, mounted once the page has loaded (only this component re-renders then). */
+function DeferredSiteOverlays() {
+  const afterFirstPaint = useAfterFirstPaint();
+  if (!afterFirstPaint) return null;
+  return (
+    <Suspense fallback={null}>
+      <SiteOverlays />
+    </Suspense>
+  );
+}
 
 export function Shell({ children }: { children?: ReactNode }) {
   const session = useSession();
+  const { pathname } = useLocation();
+  const signedIn = session.status === "signedIn";
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div className={cn("flex min-h-dvh flex-col", signedIn && BOTTOM_BAR_PADDING)}>
       <a
         href="#main"
         className={cn(
@@ -25,100 +46,19 @@ export function Shell({ children }: { children?: ReactNode }) {
         Skip to content
       </a>
       <RouteEffects />
-      <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
-          <Link to="/" className="rounded-md" aria-label="Rafter home">
-            <Logo />
-          </Link>
-          <nav aria-label="Account">
-            {session.status === "signedIn" ? (
-              <UserMenu viewer={session.viewer} />
-            ) : session.status === "signedOut" ? (
-              <ul className="flex items-center gap-1 sm:gap-2">
-                <li>
-                  <Link to="/login" className={buttonClasses("ghost", "sm")}>
-                    Sign In
-                  </Link>
-                </li>
-                <li>
-                  <Link to="/signup-choice" className={buttonClasses("primary", "sm")}>
-                    Join Now
-                  </Link>
-                </li>
-              </ul>
-            ) : null}
-          </nav>
-        </div>
-      </header>
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        {children ?? <Outlet />}
+      <Header />
+      {/* At least a screen tall, so the footer starts below the fold and never jumps when the page arrives. */}
+      <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 outline-none">
+        <RouteErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<LoadingScreen />}>
+            {children ?? <Outlet />}
+            <PageShownSignal />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
-      <footer className="border-t border-slate-200 bg-white py-6 text-sm text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
-        <div className="mx-auto max-w-6xl px-4">
-          <p>© {new Date().getFullYear()} Rafter. Property owners and trusted professionals, all 50 states.</p>
-        </div>
-      </footer>
+      <Footer />
+      {signedIn && <BottomBar />}
+      <DeferredSiteOverlays />
     </div>
-  );
-}
-
-function initials(viewer: Viewer): string {
-  const text = `${viewer.firstName.charAt(0)}${viewer.lastName.charAt(0)}`.trim();
-  return (text || viewer.email.charAt(0) || "?").toUpperCase();
-}
-
-function UserMenu({ viewer }: { viewer: Viewer }) {
-  const logout = useLogout();
-  const [busy, setBusy] = useState(false);
-  const name = `${viewer.firstName} ${viewer.lastName}`.trim() || viewer.email;
-
-  return (
-    <Menu as="div" className="relative">
-      <MenuButton className="flex items-center gap-2 rounded-full p-1 pr-2 text-sm font-medium text-slate-900 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800">
-        <span className="sr-only">Account menu for {name}</span>
-        <span
-          aria-hidden="true"
-          className="flex size-9 items-center justify-center rounded-full bg-brand-700 font-semibold text-white dark:bg-brand-300 dark:text-brand-950"
-        >
-          {initials(viewer)}
-        </span>
-        <span aria-hidden="true" className="hidden max-w-40 truncate sm:inline">
-          {viewer.firstName || viewer.email}
-        </span>
-        <svg viewBox="0 0 20 20" className="size-4" fill="currentColor" aria-hidden="true">
-          <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
-        </svg>
-      </MenuButton>
-      <MenuItems
-        modal={false}
-        className="absolute right-0 z-40 mt-2 w-60 max-w-[calc(100vw-2rem)] rounded-lg border border-slate-200 bg-white p-1 shadow-lg focus:outline-none dark:border-slate-700 dark:bg-slate-900"
-      >
-        <div className="px-3 py-2 text-sm">
-          <p className="truncate font-semibold text-slate-900 dark:text-slate-100">{name}</p>
-          <p className="truncate text-slate-600 dark:text-slate-300">{viewer.email}</p>
-        </div>
-        <MenuSeparator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
-        <MenuItem>
-          <Link
-            to="/dashboard"
-            className="block rounded-md px-3 py-2 text-sm text-slate-900 data-focus:bg-slate-100 dark:text-slate-100 dark:data-focus:bg-slate-800"
-          >
-            Dashboard
-          </Link>
-        </MenuItem>
-        <MenuItem disabled={busy}>
-          <button
-            type="button"
-            onClick={() => {
-              setBusy(true);
-              void logout().finally(() => setBusy(false));
-            }}
-            className="block w-full rounded-md px-3 py-2 text-left text-sm text-slate-900 data-disabled:opacity-60 data-focus:bg-slate-100 dark:text-slate-100 dark:data-focus:bg-slate-800"
-          >
-            {busy ? "Logging out..." : "Logout"}
-          </button>
-        </MenuItem>
-      </MenuItems>
-    </Menu>
   );
 }

@@ -1,38 +1,49 @@
 import type { ReactNode } from "react";
 import { Navigate, Outlet, Route, Routes, useSearchParams } from "react-router-dom";
-import { USER_TYPES, type UserType } from "@common/auth";
-import { ForgotPasswordPage } from "@/features/auth/ForgotPasswordPage";
-import { LoginPage } from "@/features/auth/LoginPage";
-import { ResetPasswordPage } from "@/features/auth/ResetPasswordPage";
-import { SignUpChoicePage } from "@/features/auth/SignUpChoicePage";
-import { SignUpPage } from "@/features/auth/SignUpPage";
-import { VerifyEmailPage } from "@/features/auth/VerifyEmailPage";
-import { CustomerDashboard } from "@/features/dashboard/CustomerDashboard";
-import { ProfessionalDashboard } from "@/features/dashboard/ProfessionalDashboard";
-import { OutboxPage } from "@/features/dev/OutboxPage";
-import { NotFoundPage } from "@/features/errors/NotFoundPage";
-import { LandingPage } from "@/features/landing/LandingPage";
-import { ProfessionSetupPage } from "@/features/onboarding/ProfessionSetupPage";
+import { marketingRoutes } from "@/features/marketing/routes";
 import { LoadingScreen } from "./LoadingScreen";
+import {
+  ComingLaterPage,
+  CustomerDashboard,
+  ForgotPasswordPage,
+  LandingA,
+  LandingB,
+  LoginPage,
+  NotFoundPage,
+  OutboxPage,
+  preloadLanding,
+  ProfessionalDashboard,
+  ProfessionSetupPage,
+  RegisterRoute,
+  ResetPasswordPage,
+  SignUpChoicePage,
+  SignUpRoute,
+  VerifyEmailPage,
+} from "./pages";
 import { useAuthRedirectHold, useSession } from "./session";
 import { Shell } from "./Shell";
 
-// Routes (spec §2). Signed-out: / /welcome /login /forgot-password /reset-password /register
-// /signup /signup-choice /multi-profession-signup /verify-email. Signed-in: / /dashboard
-// /verify-email /reset-password. /dev/outbox always. Anything else: the 404 page.
+// The route map (spec §2). Every page loads on demand (pages.ts).
+//   Signed out: / (Landing A) /welcome (Landing B) /login /forgot-password /register /signup
+//     /signup-choice /multi-profession-signup; a signed-in user goes to /.
+//   Signed in: / and /dashboard (dashboard for the user type, or the profession setup); a
+//     signed-out visitor goes to /login.
+//   Both: /reset-password /verify-email /dev/outbox, the public content pages (marketingRoutes),
+//     and the public sections below.
+//   Sections built by later work show the "not open yet" page (COMING_LATER), behind sign-in
+//     unless spec §2 lists them as public. /admin: admins only, everyone else gets the 404 page.
+//   Anything else: the 404 page.
+
+preloadLanding(window.location.pathname);
 
 const AUTH_LOADING_MESSAGE = "Loading your account...";
-
-function parseUserType(value: string | null): UserType | null {
-  return USER_TYPES.find((type) => type === value) ?? null;
-}
 
 /** / and /dashboard: landing (signed out), profession setup, or the dashboard for the user type. */
 function HomeRoute() {
   const session = useSession();
   const [params] = useSearchParams();
   if (session.status === "loading") return <LoadingScreen message={AUTH_LOADING_MESSAGE} />;
-  if (session.status === "signedOut") return <LandingPage />;
+  if (session.status === "signedOut") return <LandingA />;
   const { viewer } = session;
   if (viewer.needsSetup) return <ProfessionSetupPage viewer={viewer} />;
   if (viewer.userType === "professional" && params.get("view") !== "customer") {
@@ -53,24 +64,56 @@ function GuestOnly({ children }: { children?: ReactNode }) {
 }
 
 /** Pages for signed-in users; a signed-out visitor goes to /login. */
-function SignedInOnly({ children }: { children: ReactNode }) {
+function SignedInOnly({ children }: { children?: ReactNode }) {
   const session = useSession();
   if (session.status === "loading") return <LoadingScreen message={AUTH_LOADING_MESSAGE} />;
   if (session.status === "signedOut") return <Navigate to="/login" replace />;
-  return children;
+  return children ?? <Outlet />;
 }
 
-/** /signup: the choice cards, or the form when ?type= names an account type. */
-function SignUpRoute() {
-  const [params] = useSearchParams();
-  const type = parseUserType(params.get("type"));
-  return type ? <SignUpPage defaultUserType={type} /> : <SignUpChoicePage />;
+/** /admin: administrators see the admin section; everyone else gets the 404 page (spec §2, §6). */
+function AdminRoute() {
+  const session = useSession();
+  if (session.status === "loading") return <LoadingScreen message={AUTH_LOADING_MESSAGE} />;
+  if (session.status === "signedIn" && session.viewer.isAdmin) return <ComingLaterPage section="Admin" />;
+  return <NotFoundPage />;
 }
 
-/** /register: the sign-up form; ?type= presets the account type. */
-function RegisterRoute({ fallback }: { fallback: UserType }) {
-  const [params] = useSearchParams();
-  return <SignUpPage defaultUserType={parseUserType(params.get("type")) ?? fallback} />;
+type Access = "public" | "signedIn";
+
+/**
+ * Sections that later work builds, with the heading their page will have. Aliases (two paths of one
+ * page) name the same section; each path keeps the access spec §2 gives it.
+ */
+const COMING_LATER: readonly { path: string; section: string; access: Access }[] = [
+  { path: "dashboard/home", section: "Property Owner Dashboard", access: "signedIn" },
+  { path: "dashboard/pros", section: "Professional Dashboard", access: "signedIn" },
+  { path: "jobs", section: "Jobs", access: "signedIn" },
+  { path: "jobs/:id", section: "Job Details", access: "signedIn" },
+  { path: "jobs/search", section: "Find Work", access: "signedIn" },
+  { path: "job-search", section: "Find Work", access: "public" },
+  { path: "messages", section: "Messages", access: "signedIn" },
+  { path: "messages/:userId", section: "Messages", access: "signedIn" },
+  { path: "network", section: "Your Network", access: "signedIn" },
+  { path: "scrap", section: "Scrap & Free Materials", access: "signedIn" },
+  { path: "feed", section: "Professional Feed", access: "public" },
+  { path: "profile", section: "Profile", access: "signedIn" },
+  { path: "profile/:id", section: "Profile", access: "signedIn" },
+  { path: "professionals/search", section: "Find Local Professionals", access: "signedIn" },
+  { path: "professional-search", section: "Find Local Professionals", access: "public" },
+  { path: "profession-benefits", section: "Profession Benefits", access: "public" },
+  { path: "request-quote", section: "Request a Quote", access: "signedIn" },
+  { path: "subscribe", section: "Subscribe", access: "public" },
+  { path: "search", section: "Search", access: "signedIn" },
+  { path: "reviews", section: "Professional Reviews", access: "signedIn" },
+  { path: "notifications", section: "Notifications", access: "signedIn" },
+  { path: "portfolio", section: "Portfolio", access: "signedIn" },
+  { path: "edit-profile", section: "Edit Profile", access: "signedIn" },
+];
+
+function comingLaterRoute({ path, section, access }: (typeof COMING_LATER)[number]) {
+  const page = <ComingLaterPage section={section} />;
+  return <Route key={path} path={path} element={access === "signedIn" ? <SignedInOnly>{page}</SignedInOnly> : page} />;
 }
 
 export function AppRoutes() {
@@ -87,7 +130,7 @@ export function AppRoutes() {
           }
         />
         <Route element={<GuestOnly />}>
-          <Route path="welcome" element={<LandingPage />} />
+          <Route path="welcome" element={<LandingB />} />
           <Route path="login" element={<LoginPage />} />
           <Route path="forgot-password" element={<ForgotPasswordPage />} />
           <Route path="signup" element={<SignUpRoute />} />
@@ -98,6 +141,9 @@ export function AppRoutes() {
         <Route path="reset-password" element={<ResetPasswordPage />} />
         <Route path="verify-email" element={<VerifyEmailPage />} />
         <Route path="dev/outbox" element={<OutboxPage />} />
+        {marketingRoutes}
+        {COMING_LATER.map(comingLaterRoute)}
+        <Route path="admin" element={<AdminRoute />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

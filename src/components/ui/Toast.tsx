@@ -1,8 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { cn } from "@/lib/cn";
 
-// Toasts (spec §4/§9): newest first, at most 5 kept, 5000 ms by default,
-// a dismiss button, announced through a polite live region; F8 focuses them.
+// Toasts (spec §4/§9): newest first, at most 5 kept, 5000 ms by default (paused
+// while hovered, focused or swiped), a dismiss button, Escape or a swipe right of
+// 50 px dismisses; announced through a polite live region inside a labelled
+// region that F8 focuses. A dismissed toast is removed at once.
 
 export type ToastVariant = "default" | "destructive" | "success";
 
@@ -32,6 +34,10 @@ interface ToastContextValue {
 
 export const TOAST_LIMIT = 5;
 export const TOAST_DEFAULT_DURATION = 5000;
+/** Swiping a toast right by this many pixels dismisses it. */
+export const TOAST_SWIPE_THRESHOLD = 50;
+/** The key that moves focus to the toasts. */
+export const TOAST_HOTKEY = "F8";
 
 const ToastContext = createContext<ToastContextValue | null>(null);
 
@@ -102,7 +108,7 @@ function Toaster({ toasts, onDismiss }: { toasts: ToastRecord[]; onDismiss: (id:
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "F8") {
+      if (event.key === TOAST_HOTKEY && !event.altKey && !event.ctrlKey && !event.metaKey) {
         event.preventDefault();
         regionRef.current?.focus();
       }
@@ -129,7 +135,15 @@ function Toaster({ toasts, onDismiss }: { toasts: ToastRecord[]; onDismiss: (id:
 }
 
 function ToastItem({ toast, onDismiss }: { toast: ToastRecord; onDismiss: (id: string) => void }) {
-  const [paused, setPaused] = useState(false);
+  // The countdown pauses while the pointer is over the toast, focus is in it, or it is being swiped.
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [offset, setOffset] = useState(0);
+  const swipe = useRef<{ pointerId: number; startX: number; startY: number; horizontal: boolean | null } | null>(
+    null,
+  );
+  const swiping = offset > 0;
+  const paused = hovered || focused || swiping;
   const remaining = useRef(toast.duration);
   const startedAt = useRef(0);
 
@@ -141,23 +155,64 @@ function ToastItem({ toast, onDismiss }: { toast: ToastRecord; onDismiss: (id: s
   useEffect(() => {
     if (paused || !Number.isFinite(remaining.current)) return;
     startedAt.current = Date.now();
-    const timer = window.setTimeout(() => onDismiss(toast.id), remaining.current);
+    const timer = window.setTimeout(() => onDismiss(toast.id), Math.max(0, remaining.current));
     return () => {
       window.clearTimeout(timer);
       remaining.current -= Date.now() - startedAt.current;
     };
   }, [paused, toast.id, toast.duration, onDismiss]);
 
+  const endSwipe = (dismiss: boolean) => {
+    swipe.current = null;
+    if (dismiss) onDismiss(toast.id);
+    else setOffset(0);
+  };
+
   return (
     <li
       className={cn(
-        "pointer-events-auto flex items-start gap-3 rounded-lg border p-4 shadow-lg",
+        "pointer-events-auto flex touch-pan-y items-start gap-3 rounded-lg border p-4 shadow-lg",
+        swiping ? "select-none" : "transition-transform duration-200",
         variantStyles[toast.variant],
       )}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
+      style={swiping ? { transform: `translateX(${offset}px)`, opacity: Math.max(0.3, 1 - offset / 200) } : undefined}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") {
+          event.stopPropagation();
+          onDismiss(toast.id);
+        }
+      }}
+      // Swipe right to dismiss (spec §9: 50 px), with a finger, pen or mouse.
+      onPointerDown={(event) => {
+        if (event.pointerType === "mouse" && event.button !== 0) return;
+        if ((event.target as Element).closest("button, a")) return;
+        swipe.current = { pointerId: event.pointerId, startX: event.clientX, startY: event.clientY, horizontal: null };
+      }}
+      onPointerMove={(event) => {
+        const state = swipe.current;
+        if (!state || state.pointerId !== event.pointerId) return;
+        const dx = event.clientX - state.startX;
+        const dy = event.clientY - state.startY;
+        if (state.horizontal === null) {
+          if (Math.abs(dx) < 4 && Math.abs(dy) < 4) return;
+          state.horizontal = Math.abs(dx) > Math.abs(dy);
+          if (!state.horizontal) return;
+          event.currentTarget.setPointerCapture?.(event.pointerId);
+        }
+        if (state.horizontal) setOffset(Math.max(0, dx));
+      }}
+      onPointerUp={(event) => {
+        const state = swipe.current;
+        if (!state || state.pointerId !== event.pointerId) return;
+        endSwipe(Boolean(state.horizontal) && event.clientX - state.startX >= TOAST_SWIPE_THRESHOLD);
+      }}
+      onPointerCancel={() => endSwipe(false)}
     >
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{toast.title}</p>

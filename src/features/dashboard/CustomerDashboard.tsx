@@ -4,11 +4,7 @@ import { ProfileSummary } from "./ProfileSummary";
 
 export function CustomerDashboard({ viewer }: { viewer: Viewer }) {
   return (
-    <DashboardLayout
-      viewer={viewer}
-      view="customer"
-      subtitle={<p>Manage your property projects and find trusted professionals.</p>}
-    >
+    <DashboardLayout viewer={viewer} subtitle={<p>Manage your property projects and find trusted professionals.</p>}>
       <ProfileSummary viewer={viewer} showProfessional={false} />
     </DashboardLayout>
   );

@@ -8,7 +8,6 @@ export function ProfessionalDashboard({ viewer }: { viewer: Viewer }) {
   return (
     <DashboardLayout
       viewer={viewer}
-      view="professional"
       subtitle={
         primary ? (
           <p>

@@ -1,0 +1,107 @@
+// The subscription plan catalogue (spec §6 "Subscription tiers", §9 "Plans").
+// Shared by the pricing sections of the public pages, the /subscribe page and
+// the backend: plain TypeScript only (no React, no DOM, no Node built-ins).
+//
+// The spec lists two conflicting price lists. This one wins: Basic free, Pro
+// Profile $12/month, Pro+ Leads $29/month, Enterprise $199/month, with the
+// features spec §6 gives each tier. The landing-page variant (Starter $29/month
+// with 5 connections, Professional $79/month "Most Popular") is NOT used:
+// no Starter or Professional plan exists, and nothing may show those prices.
+// Enterprise keeps the landing copy's features, with "everything in
+// Professional" read as "everything in Pro+ Leads".
+
+export const PLAN_IDS = ["basic", "pro", "pro_plus", "enterprise"] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+export interface PlanCallToAction {
+  label: string;
+  /** In-app path the call to action goes to. */
+  to: string;
+}
+
+export interface Plan {
+  readonly id: PlanId;
+  readonly name: string;
+  /** Whole US dollars per month; 0 is free. */
+  readonly priceMonthlyUsd: number;
+  /** One line under the name. */
+  readonly summary: string;
+  /** The plan this one includes everything of, if any. */
+  readonly includes?: PlanId;
+  readonly features: readonly string[];
+  /** Shown with a "Recommended" badge in plan grids. */
+  readonly recommended?: boolean;
+  readonly cta: PlanCallToAction;
+}
+
+export const PLANS = [
+  {
+    id: "basic",
+    name: "Basic",
+    priceMonthlyUsd: 0,
+    summary: "Get listed and start hearing from property owners.",
+    features: ["One service listing", "Receive messages from property owners", "Basic profile"],
+    cta: { label: "Get Started Free", to: "/register?type=professional" },
+  },
+  {
+    id: "pro",
+    name: "Pro Profile",
+    priceMonthlyUsd: 12,
+    summary: "A complete profile that shows off your work.",
+    includes: "basic",
+    features: [
+      "Unlimited service listings",
+      "Custom gallery and branding",
+      "Visible client endorsements",
+      "Priority support",
+    ],
+    cta: { label: "Choose Pro Profile", to: "/register?type=professional" },
+  },
+  {
+    id: "pro_plus",
+    name: "Pro+ Leads",
+    priceMonthlyUsd: 29,
+    summary: "Be found first and understand your leads.",
+    includes: "pro",
+    features: ["Priority search placement", "Lead insights", "Verified badge", "Advanced analytics"],
+    recommended: true,
+    cta: { label: "Choose Pro+ Leads", to: "/register?type=professional" },
+  },
+  {
+    id: "enterprise",
+    name: "Enterprise",
+    priceMonthlyUsd: 199,
+    summary: "For teams and multi-location businesses.",
+    includes: "pro_plus",
+    features: ["Team management", "White-label options", "Custom integrations", "Dedicated support"],
+    // Spec §2 (Landing B): the Enterprise card's Contact Sales goes to /register.
+    cta: { label: "Contact Sales", to: "/register" },
+  },
+] as const satisfies readonly Plan[];
+
+export const DEFAULT_PLAN_ID: PlanId = "basic";
+
+/** Spec §2: "Start Your Free 14-Day Trial" goes to /register. */
+export const FREE_TRIAL_DAYS = 14;
+export const FREE_TRIAL_CTA: PlanCallToAction = { label: "Start Your Free 14-Day Trial", to: "/register" };
+
+/** Spec §9: money-back guarantee and the notice given before a price change. */
+export const MONEY_BACK_GUARANTEE_DAYS = 30;
+export const PRICE_CHANGE_NOTICE_DAYS = 30;
+/** Spec §9: refunds reach the customer in 5 to 10 business days. */
+export const REFUND_BUSINESS_DAYS = { min: 5, max: 10 } as const;
+
+const plansById: ReadonlyMap<string, Plan> = new Map(PLANS.map((plan) => [plan.id, plan]));
+
+export function isPlanId(value: unknown): value is PlanId {
+  return typeof value === "string" && plansById.has(value);
+}
+
+export function planById(id: PlanId): Plan {
+  return plansById.get(id)!;
+}
+
+/** "$12/month", or "Free" for $0. */
+export function formatPlanPrice(plan: Pick<Plan, "priceMonthlyUsd">): string {
+  return plan.priceMonthlyUsd === 0 ? "Free" : `$${plan.priceMonthlyUsd}/month`;
+}

@@ -1,0 +1,67 @@
+// The public contact form (spec §2 "Contact", §5, §7 POST /api/contact):
+// validated with the form's own schema, rate-limited per sender email and per
+// client address, stored for the support team and emailed to the support inbox.
+import { ConvexError, v } from "convex/values";
+import { contactSchema, DEFAULT_SUPPORT_EMAIL } from "../common/contact";
+import { normalizeEmail } from "../common/auth";
+import { ErrorCode, Messages } from "../common/errors";
+import { internal } from "./_generated/api";
+import { env } from "./_generated/server";
+import { contactMessageEmail } from "./emails/templates";
+import { mutation } from "./functions";
+import { hit, type Limit } from "./model/rateLimit";
+
+export const CONTACT_RATE_LIMITS = {
+  /** One person writing again and again (typos, follow-ups) is fine; a flood is not. */
+  perEmail: { max: 5, windowMs: 60 * 60_000 },
+  /** One address may be an office or a shared network: a little more room. */
+  perIp: { max: 10, windowMs: 60 * 60_000 },
+} satisfies Record<string, Limit>;
+
+export function supportEmail(): string {
+  return env.SUPPORT_EMAIL?.trim() || DEFAULT_SUPPORT_EMAIL;
+}
+
+export const send = mutation({
+  args: { name: v.string(), email: v.string(), subject: v.string(), message: v.string() },
+  returns: v.null(),
+  handler: async (ctx, args) => {
+    const parsed = contactSchema.safeParse(args);
+    if (!parsed.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
+      throw new ConvexError({
+        code: ErrorCode.INVALID_INPUT,
+        message: parsed.error.issues[0]!.message,
+        fields,
+      });
+    }
+    const values = parsed.data;
+
+    // Request metadata is missing when called from another function (scheduler, tests without it).
+    const ip = (await ctx.meta.getRequestMetadata().catch(() => null))?.ip ?? null;
+    const retryAt =
+      (ip ? await hit(ctx, `contact:ip:${ip}`, CONTACT_RATE_LIMITS.perIp) : null) ??
+      (await hit(ctx, `contact:email:${normalizeEmail(values.email)}`, CONTACT_RATE_LIMITS.perEmail));
+    if (retryAt !== null) {
+      // The throw also rolls back this call's counts: only messages that went through are counted.
+      throw new ConvexError({ code: ErrorCode.RATE_LIMITED, message: Messages.tooManyRequests, retryAt });
+    }
+
+    const userId = ctx.viewer?._id;
+    await ctx.db.insert("contactMessages", {
+      name: values.name,
+      email: values.email,
+      subject: values.subject,
+      message: values.message,
+      status: "new",
+      ...(userId ? { userId } : {}),
+    });
+    await ctx.scheduler.runAfter(0, internal.emails.send.deliver, {
+      to: supportEmail(),
+      ...contactMessageEmail({ ...values, userId }),
+      kind: "contact_message",
+    });
+    return null;
+  },
+});

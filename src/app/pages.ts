@@ -1,0 +1,54 @@
+import { lazy } from "react";
+
+// Every page is its own chunk (React.lazy), loaded when its route is shown; the shell's
+// <Suspense> shows the loading screen meanwhile. Only the shell is in the first load.
+
+export const loadLandingA = () => import("@/features/marketing/LandingA");
+export const loadLandingB = () => import("@/features/marketing/LandingB");
+export const LandingA = lazy(loadLandingA);
+export const LandingB = lazy(loadLandingB);
+
+export const LoginPage = lazy(() => import("@/features/auth/LoginPage").then((m) => ({ default: m.LoginPage })));
+export const ForgotPasswordPage = lazy(() =>
+  import("@/features/auth/ForgotPasswordPage").then((m) => ({ default: m.ForgotPasswordPage })),
+);
+export const ResetPasswordPage = lazy(() =>
+  import("@/features/auth/ResetPasswordPage").then((m) => ({ default: m.ResetPasswordPage })),
+);
+export const VerifyEmailPage = lazy(() =>
+  import("@/features/auth/VerifyEmailPage").then((m) => ({ default: m.VerifyEmailPage })),
+);
+export const SignUpChoicePage = lazy(() =>
+  import("@/features/auth/SignUpChoicePage").then((m) => ({ default: m.SignUpChoicePage })),
+);
+export const SignUpRoute = lazy(() => import("./SignUpRoutes").then((m) => ({ default: m.SignUpRoute })));
+export const RegisterRoute = lazy(() => import("./SignUpRoutes").then((m) => ({ default: m.RegisterRoute })));
+
+export const ProfessionSetupPage = lazy(() =>
+  import("@/features/onboarding/ProfessionSetupPage").then((m) => ({ default: m.ProfessionSetupPage })),
+);
+export const CustomerDashboard = lazy(() =>
+  import("@/features/dashboard/CustomerDashboard").then((m) => ({ default: m.CustomerDashboard })),
+);
+export const ProfessionalDashboard = lazy(() =>
+  import("@/features/dashboard/ProfessionalDashboard").then((m) => ({ default: m.ProfessionalDashboard })),
+);
+
+export const OutboxPage = lazy(() => import("@/features/dev/OutboxPage").then((m) => ({ default: m.OutboxPage })));
+export const NotFoundPage = lazy(() =>
+  import("@/features/errors/NotFoundPage").then((m) => ({ default: m.NotFoundPage })),
+);
+export const ComingLaterPage = lazy(() =>
+  import("@/features/errors/ComingLaterPage").then((m) => ({ default: m.ComingLaterPage })),
+);
+
+/**
+ * The landing pages are most visitors' first page: fetch their chunk alongside the app's own code
+ * instead of after the first render. Other paths load their page on demand.
+ */
+export function preloadLanding(pathname: string) {
+  const load = pathname === "/" ? loadLandingA : pathname === "/welcome" ? loadLandingB : null;
+  load?.().catch(() => {
+    // React.lazy loads it again when the page renders and reports a failure there.
+  });
+}

@@ -1,0 +1,177 @@
+import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
+import { useCallback, useEffect, useId, useState } from "react";
+import { Button, type ButtonProps } from "@/components/ui";
+import { cn } from "@/lib/cn";
+import { readStored, useMediaQuery, writeStored } from "./browser";
+import {
+  INSTALL_PROMPT_DELAY_MS,
+  INSTALL_PROMPT_MEDIA,
+  INSTALL_PROMPT_SEEN_KEY,
+  installPlatform,
+  isMobileDevice,
+  MANUAL_INSTALL_STEPS,
+  promptInstall,
+  useInstallState,
+  type InstallOutcome,
+  type InstallPlatform,
+} from "./install";
+
+/** Runs the install: the browser's prompt when it offered one, otherwise the manual steps (spec §8). */
+function useInstallFlow(onFinished?: (outcome: InstallOutcome) => void) {
+  const [busy, setBusy] = useState(false);
+  const [manualOpen, setManualOpen] = useState(false);
+
+  const start = useCallback(async () => {
+    setBusy(true);
+    let outcome: InstallOutcome;
+    try {
+      outcome = await promptInstall();
+    } finally {
+      setBusy(false);
+    }
+    if (outcome === "unavailable") setManualOpen(true);
+    else onFinished?.(outcome);
+  }, [onFinished]);
+
+  const closeManual = useCallback(() => {
+    setManualOpen(false);
+    onFinished?.("unavailable");
+  }, [onFinished]);
+
+  return { busy, start, manualOpen, closeManual };
+}
+
+const ORDER: InstallPlatform[] = ["ios", "android", "other"];
+
+/** Spec §8's manual steps, as an alert dialog (this device's platform first). */
+export function ManualInstallDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const platform = installPlatform();
+  const steps = [platform, ...ORDER.filter((p) => p !== platform)];
+  return (
+    <Dialog open={open} onClose={onClose} role="alertdialog" className="fixed inset-0 z-[60] overflow-y-auto">
+      <DialogBackdrop className="fixed inset-0 bg-slate-950/60" />
+      <div className="relative flex min-h-dvh items-end justify-center p-4 sm:items-center">
+        <DialogPanel className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-5 text-slate-900 shadow-xl sm:p-6 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100">
+          <DialogTitle as="h2" className="text-lg font-semibold">
+            Install Rafter
+          </DialogTitle>
+          <Description className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+            Your browser can&apos;t install Rafter from this button. You can add it yourself:
+          </Description>
+          <ul className="mt-4 space-y-3 text-sm">
+            {steps.map((key) => (
+              <li key={key} className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
+                <p className="font-semibold">
+                  {MANUAL_INSTALL_STEPS[key].title}
+                  {key === platform && key !== "other" && (
+                    <span className="font-normal text-slate-700 dark:text-slate-300"> (this device)</span>
+                  )}
+                </p>
+                <p className="mt-0.5 text-slate-700 dark:text-slate-300">{MANUAL_INSTALL_STEPS[key].text}</p>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-5 flex justify-end">
+            <Button onClick={onClose} data-autofocus>
+              Got it
+            </Button>
+          </div>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}
+
+/**
+ * Spec §4 "Install prompt": on widths of 768 px or less, about 3 s after load, unless dismissed
+ * before (remembered) or running installed. Install shows the browser's prompt ('Installing...'
+ * while it runs) or the manual steps.
+ */
+export function InstallPrompt({ className }: { className?: string }) {
+  const { installed } = useInstallState();
+  const narrow = useMediaQuery(INSTALL_PROMPT_MEDIA);
+  const [due, setDue] = useState(false);
+  const [seen, setSeen] = useState(() => readStored(INSTALL_PROMPT_SEEN_KEY) !== null);
+  const titleId = useId();
+  const textId = useId();
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => setDue(true), INSTALL_PROMPT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  const remember = useCallback(() => {
+    writeStored(INSTALL_PROMPT_SEEN_KEY, new Date().toISOString());
+    setSeen(true);
+  }, []);
+  const flow = useInstallFlow(remember);
+
+  const show = due && narrow && !seen && !installed;
+  return (
+    <>
+      {show && (
+        <section
+          aria-labelledby={titleId}
+          aria-describedby={textId}
+          className={cn(
+            "pointer-events-auto flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 text-slate-900 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100",
+            className,
+          )}
+        >
+          <div className="flex items-start gap-3">
+            <img src="/icon-192.png" alt="" width={40} height={40} className="size-10 shrink-0 rounded-lg" />
+            <div className="min-w-0">
+              <h2 id={titleId} className="font-semibold">
+                Install Rafter
+              </h2>
+              <p id={textId} className="text-sm text-slate-700 dark:text-slate-300">
+                Add Rafter to your home screen for quick access to jobs, messages and your network.
+              </p>
+            </div>
+          </div>
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" size="sm" onClick={remember} disabled={flow.busy}>
+              Not now
+            </Button>
+            <Button size="sm" loading={flow.busy} loadingText="Installing..." onClick={() => void flow.start()}>
+              Install
+            </Button>
+          </div>
+        </section>
+      )}
+      <ManualInstallDialog open={flow.manualOpen} onClose={flow.closeManual} />
+    </>
+  );
+}
+
+export interface InstallButtonProps extends Omit<ButtonProps, "onClick" | "loading" | "loadingText"> {
+  label?: string;
+}
+
+/**
+ * An "Install App" button for menus (spec §4): hidden when installed, shown only when the
+ * browser offers an install prompt or the device is mobile; 'Installing...' while the prompt runs.
+ */
+export function InstallButton({ label = "Install App", variant = "secondary", ...rest }: InstallButtonProps) {
+  const { canPrompt, installed } = useInstallState();
+  const narrow = useMediaQuery(INSTALL_PROMPT_MEDIA);
+  const flow = useInstallFlow();
+  if (installed || !(canPrompt || narrow || isMobileDevice())) {
+    // Keep the dialog mounted while it closes.
+    return <ManualInstallDialog open={flow.manualOpen} onClose={flow.closeManual} />;
+  }
+  return (
+    <>
+      <Button
+        variant={variant}
+        loading={flow.busy}
+        loadingText="Installing..."
+        onClick={() => void flow.start()}
+        {...rest}
+      >
+        {label}
+      </Button>
+      <ManualInstallDialog open={flow.manualOpen} onClose={flow.closeManual} />
+    </>
+  );
+}
