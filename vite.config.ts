@@ -1,7 +1,7 @@
 import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type Rolldown } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 
 // --- Installable app (spec §4, §7 "a service worker is registered at /sw.js"; integrations.md PWA) ---
@@ -58,8 +58,69 @@ const installPromptCapture: Plugin = {
   ],
 };
 
+// --- Route preload (the shell issue: route-level code splitting) ---
+// Every page is its own chunk (src/app/pages.ts), so on its own the browser would ask for the
+// landing page's code only after the app's code has arrived and run. The landing pages are most
+// visitors' first page: a small inline script preloads their chunks (those not already in the
+// first load) as soon as the HTML arrives, on / and /welcome only. The paths and their chunks are
+// also written as JSON (#route-preload) for bench/lighthouse.ts.
+const PRELOADED_ROUTES: Record<string, string> = {
+  "/": "src/features/marketing/LandingA.tsx",
+  "/welcome": "src/features/marketing/LandingB.tsx",
+};
+
+function routePreload(routes: Record<string, string>): Plugin {
+  let base = "/";
+  return {
+    name: "rafter:route-preload",
+    apply: "build",
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, ctx) {
+        if (!ctx.bundle) return;
+        const chunks = new Map<string, Rolldown.OutputChunk>();
+        for (const output of Object.values(ctx.bundle))
+          if (output.type === "chunk") chunks.set(output.fileName, output);
+        const closure = (files: readonly string[], into = new Set<string>()) => {
+          for (const file of files) {
+            if (into.has(file) || !chunks.has(file)) continue;
+            into.add(file);
+            closure(chunks.get(file)!.imports, into);
+          }
+          return into;
+        };
+        const firstLoad = closure([...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName));
+        const preloads: Record<string, string[]> = {};
+        for (const [path, module] of Object.entries(routes)) {
+          const page = [...chunks.values()].find((c) => c.facadeModuleId?.replaceAll("\\", "/").endsWith(`/${module}`));
+          if (!page) throw new Error(`rafter:route-preload: no chunk for ${module}`);
+          preloads[path] = [...closure([page.fileName])].filter((f) => !firstLoad.has(f)).map((f) => `${base}${f}`);
+        }
+        return [
+          {
+            tag: "script",
+            attrs: { type: "application/json", id: "route-preload" },
+            children: JSON.stringify(preloads),
+            injectTo: "head",
+          },
+          {
+            tag: "script",
+            children:
+              '(function(){try{var p=JSON.parse(document.getElementById("route-preload").textContent)[location.pathname];' +
+              '(p||[]).forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;document.head.appendChild(l);});}catch(e){}})();',
+            injectTo: "head",
+          },
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), pwa, installPromptCapture],
+  plugins: [react(), tailwindcss(), pwa, installPromptCapture, routePreload(PRELOADED_ROUTES)],
   resolve: {
     alias: {
       "@": fileURLToPath(new URL("./src", import.meta.url)),

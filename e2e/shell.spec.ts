@@ -508,7 +508,8 @@ test.describe("routes", () => {
       test.use(layout.use);
 
       test("every public route resolves; signed-in routes send a visitor to the login page", async ({ page, axe }) => {
-        test.slow();
+        // One page and one axe check after another: well over the default 30 s on a busy machine.
+        test.setTimeout(150_000);
         await page.goto("/");
         await expect(h1(page)).toBeVisible();
         for (const [path, heading] of PUBLIC_ROUTES) {
@@ -530,7 +531,8 @@ test.describe("routes", () => {
       test.use(layout.use);
 
       test("every signed-in route resolves; aliases show the same page", async ({ page, users, signIn, axe }) => {
-        test.slow();
+        // One page and one axe check after another: well over the default 30 s on a busy machine.
+        test.setTimeout(150_000);
         const casey = await users.create({ userType: "homeowner", firstName: "Casey" });
         await signIn(casey.email, casey.password);
         for (const [path, heading] of SIGNED_IN_ROUTES) {
