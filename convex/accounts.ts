@@ -12,6 +12,7 @@ import { internalMutation } from "./functions";
 import { consume, hit, LIMITS } from "./model/rateLimit";
 import { logSecurityEvent } from "./model/securityLog";
 import { siteUrl } from "./model/tokens";
+import { syncUserLocation } from "./model/professionals";
 
 export async function userByEmail(ctx: QueryCtx, email: string): Promise<Doc<"users"> | null> {
   return await ctx.db
@@ -143,6 +144,7 @@ export const afterSignUp = internalMutation({
   handler: async (ctx, { userId, tokenHash, token }) => {
     const user = (await ctx.db.get(userId))!;
     await ctx.db.patch(userId, { loginAttempts: 0, termsAcceptedAt: Date.now() });
+    await syncUserLocation(ctx, userId);
     await logSecurityEvent(ctx, "signup", { userId, identifier: user.email });
     await issueToken(ctx, user, "verify", tokenHash, token);
   },

@@ -1,9 +1,19 @@
 import { authTables } from "@convex-dev/auth/server";
 import { defineSchema, defineTable } from "convex/server";
 import { v } from "convex/values";
+import { JOB_STATUSES, PHOTO_STATUSES } from "../common/jobs";
 
 export const userType = v.union(v.literal("professional"), v.literal("homeowner"));
 export const contactMethod = v.union(v.literal("email"), v.literal("phone"), v.literal("text"));
+export const jobStatus = v.union(...JOB_STATUSES.map((s) => v.literal(s)));
+export const photoStatus = v.union(...PHOTO_STATUSES.map((s) => v.literal(s)));
+export const bidStatus = v.union(v.literal("active"), v.literal("accepted"), v.literal("declined"), v.literal("withdrawn"));
+export const availabilityStatus = v.union(v.literal("available"), v.literal("busy"));
+export const notificationType = v.union(
+  ...["message", "job", "connection", "review", "system", "like", "comment", "follow", "mention", "share", "post_featured"].map(
+    (t) => v.literal(t),
+  ),
+);
 export const severity = v.union(v.literal("low"), v.literal("medium"), v.literal("high"), v.literal("critical"));
 
 export default defineSchema({
@@ -40,9 +50,159 @@ export default defineSchema({
     lockoutUntil: v.optional(v.number()),
     /** Demo data made by the seed script (never shown as real activity). */
     seeded: v.optional(v.boolean()),
+
+    /** Miles a professional travels for work (spec default 25). */
+    preferredRadius: v.optional(v.number()),
+    availabilityStatus: v.optional(availabilityStatus),
+    /** Average review rating (0 until the first review) and how many reviews it averages. */
+    rating: v.optional(v.number()),
+    reviewCount: v.optional(v.number()),
+    verified: v.optional(v.boolean()),
+    /** From zipCode (model/geo.ts), kept in step with it by model/professionals.ts. */
+    lat: v.optional(v.number()),
+    lng: v.optional(v.number()),
+    geohash: v.optional(v.string()),
+    /** Job counters kept in the same transaction as each job transition (model/jobs.ts). */
+    jobsPostedActive: v.optional(v.number()),
+    jobsPostedCompleted: v.optional(v.number()),
+    jobsWorkingActive: v.optional(v.number()),
+    jobsWorkingCompleted: v.optional(v.number()),
+    unreadNotifications: v.optional(v.number()),
   })
     .index("email", ["email"])
-    .index("phone", ["phone"]),
+    .index("phone", ["phone"])
+    .index("by_userType_and_geohash", ["userType", "geohash"]),
+
+  jobs: defineTable({
+    title: v.string(),
+    description: v.string(),
+    customerId: v.id("users"),
+    contractorId: v.optional(v.id("users")),
+    category: v.string(),
+    subcategory: v.optional(v.string()),
+    propertyType: v.string(),
+    urgency: v.string(),
+    /** Sort key: urgent 4 ... low/flexible 1. */
+    urgencyRank: v.number(),
+    skillLevel: v.string(),
+    status: jobStatus,
+    location: v.string(),
+    city: v.optional(v.string()),
+    state: v.optional(v.string()),
+    zipCode: v.string(),
+    county: v.optional(v.string()),
+    lat: v.optional(v.number()),
+    lng: v.optional(v.number()),
+    geohash: v.optional(v.string()),
+    deadline: v.optional(v.string()),
+    budget: v.optional(v.string()),
+    /** Sort key: the largest amount in `budget`, 0 when it has none ("TBD"). */
+    budgetMax: v.number(),
+    timeline: v.optional(v.string()),
+    requirements: v.array(v.string()),
+    photoRequired: v.boolean(),
+    photographerId: v.optional(v.id("users")),
+    photoStatus: photoStatus,
+    source: v.union(v.literal("project"), v.literal("quote_request")),
+    contactMethod: v.optional(contactMethod),
+    contactInfo: v.optional(v.string()),
+    activeBidCount: v.number(),
+    /** Price of the accepted bid (its highest figure), counted in "This Month" when completed. */
+    acceptedPrice: v.optional(v.number()),
+    completionRequestedAt: v.optional(v.number()),
+    completedAt: v.optional(v.number()),
+    /** Title and description, for the search index. */
+    searchText: v.string(),
+    seeded: v.optional(v.boolean()),
+  })
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes -- newest-first lists need _creationTime order
+    .index("by_status", ["status"])
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes -- newest-first lists need _creationTime order
+    .index("by_category", ["category"])
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes -- newest-first lists need _creationTime order
+    .index("by_status_and_category", ["status", "category"])
+    .index("by_budgetMax", ["budgetMax"])
+    .index("by_status_and_budgetMax", ["status", "budgetMax"])
+    .index("by_category_and_budgetMax", ["category", "budgetMax"])
+    .index("by_status_and_category_and_budgetMax", ["status", "category", "budgetMax"])
+    .index("by_urgencyRank", ["urgencyRank"])
+    .index("by_status_and_urgencyRank", ["status", "urgencyRank"])
+    .index("by_category_and_urgencyRank", ["category", "urgencyRank"])
+    .index("by_status_and_category_and_urgencyRank", ["status", "category", "urgencyRank"])
+    .index("by_status_and_geohash", ["status", "geohash"])
+    .index("by_customerId", ["customerId"])
+    .index("by_contractorId_and_status", ["contractorId", "status"])
+    .index("by_contractorId_and_completedAt", ["contractorId", "completedAt"])
+    .index("by_photographerId", ["photographerId"])
+    .index("by_photoStatus_and_geohash", ["photoStatus", "geohash"])
+    .searchIndex("search_text", { searchField: "searchText", filterFields: ["status", "category"] }),
+
+  bids: defineTable({
+    jobId: v.id("jobs"),
+    professionalId: v.id("users"),
+    priceMin: v.number(),
+    priceMax: v.optional(v.number()),
+    message: v.string(),
+    earliestStart: v.string(),
+    estimatedDuration: v.string(),
+    status: bidStatus,
+    respondedAt: v.optional(v.number()),
+    updatedAt: v.number(),
+  })
+    .index("by_jobId_and_status", ["jobId", "status"])
+    .index("by_professionalId_and_jobId", ["professionalId", "jobId"])
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes -- newest-first lists need _creationTime order
+    .index("by_professionalId", ["professionalId"]),
+
+  /** Jobs per "status:category" ("all" for any), kept by model/jobs.ts so "Showing X of Y" never counts rows. */
+  jobCounts: defineTable({ key: v.string(), count: v.number() }).index("by_key", ["key"]),
+
+  savedJobs: defineTable({ userId: v.id("users"), jobId: v.id("jobs") }).index("by_userId_and_jobId", ["userId", "jobId"]),
+
+  /** The job's history: every transition and bid event, who did it and when. */
+  jobEvents: defineTable({
+    jobId: v.id("jobs"),
+    actorId: v.id("users"),
+    kind: v.string(),
+    fromStatus: v.optional(jobStatus),
+    toStatus: v.optional(jobStatus),
+    detail: v.optional(v.string()),
+  })
+    .index("by_jobId", ["jobId"])
+    .index("by_actorId", ["actorId"]),
+
+  /**
+   * Where each professional takes work: one row per job category they serve, at their
+   * location with their radius, so routing reads only nearby rows of one category.
+   */
+  serviceAreas: defineTable({
+    userId: v.id("users"),
+    category: v.string(),
+    geohash: v.string(),
+    lat: v.number(),
+    lng: v.number(),
+    radiusMiles: v.number(),
+    available: v.boolean(),
+  })
+    .index("by_category_and_geohash", ["category", "geohash"])
+    .index("by_userId", ["userId"]),
+
+  /** General (message, job, connection, review, system) and social notifications (spec §3). */
+  notifications: defineTable({
+    userId: v.id("users"),
+    type: notificationType,
+    title: v.string(),
+    content: v.string(),
+    actionUrl: v.optional(v.string()),
+    actorId: v.optional(v.id("users")),
+    entityType: v.optional(v.string()),
+    entityId: v.optional(v.string()),
+    read: v.boolean(),
+  })
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes -- newest-first lists need _creationTime order
+    .index("by_userId", ["userId"])
+    .index("by_userId_and_read", ["userId", "read"])
+    .index("by_userId_and_type", ["userId", "type"]),
 
   /** Fixed-window counters for rate limits; key = "<route>:<identifier>". */
   rateLimits: defineTable({

@@ -15,6 +15,7 @@ import { internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "./_generated/server";
 import { internalAction, internalMutation, internalQuery } from "./functions";
+import { syncUserLocation } from "./model/professionals";
 import {
   DEFAULT_SEED,
   DEMO_ACCOUNTS,
@@ -50,7 +51,7 @@ async function insert(ctx: MutationCtx, kind: SeedKind, row: SeedUser): Promise<
   switch (kind) {
     case "professionals":
     case "homeowners":
-      await ctx.db.insert("users", row);
+      await syncUserLocation(ctx, await ctx.db.insert("users", row));
       return;
   }
 }
@@ -99,6 +100,7 @@ export const finishDemoAccount = internalMutation({
       loginAttempts: 0,
       ...(role ? { role } : {}),
     });
+    await syncUserLocation(ctx, userId);
     return null;
   },
 });

@@ -4,6 +4,7 @@ import { ErrorCode, Messages } from "../common/errors";
 import { categoryOfProfession, isProfession } from "../common/professions";
 import { normalizeEmail } from "../common/auth";
 import { internalMutation, mutation, query } from "./functions";
+import { syncUserLocation } from "./model/professionals";
 import { viewerValidator } from "./model/users";
 
 export const viewer = query({
@@ -53,6 +54,7 @@ export const completeProfessionSetup = mutation({
       primaryProfession: parsed.data.primaryProfession,
       professionalCategories: categories,
     });
+    await syncUserLocation(ctx, viewer._id);
     return null;
   },
 });

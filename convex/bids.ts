@@ -1,0 +1,87 @@
+// Bids: a professional places, edits or withdraws one active bid per job; the
+// job's owner accepts (hires) or declines. Rules in model/jobs.ts.
+import { ConvexError, v } from "convex/values";
+import { bidSchema } from "../common/jobs";
+import { ErrorCode } from "../common/errors";
+import { mutation } from "./functions";
+import {
+  acceptBid,
+  declineBid,
+  getBidForOwnerX,
+  getJobX,
+  getOwnActiveBidX,
+  placeBid,
+  updateBid,
+  withdrawBid,
+  type BidValues,
+} from "./model/jobs";
+
+const bidArgs = {
+  priceMin: v.number(),
+  priceMax: v.optional(v.number()),
+  message: v.string(),
+  earliestStart: v.string(),
+  estimatedDuration: v.string(),
+};
+
+function parseBid(args: BidValues): BidValues {
+  const parsed = bidSchema.safeParse(args);
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
+  throw new ConvexError({ code: ErrorCode.INVALID_INPUT, message: parsed.error.issues[0]!.message, fields });
+}
+
+export const place = mutation({
+  args: { jobId: v.id("jobs"), ...bidArgs },
+  returns: v.id("bids"),
+  handler: async (ctx, { jobId, ...values }) => {
+    const viewer = ctx.viewerX();
+    const job = await getJobX(ctx, jobId);
+    return await placeBid(ctx, job, viewer, parseBid(values));
+  },
+});
+
+export const update = mutation({
+  args: { bidId: v.id("bids"), ...bidArgs },
+  returns: v.null(),
+  handler: async (ctx, { bidId, ...values }) => {
+    const viewer = ctx.viewerX();
+    const { bid, job } = await getOwnActiveBidX(ctx, bidId, viewer._id);
+    await updateBid(ctx, bid, job, parseBid(values));
+    return null;
+  },
+});
+
+export const withdraw = mutation({
+  args: { bidId: v.id("bids") },
+  returns: v.null(),
+  handler: async (ctx, { bidId }) => {
+    const viewer = ctx.viewerX();
+    const { bid, job } = await getOwnActiveBidX(ctx, bidId, viewer._id);
+    await withdrawBid(ctx, bid, job);
+    return null;
+  },
+});
+
+export const accept = mutation({
+  args: { bidId: v.id("bids") },
+  returns: v.null(),
+  handler: async (ctx, { bidId }) => {
+    const viewer = ctx.viewerX();
+    const { bid, job } = await getBidForOwnerX(ctx, bidId, viewer._id);
+    await acceptBid(ctx, bid, job, viewer._id);
+    return null;
+  },
+});
+
+export const decline = mutation({
+  args: { bidId: v.id("bids") },
+  returns: v.null(),
+  handler: async (ctx, { bidId }) => {
+    const viewer = ctx.viewerX();
+    const { bid, job } = await getBidForOwnerX(ctx, bidId, viewer._id);
+    await declineBid(ctx, bid, job, viewer._id);
+    return null;
+  },
+});

@@ -1,0 +1,62 @@
+// Locations and distances. A ZIP code becomes a point through the offline
+// dataset in zipData.ts; points are indexed by geohash (geofire-common), so
+// "within N miles" reads only the index ranges covering that circle.
+import { distanceBetween, geohashForLocation, geohashQueryBounds } from "geofire-common";
+import { ZIP_COUNT, ZIP_DATA, ZIP_RECORD_WIDTH } from "./zipData";
+
+export interface GeoPoint {
+  lat: number;
+  lng: number;
+}
+
+export const METERS_PER_MILE = 1609.344;
+/** Geohash length stored on rows: ~1.2 km cells, finer than any radius we query. */
+export const GEOHASH_LENGTH = 6;
+
+function decode(chunk: string, offset: number): number {
+  return (parseInt(chunk, 36) - offset) / 1000;
+}
+
+/** The centre of a 5-digit US ZIP code, or null when the dataset does not know it. */
+export function zipToPoint(zip: string): GeoPoint | null {
+  const code = zip.trim().slice(0, 5);
+  if (!/^\d{5}$/.test(code)) return null;
+  let lo = 0;
+  let hi = ZIP_COUNT - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const at = mid * ZIP_RECORD_WIDTH;
+    const candidate = ZIP_DATA.slice(at, at + 5);
+    if (candidate === code) {
+      return {
+        lat: decode(ZIP_DATA.slice(at + 5, at + 9), 90_000),
+        lng: decode(ZIP_DATA.slice(at + 9, at + 13), 180_000),
+      };
+    }
+    if (candidate < code) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return null;
+}
+
+export function geohashOf(point: GeoPoint): string {
+  return geohashForLocation([point.lat, point.lng], GEOHASH_LENGTH);
+}
+
+/** Location fields stored on a row that has a ZIP code (jobs, users). */
+export function locationFields(zip: string | undefined): { lat?: number; lng?: number; geohash?: string } {
+  const point = zip ? zipToPoint(zip) : null;
+  return point ? { lat: point.lat, lng: point.lng, geohash: geohashOf(point) } : {};
+}
+
+export function distanceMiles(a: GeoPoint, b: GeoPoint): number {
+  return (distanceBetween([a.lat, a.lng], [b.lat, b.lng]) * 1000) / METERS_PER_MILE;
+}
+
+/**
+ * Geohash ranges [start, end) that together cover the circle; rows found in them
+ * still need an exact distance check (the ranges cover a little more).
+ */
+export function geohashRanges(center: GeoPoint, radiusMiles: number): [string, string][] {
+  return geohashQueryBounds([center.lat, center.lng], radiusMiles * METERS_PER_MILE);
+}

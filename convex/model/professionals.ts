@@ -1,0 +1,103 @@
+// Keeps a user's derived location fields and, for professionals, their
+// service-area rows (one per job category they serve) in step with the
+// profile. Call after any change to zipCode, professions, preferredRadius or
+// availability.
+import { categoriesServedBy, DEFAULT_RADIUS_MILES, MAX_RADIUS_MILES } from "../../common/jobs";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { distanceMiles, geohashRanges, locationFields, type GeoPoint } from "./geo";
+
+export function radiusOf(user: Doc<"users">): number {
+  return Math.min(Math.max(user.preferredRadius ?? DEFAULT_RADIUS_MILES, 1), MAX_RADIUS_MILES);
+}
+
+export function isAvailable(user: Doc<"users">): boolean {
+  return (user.availabilityStatus ?? "available") === "available";
+}
+
+export async function syncUserLocation(ctx: MutationCtx, userId: Id<"users">): Promise<void> {
+  const user = await ctx.db.get(userId);
+  if (user === null) return;
+  const loc = locationFields(user.zipCode);
+  if (loc.geohash !== user.geohash || loc.lat !== user.lat || loc.lng !== user.lng) {
+    await ctx.db.patch(userId, { lat: loc.lat, lng: loc.lng, geohash: loc.geohash });
+  }
+  const existing = await ctx.db
+    .query("serviceAreas")
+    .withIndex("by_userId", (q) => q.eq("userId", userId))
+    .take(100);
+  const wanted =
+    user.userType === "professional" && loc.geohash !== undefined ? categoriesServedBy(user.professions ?? []) : [];
+  const row = {
+    userId,
+    geohash: loc.geohash ?? "",
+    lat: loc.lat ?? 0,
+    lng: loc.lng ?? 0,
+    radiusMiles: radiusOf(user),
+    available: isAvailable(user),
+  };
+  for (const area of existing) {
+    if (!wanted.includes(area.category)) {
+      await ctx.db.delete(area._id);
+    } else if (
+      area.geohash !== row.geohash ||
+      area.radiusMiles !== row.radiusMiles ||
+      area.available !== row.available ||
+      area.lat !== row.lat ||
+      area.lng !== row.lng
+    ) {
+      await ctx.db.patch(area._id, row);
+    }
+  }
+  for (const category of wanted) {
+    if (!existing.some((a) => a.category === category)) await ctx.db.insert("serviceAreas", { ...row, category });
+  }
+}
+
+/** Upper bound of professionals read per geohash range when routing one job. */
+const ROUTING_TAKE_PER_RANGE = 400;
+
+/**
+ * Professionals serving `category` whose own radius reaches `point`, Available first, then nearest.
+ * Reads only service-area rows in the geohash ranges around the point (radius cap MAX_RADIUS_MILES).
+ */
+export async function matchingProfessionals(
+  ctx: QueryCtx,
+  category: string,
+  point: GeoPoint,
+  limit: number,
+): Promise<{ userId: Id<"users">; distance: number; available: boolean }[]> {
+  const found = new Map<Id<"users">, { userId: Id<"users">; distance: number; available: boolean }>();
+  for (const [start, end] of geohashRanges(point, MAX_RADIUS_MILES)) {
+    const rows = await ctx.db
+      .query("serviceAreas")
+      .withIndex("by_category_and_geohash", (q) => q.eq("category", category).gte("geohash", start).lte("geohash", end))
+      .take(ROUTING_TAKE_PER_RANGE);
+    for (const row of rows) {
+      const distance = distanceMiles(point, row);
+      if (distance <= row.radiusMiles) found.set(row.userId, { userId: row.userId, distance, available: row.available });
+    }
+  }
+  return [...found.values()]
+    .sort((a, b) => Number(b.available) - Number(a.available) || a.distance - b.distance)
+    .slice(0, limit);
+}
+
+/** Professionals within `miles` of a point, nearest first (bounded read: `cap` rows per range). */
+export async function professionalsNear(ctx: QueryCtx, point: GeoPoint, miles: number, cap: number) {
+  const found: { user: Doc<"users">; distance: number }[] = [];
+  for (const [start, end] of geohashRanges(point, miles)) {
+    const rows = await ctx.db
+      .query("users")
+      .withIndex("by_userType_and_geohash", (q) =>
+        q.eq("userType", "professional").gte("geohash", start).lte("geohash", end),
+      )
+      .take(cap);
+    for (const user of rows) {
+      if (user.lat === undefined || user.lng === undefined) continue;
+      const distance = distanceMiles(point, { lat: user.lat, lng: user.lng });
+      if (distance <= miles) found.push({ user, distance });
+    }
+  }
+  return found.sort((a, b) => a.distance - b.distance);
+}
