@@ -378,7 +378,7 @@ export const browse = query({
       rows = rows.sort(order[sort]).slice(0, GEO_RESULT_LIMIT);
       const offset = Number(args.paginationOpts.cursor ?? 0) || 0;
       const end = offset + args.paginationOpts.numItems;
-      const page = await Promise.all(rows.slice(offset, end).map(({ job }) => toCard(ctx, job, from ?? center)));
+      const page = await Promise.all(rows.slice(offset, end).map(({ job }) => toCard(ctx, job, center)));
       return {
         page,
         isDone: end >= rows.length,
