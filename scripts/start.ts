@@ -38,10 +38,11 @@ Environment (the shell's, or .env.local):
   APP_PORT         app port, default 5173
   HOST             interface to listen on, default 127.0.0.1
   EMAIL_TRANSPORT  default outbox (emails shown at <app>/dev/outbox)
+  RAFTER_DATA_DIR  the runtime's data folder, default .data (a second copy of the app needs its own)
 See .env.example.`;
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const DATA_DIR = path.join(ROOT, ".data");
+const DATA_DIR = path.resolve(ROOT, process.env.RAFTER_DATA_DIR || ".data");
 const RUNTIME_CLI = path.join(ROOT, "tools", "local-convex", "src", "cli.ts");
 const VITE_BIN = path.join(path.dirname(createRequire(import.meta.url).resolve("vite/package.json")), "bin", "vite.js");
 const READY = /ready: (http:\/\/\S+) \(site (http:\/\/\S+)\)/;
@@ -54,7 +55,7 @@ let shuttingDown: Promise<never> | null = null;
 function shutdown(code: number): Promise<never> {
   shuttingDown ??= (async () => {
     await supervisor.stopAll();
-    say(code === 0 ? "stopped; the data in .data/ is kept." : "stopped.");
+    say(code === 0 ? `stopped; the data in ${path.relative(ROOT, DATA_DIR)}/ is kept.` : "stopped.");
     process.exit(code);
   })();
   return shuttingDown;
@@ -162,7 +163,7 @@ async function main() {
       "--functions",
       "convex",
       "--data",
-      ".data",
+      DATA_DIR,
       "--host",
       host,
       "--port",
