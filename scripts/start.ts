@@ -248,7 +248,7 @@ async function main() {
         "Email outbox:",
         emailTransport === "outbox" ? `${appUrl}/dev/outbox` : `off (EMAIL_TRANSPORT=${emailTransport})`,
       ),
-      row("Data:", ".data/ (kept between starts; `npm start -- --reset` starts over)"),
+      row("Data:", `${path.relative(ROOT, DATA_DIR)}/ (kept between starts; \`npm start -- --reset\` starts over)`),
       "",
       `  Demo accounts, password ${paint("bold", DEMO_PASSWORD)}`,
       ...demoAccountLines().map((line) => `    ${line}`),
