@@ -71,7 +71,14 @@ export default defineSchema({
   })
     .index("email", ["email"])
     .index("phone", ["phone"])
-    .index("by_userType_and_geohash", ["userType", "geohash"]),
+    .index("by_userType_and_geohash", ["userType", "geohash"])
+    // Professional directory (convex/professionals.ts `search`): one index per place filter and per sort.
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes -- "newest" lists need _creationTime order
+    .index("by_userType", ["userType"])
+    .index("by_userType_and_state_and_city", ["userType", "state", "city"])
+    .index("by_userType_and_rating", ["userType", "rating"])
+    .index("by_userType_and_verified_and_rating", ["userType", "verified", "rating"])
+    .index("by_userType_and_lastName_and_firstName", ["userType", "lastName", "firstName"]),
 
   jobs: defineTable({
     title: v.string(),
@@ -135,6 +142,9 @@ export default defineSchema({
     .index("by_contractorId_and_completedAt", ["contractorId", "completedAt"])
     .index("by_photographerId", ["photographerId"])
     .index("by_photoStatus_and_geohash", ["photoStatus", "geohash"])
+    // Public job search by place (GET /api/jobs/search): newest first within state (and city), per status.
+    .index("by_state_and_status_and_category", ["state", "status", "category"])
+    .index("by_state_and_city_and_status_and_category", ["state", "city", "status", "category"])
     .searchIndex("search_text", { searchField: "searchText", filterFields: ["status", "category"] }),
 
   bids: defineTable({
