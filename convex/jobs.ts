@@ -911,3 +911,44 @@ export const myWork = query({
     return await Promise.all(rows.slice(0, take).map((j) => toCard(ctx, j, viewerPoint(viewer))));
   },
 });
+
+/** Newest jobs in a state (and city), for the public job search (GET /api/jobs/search): one indexed read per status. */
+export const searchByPlace = query({
+  args: {
+    state: v.string(),
+    city: v.optional(v.string()),
+    category: v.optional(v.string()),
+    status: v.optional(v.string()),
+    limit: v.optional(v.number()),
+  },
+  returns: v.array(jobCardValidator),
+  handler: async (ctx, args) => {
+    const { category, status } = checkFilters(args);
+    const state = args.state.trim().toUpperCase();
+    const city = args.city?.trim() || undefined;
+    if (!/^[A-Z]{2}$/.test(state)) invalid(JobMessages.stateRequired);
+    const take = Math.min(Math.max(Math.floor(args.limit ?? 50), 1), 100);
+    const rows: Job[] = [];
+    // Per status, the index range is already newest first; merging them keeps that order exactly.
+    for (const s of status ? [status] : JOB_STATUSES) {
+      // Each index ends with the last field given, so the range is in _creationTime order.
+      const jobs = ctx.db.query("jobs");
+      const range =
+        city === undefined
+          ? category
+            ? jobs.withIndex("by_state_and_status_and_category", (q) =>
+                q.eq("state", state).eq("status", s).eq("category", category),
+              )
+            : jobs.withIndex("by_state_and_status", (q) => q.eq("state", state).eq("status", s))
+          : category
+            ? jobs.withIndex("by_state_and_city_and_status_and_category", (q) =>
+                q.eq("state", state).eq("city", city).eq("status", s).eq("category", category),
+              )
+            : jobs.withIndex("by_state_and_city_and_status", (q) => q.eq("state", state).eq("city", city).eq("status", s));
+      rows.push(...(await range.order("desc").take(take)));
+    }
+    rows.sort((a, b) => b._creationTime - a._creationTime);
+    const from = viewerPoint(ctx.viewer);
+    return await Promise.all(rows.slice(0, take).map((job) => toCard(ctx, job, from)));
+  },
+});

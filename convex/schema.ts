@@ -68,6 +68,8 @@ export default defineSchema({
     jobsWorkingActive: v.optional(v.number()),
     jobsWorkingCompleted: v.optional(v.number()),
     unreadNotifications: v.optional(v.number()),
+    /** Unread messages over all conversations (the nav and bottom-bar badge). */
+    unreadMessages: v.optional(v.number()),
   })
     .index("email", ["email"])
     .index("phone", ["phone"])
@@ -143,7 +145,11 @@ export default defineSchema({
     .index("by_photographerId", ["photographerId"])
     .index("by_photoStatus_and_geohash", ["photoStatus", "geohash"])
     // Public job search by place (GET /api/jobs/search): newest first within state (and city), per status.
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes -- newest-first lists need _creationTime order
+    .index("by_state_and_status", ["state", "status"])
     .index("by_state_and_status_and_category", ["state", "status", "category"])
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes -- newest-first lists need _creationTime order
+    .index("by_state_and_city_and_status", ["state", "city", "status"])
     .index("by_state_and_city_and_status_and_category", ["state", "city", "status", "category"])
     .searchIndex("search_text", { searchField: "searchText", filterFields: ["status", "category"] }),
 
@@ -196,6 +202,47 @@ export default defineSchema({
   })
     .index("by_category_and_geohash", ["category", "geohash"])
     .index("by_userId", ["userId"]),
+
+  /**
+   * One row per participant of a conversation (its "side"): the inbox is one indexed, paginated
+   * read of the viewer's rows. Both rows change in the send transaction.
+   */
+  conversations: defineTable({
+    /** The two user ids, sorted and joined by "|": the key of the thread's messages. */
+    key: v.string(),
+    userId: v.id("users"),
+    otherUserId: v.id("users"),
+    lastMessage: v.string(),
+    lastSenderId: v.id("users"),
+    lastMessageAt: v.number(),
+    /** Messages from the other side this user has not read. */
+    unread: v.number(),
+    /** When this user last read the thread (the other side's "Seen"). */
+    readAt: v.optional(v.number()),
+  })
+    .index("by_userId_and_lastMessageAt", ["userId", "lastMessageAt"])
+    .index("by_userId_and_otherUserId", ["userId", "otherUserId"]),
+
+  messages: defineTable({
+    conversationKey: v.string(),
+    senderId: v.id("users"),
+    receiverId: v.id("users"),
+    content: v.string(),
+    read: v.boolean(),
+  }).index("by_conversationKey", ["conversationKey"]),
+
+  /** Short-lived "is typing" rows, removed by a scheduled job when they expire. */
+  typing: defineTable({
+    conversationKey: v.string(),
+    userId: v.id("users"),
+    expiresAt: v.number(),
+  }).index("by_conversationKey_and_userId", ["conversationKey", "userId"]),
+
+  /** A user who blocked another: the blocked one cannot message them. */
+  blocks: defineTable({ blockerId: v.id("users"), blockedId: v.id("users") }).index("by_blockerId_and_blockedId", [
+    "blockerId",
+    "blockedId",
+  ]),
 
   /** General (message, job, connection, review, system) and social notifications (spec §3). */
   notifications: defineTable({
