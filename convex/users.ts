@@ -29,6 +29,9 @@ export const viewer = query({
       state: u.state ?? null,
       zipCode: u.zipCode ?? null,
       isAdmin: u.role === "admin",
+      availabilityStatus: u.availabilityStatus ?? "available",
+      unreadMessages: u.unreadMessages ?? 0,
+      unreadNotifications: u.unreadNotifications ?? 0,
       // No user type yet, or a professional who has not picked professions.
       needsSetup: u.userType === undefined || (u.userType === "professional" && professions.length === 0),
     };
@@ -54,6 +57,21 @@ export const completeProfessionSetup = mutation({
       primaryProfession: parsed.data.primaryProfession,
       professionalCategories: categories,
     });
+    await syncUserLocation(ctx, viewer._id);
+    return null;
+  },
+});
+
+/** The Available/Busy toggle: every screen showing this professional updates live; matching puts Available first. */
+export const setAvailability = mutation({
+  args: { status: v.union(v.literal("available"), v.literal("busy")) },
+  returns: v.null(),
+  handler: async (ctx, { status }) => {
+    const viewer = ctx.viewerX();
+    if (viewer.userType !== "professional") {
+      throw new ConvexError({ code: ErrorCode.FORBIDDEN, message: "Only professionals set their availability." });
+    }
+    await ctx.db.patch(viewer._id, { availabilityStatus: status });
     await syncUserLocation(ctx, viewer._id);
     return null;
   },

@@ -18,4 +18,7 @@ export const viewerValidator = v.object({
   zipCode: v.union(v.string(), v.null()),
   isAdmin: v.boolean(),
   needsSetup: v.boolean(),
+  availabilityStatus: v.union(v.literal("available"), v.literal("busy")),
+  unreadMessages: v.number(),
+  unreadNotifications: v.number(),
 });

@@ -1,0 +1,156 @@
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { MESSAGE_MAX_LENGTH, MESSAGE_RATE_LIMIT, TYPING_TTL_MS } from "../common/messages";
+import { api } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import { createUser, newTest, type TestConvex } from "./test.setup";
+
+const page = { numItems: 20, cursor: null };
+
+async function unreadOf(t: TestConvex, userId: Id<"users">) {
+  const user = (await t.run((ctx) => ctx.db.get(userId)))!;
+  return { messages: user.unreadMessages ?? 0, notifications: user.unreadNotifications ?? 0 };
+}
+
+describe("messages", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  test("a message reaches the other side's thread and inbox; opening the thread reads it and shows Seen", async () => {
+    const t = newTest();
+    const a = await createUser(t, { firstName: "Ada" });
+    const b = await createUser(t, { firstName: "Bo" });
+    await a.as.mutation(api.messages.send, { receiverId: b.userId, content: "  Hello Bo  " });
+    const inbox = await b.as.query(api.messages.inbox, { paginationOpts: page });
+    expect(inbox.page).toHaveLength(1);
+    expect(inbox.page[0]).toMatchObject({ lastMessage: "Hello Bo", unread: 1, lastFromMe: false });
+    expect(inbox.page[0]!.other._id).toBe(a.userId);
+    expect(await unreadOf(t, b.userId)).toEqual({ messages: 1, notifications: 1 });
+    const thread = await b.as.query(api.messages.thread, { otherUserId: a.userId, paginationOpts: page });
+    expect(thread.page.map((m) => [m.content, m.mine])).toEqual([["Hello Bo", false]]);
+    expect((await a.as.query(api.messages.threadInfo, { otherUserId: b.userId }))!.otherReadAt).toBeNull();
+
+    await b.as.mutation(api.messages.markRead, { otherUserId: a.userId });
+    expect((await unreadOf(t, b.userId)).messages).toBe(0);
+    expect((await b.as.query(api.messages.inbox, { paginationOpts: page })).page[0]!.unread).toBe(0);
+    const seen = (await a.as.query(api.messages.threadInfo, { otherUserId: b.userId }))!.otherReadAt;
+    expect(seen).toBeGreaterThan(0);
+  });
+
+  test("unread counts stay exact under interleaved sends and reads", async () => {
+    const t = newTest();
+    const a = await createUser(t);
+    const b = await createUser(t);
+    const c = await createUser(t);
+    for (let i = 0; i < 5; i++) {
+      await a.as.mutation(api.messages.send, { receiverId: b.userId, content: `a${i}` });
+      await c.as.mutation(api.messages.send, { receiverId: b.userId, content: `c${i}` });
+      if (i === 2) await b.as.mutation(api.messages.markRead, { otherUserId: a.userId });
+    }
+    expect((await unreadOf(t, b.userId)).messages).toBe(2 + 5);
+    // A reply is a read too.
+    await b.as.mutation(api.messages.send, { receiverId: c.userId, content: "hi c" });
+    expect((await unreadOf(t, b.userId)).messages).toBe(2);
+    expect((await unreadOf(t, c.userId)).messages).toBe(1);
+    const rows = (await b.as.query(api.messages.inbox, { paginationOpts: page })).page;
+    expect(rows.map((r) => [r.lastMessage, r.unread])).toEqual([
+      ["hi c", 0],
+      ["a4", 2],
+    ]);
+    // One unread notification per sender, however many messages.
+    const notes = await t.run((ctx) =>
+      ctx.db
+        .query("notifications")
+        .withIndex("by_userId", (q) => q.eq("userId", b.userId))
+        .collect(),
+    );
+    expect(notes.filter((n) => n.type === "message")).toHaveLength(2);
+    expect((await unreadOf(t, b.userId)).notifications).toBe(2);
+  });
+
+  test("nobody reads or marks another user's conversation", async () => {
+    const t = newTest();
+    const a = await createUser(t);
+    const b = await createUser(t);
+    const eve = await createUser(t);
+    await a.as.mutation(api.messages.send, { receiverId: b.userId, content: "private" });
+    // Eve's view of "the thread with a" is her own (empty) conversation with a.
+    expect((await eve.as.query(api.messages.thread, { otherUserId: a.userId, paginationOpts: page })).page).toEqual([]);
+    expect((await eve.as.query(api.messages.inbox, { paginationOpts: page })).page).toEqual([]);
+    await eve.as.mutation(api.messages.markRead, { otherUserId: a.userId });
+    expect((await unreadOf(t, b.userId)).messages).toBe(1);
+    await expect(t.query(api.messages.inbox, { paginationOpts: page })).rejects.toThrow(/sign in/);
+  });
+
+  test("refuses empty, too long, self, unknown, blocked and too fast", async () => {
+    const t = newTest();
+    const a = await createUser(t);
+    const b = await createUser(t);
+    await expect(a.as.mutation(api.messages.send, { receiverId: "", content: "hi" })).rejects.toThrow(/No recipient selected/);
+    await expect(a.as.mutation(api.messages.send, { receiverId: b.userId, content: "   " })).rejects.toThrow(/enter a message/);
+    await expect(
+      a.as.mutation(api.messages.send, { receiverId: b.userId, content: "x".repeat(MESSAGE_MAX_LENGTH + 1) }),
+    ).rejects.toThrow(/at most 2,000/);
+    await expect(a.as.mutation(api.messages.send, { receiverId: a.userId, content: "me" })).rejects.toThrow(/yourself/);
+    await expect(a.as.mutation(api.messages.send, { receiverId: "nope", content: "hi" })).rejects.toThrow(/could not be found/);
+    await b.as.mutation(api.messages.setBlocked, { otherUserId: a.userId, blocked: true });
+    await expect(a.as.mutation(api.messages.send, { receiverId: b.userId, content: "hi" })).rejects.toThrow(/can't send/);
+    await b.as.mutation(api.messages.setBlocked, { otherUserId: a.userId, blocked: false });
+    for (let i = 0; i < MESSAGE_RATE_LIMIT.max; i++) {
+      await a.as.mutation(api.messages.send, { receiverId: b.userId, content: `m${i}` });
+    }
+    await expect(a.as.mutation(api.messages.send, { receiverId: b.userId, content: "one more" })).rejects.toThrow(
+      /too quickly/,
+    );
+  });
+
+  test("the typing indicator shows, then expires by itself", async () => {
+    vi.useFakeTimers();
+    const t = newTest();
+    const a = await createUser(t);
+    const b = await createUser(t);
+    await a.as.mutation(api.messages.setTyping, { otherUserId: b.userId, typing: true });
+    expect((await b.as.query(api.messages.threadInfo, { otherUserId: a.userId }))!.otherTyping).toBe(true);
+    vi.advanceTimersByTime(TYPING_TTL_MS + 10);
+    await t.finishInProgressScheduledFunctions();
+    expect((await b.as.query(api.messages.threadInfo, { otherUserId: a.userId }))!.otherTyping).toBe(false);
+    // Sending clears it at once.
+    await a.as.mutation(api.messages.setTyping, { otherUserId: b.userId, typing: true });
+    await a.as.mutation(api.messages.send, { receiverId: b.userId, content: "done typing" });
+    expect((await b.as.query(api.messages.threadInfo, { otherUserId: a.userId }))!.otherTyping).toBe(false);
+  });
+});
+
+describe("notifications", () => {
+  test("listed by tab; marked read, all read and deleted only by their owner, with an exact unread count", async () => {
+    const t = newTest();
+    const a = await createUser(t);
+    const b = await createUser(t);
+    await a.as.mutation(api.messages.send, { receiverId: b.userId, content: "hello" });
+    await t.run(async (ctx) => {
+      for (const type of ["job", "connection", "follow", "system"] as const) {
+        await ctx.db.insert("notifications", { userId: b.userId, type, title: type, content: type, read: false });
+      }
+      await ctx.db.patch(b.userId, { unreadNotifications: 5 });
+    });
+    const tab = async (name: "all" | "messages" | "jobs" | "network" | "system") =>
+      (await b.as.query(api.notifications.list, { tab: name, paginationOpts: page })).page.map((n) => n.type);
+    expect(await tab("all")).toHaveLength(5);
+    expect(await tab("messages")).toEqual(["message"]);
+    expect(await tab("network")).toEqual(["follow", "connection"]);
+    const [first] = (await b.as.query(api.notifications.list, { paginationOpts: page })).page;
+
+    await expect(a.as.mutation(api.notifications.markRead, { id: first!._id })).rejects.toThrow(/not found/);
+    await expect(a.as.mutation(api.notifications.remove, { id: first!._id })).rejects.toThrow(/not found/);
+    expect(await a.as.query(api.notifications.unreadCount, {})).toBe(0);
+
+    await b.as.mutation(api.notifications.markRead, { id: first!._id });
+    await b.as.mutation(api.notifications.markRead, { id: first!._id });
+    expect(await b.as.query(api.notifications.unreadCount, {})).toBe(4);
+    await b.as.mutation(api.notifications.remove, { id: first!._id });
+    expect(await b.as.query(api.notifications.unreadCount, {})).toBe(4);
+    expect(await b.as.mutation(api.notifications.markAllRead, {})).toBe(4);
+    expect(await b.as.query(api.notifications.unreadCount, {})).toBe(0);
+    expect((await b.as.query(api.notifications.list, { paginationOpts: page })).page.every((n) => n.read)).toBe(true);
+  });
+});

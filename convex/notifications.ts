@@ -1,0 +1,180 @@
+// The viewer's notifications (spec §2 Notifications and the bell): listed by
+// kind through indexes, marked read one by one or all at once, deleted. The
+// unread counter on the user changes in the same transaction.
+import { paginationOptsValidator } from "convex/server";
+import { ConvexError, v } from "convex/values";
+import { ErrorCode } from "../common/errors";
+import { NOTIFICATION_TABS, NotificationCopy } from "../common/notifications";
+import type { Doc, Id } from "./_generated/dataModel";
+import type { MutationCtx } from "./_generated/server";
+import { mutation, query } from "./functions";
+import { notificationType } from "./schema";
+
+const notificationView = v.object({
+  _id: v.id("notifications"),
+  _creationTime: v.number(),
+  type: notificationType,
+  title: v.string(),
+  content: v.string(),
+  actionUrl: v.union(v.string(), v.null()),
+  read: v.boolean(),
+  actor: v.union(
+    v.null(),
+    v.object({ _id: v.id("users"), firstName: v.string(), lastName: v.string(), image: v.union(v.string(), v.null()) }),
+  ),
+});
+
+const tabValidator = v.union(...NOTIFICATION_TABS.map((t) => v.literal(t.value)));
+
+export const list = query({
+  args: { tab: v.optional(tabValidator), paginationOpts: paginationOptsValidator },
+  returns: v.object({
+    page: v.array(notificationView),
+    isDone: v.boolean(),
+    continueCursor: v.string(),
+    splitCursor: v.optional(v.union(v.string(), v.null())),
+    pageStatus: v.optional(v.union(v.literal("SplitRecommended"), v.literal("SplitRequired"), v.null())),
+  }),
+  handler: async (ctx, { tab, paginationOpts }) => {
+    const viewer = ctx.viewerX();
+    const types = NOTIFICATION_TABS.find((t) => t.value === (tab ?? "all"))!.types;
+    let result;
+    if (types === null) {
+      result = await ctx.db
+        .query("notifications")
+        .withIndex("by_userId", (q) => q.eq("userId", viewer._id))
+        .order("desc")
+        .paginate(paginationOpts);
+    } else if (types.length === 1) {
+      result = await ctx.db
+        .query("notifications")
+        .withIndex("by_userId_and_type", (q) => q.eq("userId", viewer._id).eq("type", types[0]))
+        .order("desc")
+        .paginate(paginationOpts);
+    } else {
+      // Network holds connections and follows: two index ranges merged, newest first, one bounded page.
+      const n = paginationOpts.numItems;
+      const before = paginationOpts.cursor ? Number(paginationOpts.cursor) : Infinity;
+      const rows: Doc<"notifications">[] = [];
+      for (const type of types) {
+        rows.push(
+          ...(await ctx.db
+            .query("notifications")
+            .withIndex("by_userId_and_type", (q) =>
+              q.eq("userId", viewer._id).eq("type", type).lt("_creationTime", before),
+            )
+            .order("desc")
+            .take(n + 1)),
+        );
+      }
+      rows.sort((a, b) => b._creationTime - a._creationTime);
+      const page = rows.slice(0, n);
+      result = {
+        page,
+        isDone: rows.length <= n,
+        continueCursor: page.length ? String(page[page.length - 1]!._creationTime) : String(before),
+      };
+    }
+    const page = [];
+    for (const n of result.page) {
+      const actor = n.actorId ? await ctx.db.get(n.actorId) : null;
+      page.push({
+        _id: n._id,
+        _creationTime: n._creationTime,
+        type: n.type,
+        title: n.title,
+        content: n.content,
+        actionUrl: n.actionUrl ?? null,
+        read: n.read,
+        actor: actor
+          ? { _id: actor._id, firstName: actor.firstName ?? "", lastName: actor.lastName ?? "", image: actor.image ?? null }
+          : null,
+      });
+    }
+    return { ...result, page };
+  },
+});
+
+export const unreadCount = query({
+  args: {},
+  returns: v.number(),
+  handler: async (ctx) => ctx.viewer?.unreadNotifications ?? 0,
+});
+
+async function ownX(ctx: MutationCtx, viewerId: Id<"users">, id: string): Promise<Doc<"notifications">> {
+  const nid = ctx.db.normalizeId("notifications", id);
+  const row = nid ? await ctx.db.get(nid) : null;
+  // Someone else's notification looks exactly like a missing one.
+  if (row === null || row.userId !== viewerId) {
+    throw new ConvexError({ code: ErrorCode.NOT_FOUND, message: NotificationCopy.notFound });
+  }
+  return row;
+}
+
+async function adjustUnread(ctx: MutationCtx, userId: Id<"users">, delta: number) {
+  const user = await ctx.db.get(userId);
+  if (user) await ctx.db.patch(userId, { unreadNotifications: Math.max(0, (user.unreadNotifications ?? 0) + delta) });
+}
+
+export const markRead = mutation({
+  args: { id: v.string() },
+  returns: v.null(),
+  handler: async (ctx, { id }) => {
+    const viewer = ctx.viewerX();
+    const row = await ownX(ctx, viewer._id, id);
+    if (!row.read) {
+      await ctx.db.patch(row._id, { read: true });
+      await adjustUnread(ctx, viewer._id, -1);
+    }
+    return null;
+  },
+});
+
+/** Marks read by a list of ids (the social notifications' call, spec §4). */
+export const markManyRead = mutation({
+  args: { ids: v.array(v.string()) },
+  returns: v.number(),
+  handler: async (ctx, { ids }) => {
+    const viewer = ctx.viewerX();
+    if (ids.length > 200) throw new ConvexError({ code: ErrorCode.INVALID_INPUT, message: "At most 200 at a time" });
+    let changed = 0;
+    for (const id of ids) {
+      const row = await ownX(ctx, viewer._id, id);
+      if (!row.read) {
+        await ctx.db.patch(row._id, { read: true });
+        changed += 1;
+      }
+    }
+    if (changed) await adjustUnread(ctx, viewer._id, -changed);
+    return changed;
+  },
+});
+
+/** Mark All Read: the unread ones only, through the read index, in bounded batches. */
+export const markAllRead = mutation({
+  args: {},
+  returns: v.number(),
+  handler: async (ctx) => {
+    const viewer = ctx.viewerX();
+    const unread = await ctx.db
+      .query("notifications")
+      .withIndex("by_userId_and_read", (q) => q.eq("userId", viewer._id).eq("read", false))
+      .take(1000);
+    for (const row of unread) await ctx.db.patch(row._id, { read: true });
+    const rest = unread.length === 1000 ? (viewer.unreadNotifications ?? 0) - 1000 : 0;
+    await ctx.db.patch(viewer._id, { unreadNotifications: Math.max(0, rest) });
+    return unread.length;
+  },
+});
+
+export const remove = mutation({
+  args: { id: v.string() },
+  returns: v.null(),
+  handler: async (ctx, { id }) => {
+    const viewer = ctx.viewerX();
+    const row = await ownX(ctx, viewer._id, id);
+    await ctx.db.delete(row._id);
+    if (!row.read) await adjustUnread(ctx, viewer._id, -1);
+    return null;
+  },
+});
