@@ -1,13 +1,21 @@
 import { httpRouter } from "convex/server";
 import { auth } from "./auth";
-import { contactRoutes } from "./http/contact";
+import { authRoutes } from "./http/auth";
+import { jobRoutes } from "./http/jobs";
+import { messageRoutes } from "./http/messages";
+import { professionalRoutes } from "./http/professionals";
 import { registerRestRoutes } from "./http/rest";
+import { contactRoutes } from "./http/contact";
 
 const http = httpRouter();
 
 // OpenID configuration and JWKS that verify @convex-dev/auth's tokens.
 auth.addHttpRoutes(http);
 
+registerRestRoutes(http, authRoutes);
+registerRestRoutes(http, jobRoutes);
+registerRestRoutes(http, messageRoutes);
+registerRestRoutes(http, professionalRoutes);
 registerRestRoutes(http, contactRoutes);
 
 export default http;

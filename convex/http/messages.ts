@@ -1,0 +1,193 @@
+// REST routes for messages and notifications (spec §7): thin wrappers over the
+// functions the app calls, run as the Bearer token's user. A caller only ever
+// sees their own: a path naming another user's inbox or thread is a 403.
+import { ErrorCode } from "../../common/errors";
+import { NOTIFICATION_TABS } from "../../common/notifications";
+import { api } from "../_generated/api";
+import type { ActionCtx } from "../_generated/server";
+import { limitParam, stringField } from "./jobs";
+import { readJsonObject, requireSignedIn, restError, type RestRoute } from "./rest";
+
+async function callerId(ctx: ActionCtx): Promise<string> {
+  await requireSignedIn(ctx);
+  const viewer = await ctx.runQuery(api.users.viewer, {});
+  if (viewer === null) throw restError(ErrorCode.NOT_AUTHENTICATED, "Please sign in to continue.");
+  return viewer._id;
+}
+
+function assertSelf(caller: string, userId: string) {
+  if (userId !== caller) throw restError(ErrorCode.FORBIDDEN, "You can only read your own messages.");
+}
+
+async function inbox(ctx: ActionCtx, url: URL) {
+  const limit = limitParam(url);
+  const cursor = url.searchParams.get("cursor") || null;
+  const result = await ctx.runQuery(api.messages.inbox, { paginationOpts: { numItems: limit, cursor } });
+  // Spec §3 "Conversation summary".
+  return {
+    conversations: result.page.map((c) => ({
+      userId: c.other._id,
+      firstName: c.other.firstName,
+      lastName: c.other.lastName,
+      profileImage: c.other.image,
+      unreadCount: c.unread,
+      lastMessage: { content: c.lastMessage, createdAt: c.lastMessageAt },
+    })),
+    nextCursor: result.isDone ? null : result.continueCursor,
+  };
+}
+
+/** Tab of a `?type=` filter: a notification kind or a tab name. */
+function tabOf(type: string | null) {
+  if (!type || type === "all") return "all" as const;
+  const tab = NOTIFICATION_TABS.find((t) => t.value === type || (t.types as readonly string[] | null)?.includes(type));
+  if (!tab) throw restError(ErrorCode.INVALID_INPUT, `type must be one of message, job, connection, review, system`);
+  return tab.value;
+}
+
+async function notifications(ctx: ActionCtx, url: URL, tab: (typeof NOTIFICATION_TABS)[number]["value"]) {
+  await requireSignedIn(ctx);
+  const limit = limitParam(url);
+  const cursor = url.searchParams.get("cursor") || null;
+  const result = await ctx.runQuery(api.notifications.list, { tab, paginationOpts: { numItems: limit, cursor } });
+  return {
+    notifications: result.page.map((n) => ({
+      id: n._id,
+      type: n.type,
+      title: n.title,
+      content: n.content,
+      read: n.read,
+      createdAt: n._creationTime,
+      actionUrl: n.actionUrl,
+      relatedUser: n.actor
+        ? { firstName: n.actor.firstName, lastName: n.actor.lastName, profileImageUrl: n.actor.image }
+        : null,
+    })),
+    nextCursor: result.isDone ? null : result.continueCursor,
+  };
+}
+
+export const messageRoutes: RestRoute[] = [
+  {
+    method: "GET",
+    path: "/api/messages",
+    handler: async ({ ctx, url }) => {
+      await callerId(ctx);
+      return await inbox(ctx, url);
+    },
+  },
+  {
+    // /api/messages/user/{userId} (conversation list) and /api/messages/{userId}/{otherId} (thread).
+    method: "GET",
+    pathPrefix: "/api/messages/",
+    handler: async ({ ctx, url, params }) => {
+      const caller = await callerId(ctx);
+      if (params.length === 2 && params[0] === "user") {
+        assertSelf(caller, params[1]!);
+        return await inbox(ctx, url);
+      }
+      if (params.length !== 2) throw restError(ErrorCode.NOT_FOUND, "Not found");
+      assertSelf(caller, params[0]!);
+      const limit = limitParam(url, 50);
+      const cursor = url.searchParams.get("cursor") || null;
+      const result = await ctx.runQuery(api.messages.thread, {
+        otherUserId: params[1]!,
+        paginationOpts: { numItems: limit, cursor },
+      });
+      return {
+        messages: result.page.map((m) => ({
+          id: m._id,
+          senderId: m.senderId,
+          receiverId: m.mine ? params[1] : caller,
+          content: m.content,
+          createdAt: m._creationTime,
+        })),
+        nextCursor: result.isDone ? null : result.continueCursor,
+      };
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/messages",
+    status: 201,
+    handler: async ({ ctx, request }) => {
+      await requireSignedIn(ctx);
+      const body = await readJsonObject(request);
+      const id = await ctx.runMutation(api.messages.send, {
+        receiverId: stringField(body, "receiverId") ?? "",
+        content: stringField(body, "content") ?? "",
+      });
+      return { id };
+    },
+  },
+  {
+    method: "GET",
+    path: "/api/notifications",
+    handler: async ({ ctx, url }) => await notifications(ctx, url, tabOf(url.searchParams.get("type"))),
+  },
+  {
+    method: "PATCH",
+    path: "/api/notifications/mark-all-read",
+    handler: async ({ ctx }) => {
+      await requireSignedIn(ctx);
+      const count = await ctx.runMutation(api.notifications.markAllRead, {});
+      return { message: "All notifications marked as read", count };
+    },
+  },
+  {
+    method: "PATCH",
+    pathPrefix: "/api/notifications/",
+    handler: async ({ ctx, params }) => {
+      await requireSignedIn(ctx);
+      if (params.length !== 2 || params[1] !== "read") throw restError(ErrorCode.NOT_FOUND, "Not found");
+      await ctx.runMutation(api.notifications.markRead, { id: params[0]! });
+      return { id: params[0], read: true };
+    },
+  },
+  {
+    method: "DELETE",
+    pathPrefix: "/api/notifications/",
+    handler: async ({ ctx, params }) => {
+      await requireSignedIn(ctx);
+      if (params.length !== 1) throw restError(ErrorCode.NOT_FOUND, "Not found");
+      await ctx.runMutation(api.notifications.remove, { id: params[0]! });
+      return { message: "Notification deleted" };
+    },
+  },
+  {
+    // Social kinds only (like, comment, follow, mention, share, post_featured): the All tab, filtered.
+    method: "GET",
+    path: "/api/social/notifications",
+    handler: async ({ ctx, url }) => {
+      const all = await notifications(ctx, url, "all");
+      const social = new Set(["like", "comment", "follow", "mention", "share", "post_featured"]);
+      return {
+        notifications: all.notifications
+          .filter((n) => social.has(n.type))
+          .map((n) => ({
+            id: n.id,
+            type: n.type,
+            message: n.content,
+            isRead: n.read,
+            createdAt: n.createdAt,
+            actor: n.relatedUser,
+          })),
+        nextCursor: all.nextCursor,
+      };
+    },
+  },
+  {
+    method: "PUT",
+    path: "/api/social/notifications/read",
+    handler: async ({ ctx, request }) => {
+      await requireSignedIn(ctx);
+      const body = await readJsonObject(request);
+      const ids = body.notificationIds;
+      if (!Array.isArray(ids) || ids.some((id) => typeof id !== "string")) {
+        throw restError(ErrorCode.INVALID_INPUT, "notificationIds must be a list of ids");
+      }
+      const count = await ctx.runMutation(api.notifications.markManyRead, { ids: ids as string[] });
+      return { count };
+    },
+  },
+];
