@@ -1,0 +1,195 @@
+// The professional directory (spec §2 "Professional directory", §3
+// "Professional"): filters by category, place, minimum rating and verified,
+// sorted by name, rating, newest or verified. Candidates come from the one
+// index that covers the place filter or, without one, the chosen sort; the
+// other filters are checked on that bounded read.
+import { ConvexError, v, type Infer } from "convex/values";
+import { ErrorCode } from "../common/errors";
+import { JobMessages } from "../common/jobs";
+import { isProfessionCategory } from "../common/professions";
+import type { Doc } from "./_generated/dataModel";
+import type { QueryCtx } from "./_generated/server";
+import { query } from "./functions";
+import { zipToPoint } from "./model/geo";
+import { professionalsNear } from "./model/professionals";
+
+/** Directory rows read at most per search; a place with more professionals shows the first ones (capped: true). */
+export const DIRECTORY_READ_CAP = 1000;
+/** ZIP searches cover this many miles around the ZIP unless `radius` says otherwise. */
+const DEFAULT_ZIP_RADIUS = 25;
+export const DIRECTORY_SORTS = ["name", "rating", "newest", "verified"] as const;
+export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
+
+function invalid(message: string): never {
+  throw new ConvexError({ code: ErrorCode.INVALID_INPUT, message });
+}
+
+export const professionalValidator = v.object({
+  _id: v.id("users"),
+  firstName: v.string(),
+  lastName: v.string(),
+  businessName: v.union(v.string(), v.null()),
+  bio: v.union(v.string(), v.null()),
+  city: v.union(v.string(), v.null()),
+  state: v.union(v.string(), v.null()),
+  primaryProfession: v.union(v.string(), v.null()),
+  professions: v.array(v.string()),
+  specialties: v.array(v.string()),
+  professionalCategories: v.array(v.string()),
+  profileImageUrl: v.union(v.string(), v.null()),
+  createdAt: v.number(),
+  verified: v.boolean(),
+  rating: v.number(),
+  reviewCount: v.number(),
+  distanceMiles: v.union(v.number(), v.null()),
+});
+export type Professional = Infer<typeof professionalValidator>;
+
+/** The public directory card: no email, phone, license, lockout or billing fields. */
+function toProfessional(user: Doc<"users">, distance: number | null): Professional {
+  return {
+    _id: user._id,
+    firstName: user.firstName ?? "",
+    lastName: user.lastName ?? "",
+    businessName: user.businessName ?? null,
+    bio: user.bio ?? null,
+    city: user.city ?? null,
+    state: user.state ?? null,
+    primaryProfession: user.primaryProfession ?? null,
+    professions: user.professions ?? [],
+    specialties: [],
+    professionalCategories: user.professionalCategories ?? [],
+    profileImageUrl: user.image ?? null,
+    createdAt: user._creationTime,
+    verified: user.verified ?? false,
+    rating: user.rating ?? 0,
+    reviewCount: user.reviewCount ?? 0,
+    distanceMiles: distance === null ? null : Math.round(distance * 10) / 10,
+  };
+}
+
+const byName = (a: Doc<"users">, b: Doc<"users">) =>
+  (a.lastName ?? "").localeCompare(b.lastName ?? "") || (a.firstName ?? "").localeCompare(b.firstName ?? "");
+const byRating = (a: Doc<"users">, b: Doc<"users">) => (b.rating ?? 0) - (a.rating ?? 0);
+const ORDER: Record<DirectorySort, (a: Doc<"users">, b: Doc<"users">) => number> = {
+  name: byName,
+  rating: (a, b) => byRating(a, b) || byName(a, b),
+  newest: (a, b) => b._creationTime - a._creationTime,
+  verified: (a, b) => Number(b.verified ?? false) - Number(a.verified ?? false) || byRating(a, b) || byName(a, b),
+};
+
+/**
+ * Without a place filter: the index whose order is the sort's (so the first matches are the answer);
+ * `ordered` is false when a verified-only filter picks the verified index for a name or newest sort.
+ */
+function withoutPlace(ctx: QueryCtx, sortBy: DirectorySort, verifiedOnly: boolean, minRating: number | undefined) {
+  const users = ctx.db.query("users");
+  if (verifiedOnly || sortBy === "verified") {
+    const query = users
+      .withIndex("by_userType_and_verified_and_rating", (q) => {
+        if (!verifiedOnly) return q.eq("userType", "professional");
+        const verified = q.eq("userType", "professional").eq("verified", true);
+        return minRating !== undefined ? verified.gte("rating", minRating) : verified;
+      })
+      .order("desc");
+    return { query, ordered: sortBy === "verified" || sortBy === "rating" };
+  }
+  if (sortBy === "rating") {
+    const query = users
+      .withIndex("by_userType_and_rating", (q) =>
+        minRating !== undefined ? q.eq("userType", "professional").gte("rating", minRating) : q.eq("userType", "professional"),
+      )
+      .order("desc");
+    return { query, ordered: true };
+  }
+  if (sortBy === "name") {
+    const query = users
+      .withIndex("by_userType_and_lastName_and_firstName", (q) => q.eq("userType", "professional"))
+      .order("asc");
+    return { query, ordered: true };
+  }
+  return { query: users.withIndex("by_userType", (q) => q.eq("userType", "professional")).order("desc"), ordered: true };
+}
+
+export const search = query({
+  args: {
+    /** A profession category (common/professions.ts). */
+    category: v.optional(v.string()),
+    city: v.optional(v.string()),
+    state: v.optional(v.string()),
+    zipCode: v.optional(v.string()),
+    /** Miles around zipCode (default 25, at most 100). */
+    radius: v.optional(v.number()),
+    minRating: v.optional(v.number()),
+    verified: v.optional(v.boolean()),
+    sortBy: v.optional(v.union(...DIRECTORY_SORTS.map((s) => v.literal(s)))),
+    limit: v.optional(v.number()),
+  },
+  returns: v.object({ professionals: v.array(professionalValidator), capped: v.boolean() }),
+  handler: async (ctx, args) => {
+    const category = args.category?.trim() || undefined;
+    if (category !== undefined && !isProfessionCategory(category)) invalid("Unknown category");
+    const state = args.state?.trim().toUpperCase() || undefined;
+    if (state !== undefined && !/^[A-Z]{1,2}$/.test(state)) invalid("State must be a 2-letter code");
+    const city = args.city?.trim() || undefined;
+    const zip = args.zipCode?.trim() || undefined;
+    const minRating = args.minRating;
+    if (minRating !== undefined && ![2, 3, 4].includes(minRating)) invalid("Minimum rating must be 2, 3 or 4");
+    const verifiedOnly = args.verified === true;
+    const sortBy = args.sortBy ?? "name";
+    const limit = Math.min(Math.max(Math.floor(args.limit ?? 24), 1), 100);
+
+    const hasTraits = (user: Doc<"users">) =>
+      (category === undefined || (user.professionalCategories ?? []).includes(category)) &&
+      (minRating === undefined || (user.rating ?? 0) >= minRating) &&
+      (!verifiedOnly || user.verified === true);
+
+    // A ZIP: professionals around it (geohash index), nearest first unless another sort is asked for.
+    if (zip !== undefined) {
+      if (!/^\d{5}(-\d{4})?$/.test(zip)) invalid(JobMessages.zipInvalid);
+      const point = zipToPoint(zip);
+      if (point === null) invalid(JobMessages.zipUnknown);
+      const miles = Math.min(Math.max(args.radius ?? DEFAULT_ZIP_RADIUS, 1), 100);
+      const near = await professionalsNear(ctx, point, miles, DIRECTORY_READ_CAP);
+      // The ZIP is the place: city and state are not checked again.
+      const found = near.filter(({ user }) => hasTraits(user));
+      const rows = args.sortBy ? found.sort((a, b) => ORDER[sortBy](a.user, b.user)) : found;
+      return {
+        professionals: rows.slice(0, limit).map(({ user, distance }) => toProfessional(user, distance)),
+        capped: near.length >= DIRECTORY_READ_CAP,
+      };
+    }
+
+    // A state (and city): that place's professionals, sorted here.
+    if (state !== undefined) {
+      const rows = await ctx.db
+        .query("users")
+        .withIndex("by_userType_and_state_and_city", (q) => {
+          const base = q.eq("userType", "professional").eq("state", state);
+          return city !== undefined ? base.eq("city", city) : base;
+        })
+        .take(DIRECTORY_READ_CAP);
+      const found = rows.filter(hasTraits).sort(ORDER[sortBy]);
+      return {
+        professionals: found.slice(0, limit).map((u) => toProfessional(u, null)),
+        capped: rows.length >= DIRECTORY_READ_CAP,
+      };
+    }
+    if (city !== undefined) invalid(JobMessages.stateRequired);
+
+    // No place: walk the sort's index and keep the first matches.
+    const { query: ranged, ordered } = withoutPlace(ctx, sortBy, verifiedOnly, minRating);
+    const found: Doc<"users">[] = [];
+    let read = 0;
+    for await (const user of ranged) {
+      read += 1;
+      if (hasTraits(user)) found.push(user);
+      if ((ordered && found.length >= limit) || read >= DIRECTORY_READ_CAP) break;
+    }
+    if (!ordered) found.sort(ORDER[sortBy]);
+    return {
+      professionals: found.slice(0, limit).map((u) => toProfessional(u, null)),
+      capped: read >= DIRECTORY_READ_CAP && (!ordered || found.length < limit),
+    };
+  },
+});
