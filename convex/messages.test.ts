@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { MESSAGE_MAX_LENGTH, MESSAGE_RATE_LIMIT, TYPING_TTL_MS } from "../common/messages";
-import { api } from "./_generated/api";
+import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { createUser, newTest, type TestConvex } from "./test.setup";
 
@@ -152,5 +152,46 @@ describe("notifications", () => {
     expect(await b.as.mutation(api.notifications.markAllRead, {})).toBe(4);
     expect(await b.as.query(api.notifications.unreadCount, {})).toBe(0);
     expect((await b.as.query(api.notifications.list, { paginationOpts: page })).page.every((n) => n.read)).toBe(true);
+  });
+});
+
+describe("notification emails", () => {
+  async function outbox(t: TestConvex) {
+    return await t.run((ctx) => ctx.db.query("emailOutbox").collect());
+  }
+
+  test("by preference: email now, daily digest (one email per user), or off", async () => {
+    vi.useFakeTimers();
+    const { setupEnv } = await import("./test.setup");
+    await setupEnv();
+    const t = newTest();
+    const a = await createUser(t, { firstName: "Ada" });
+    const b = await createUser(t, { firstName: "Bo", email: "bo@example.com" });
+    // Defaults: messages go to the digest.
+    expect(await b.as.query(api.notifications.preferences, {})).toMatchObject({ message: "digest", job: "email" });
+    await a.as.mutation(api.messages.send, { receiverId: b.userId, content: "first" });
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(await outbox(t)).toHaveLength(0);
+    await t.mutation(internal.notificationDigest.send, {});
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    const digest = await outbox(t);
+    expect(digest.map((e) => [e.to, e.kind])).toEqual([["bo@example.com", "notification_digest"]]);
+    expect(digest[0]!.text).toContain("first");
+    // Nothing pending any more: a second run sends nothing.
+    await t.mutation(internal.notificationDigest.send, {});
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(await outbox(t)).toHaveLength(1);
+
+    await b.as.mutation(api.notifications.setPreference, { kind: "message", mode: "email" });
+    await b.as.mutation(api.notifications.markAllRead, {});
+    await a.as.mutation(api.messages.send, { receiverId: b.userId, content: "second" });
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect((await outbox(t)).map((e) => e.kind)).toEqual(["notification_digest", "notification_message"]);
+
+    await b.as.mutation(api.notifications.setPreference, { kind: "message", mode: "off" });
+    await a.as.mutation(api.messages.send, { receiverId: b.userId, content: "third" });
+    await t.mutation(internal.notificationDigest.send, {});
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(await outbox(t)).toHaveLength(2);
   });
 });

@@ -4,7 +4,13 @@
 import { paginationOptsValidator } from "convex/server";
 import { ConvexError, v } from "convex/values";
 import { ErrorCode } from "../common/errors";
-import { NOTIFICATION_TABS, NotificationCopy } from "../common/notifications";
+import {
+  EMAIL_MODES,
+  NOTIFICATION_TABS,
+  NotificationCopy,
+  PREFERENCE_KINDS,
+  preferencesOf,
+} from "../common/notifications";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
 import { mutation, query } from "./functions";
@@ -175,6 +181,26 @@ export const remove = mutation({
     const row = await ownX(ctx, viewer._id, id);
     await ctx.db.delete(row._id);
     if (!row.read) await adjustUnread(ctx, viewer._id, -1);
+    return null;
+  },
+});
+
+const modeValidator = v.union(...EMAIL_MODES.map((m) => v.literal(m.value)));
+const kindValidator = v.union(...PREFERENCE_KINDS.map((k) => v.literal(k.value)));
+
+/** The viewer's email preference per kind (defaults filled in). */
+export const preferences = query({
+  args: {},
+  returns: v.record(v.string(), modeValidator),
+  handler: async (ctx) => preferencesOf(ctx.viewerX().notificationPreferences),
+});
+
+export const setPreference = mutation({
+  args: { kind: kindValidator, mode: modeValidator },
+  returns: v.null(),
+  handler: async (ctx, { kind, mode }) => {
+    const viewer = ctx.viewerX();
+    await ctx.db.patch(viewer._id, { notificationPreferences: { ...preferencesOf(viewer.notificationPreferences), [kind]: mode } });
     return null;
   },
 });

@@ -2,6 +2,7 @@ import { authTables } from "@convex-dev/auth/server";
 import { defineSchema, defineTable } from "convex/server";
 import { v } from "convex/values";
 import { JOB_STATUSES, PHOTO_STATUSES } from "../common/jobs";
+import { GENERAL_TYPES, SOCIAL_TYPES } from "../common/notifications";
 
 export const userType = v.union(v.literal("professional"), v.literal("homeowner"));
 export const contactMethod = v.union(v.literal("email"), v.literal("phone"), v.literal("text"));
@@ -9,11 +10,7 @@ export const jobStatus = v.union(...JOB_STATUSES.map((s) => v.literal(s)));
 export const photoStatus = v.union(...PHOTO_STATUSES.map((s) => v.literal(s)));
 export const bidStatus = v.union(v.literal("active"), v.literal("accepted"), v.literal("declined"), v.literal("withdrawn"));
 export const availabilityStatus = v.union(v.literal("available"), v.literal("busy"));
-export const notificationType = v.union(
-  ...["message", "job", "connection", "review", "system", "like", "comment", "follow", "mention", "share", "post_featured"].map(
-    (t) => v.literal(t),
-  ),
-);
+export const notificationType = v.union(...[...GENERAL_TYPES, ...SOCIAL_TYPES].map((t) => v.literal(t)));
 export const severity = v.union(v.literal("low"), v.literal("medium"), v.literal("high"), v.literal("critical"));
 
 export default defineSchema({
@@ -70,6 +67,8 @@ export default defineSchema({
     unreadNotifications: v.optional(v.number()),
     /** Unread messages over all conversations (the nav and bottom-bar badge). */
     unreadMessages: v.optional(v.number()),
+    /** Email per notification kind: "email" now, "digest" daily, "off" (common/notifications.ts). */
+    notificationPreferences: v.optional(v.record(v.string(), v.string())),
   })
     .index("email", ["email"])
     .index("phone", ["phone"])
@@ -255,7 +254,10 @@ export default defineSchema({
     entityType: v.optional(v.string()),
     entityId: v.optional(v.string()),
     read: v.boolean(),
+    /** Set while the notification waits for the user's daily email digest. */
+    digestPending: v.optional(v.boolean()),
   })
+    .index("by_digestPending_and_userId", ["digestPending", "userId"])
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes -- newest-first lists need _creationTime order
     .index("by_userId", ["userId"])
     .index("by_userId_and_read", ["userId", "read"])

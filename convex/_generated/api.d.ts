@@ -43,6 +43,7 @@ import type * as model_seedData from "../model/seedData.js";
 import type * as model_tokens from "../model/tokens.js";
 import type * as model_users from "../model/users.js";
 import type * as model_zipData from "../model/zipData.js";
+import type * as notificationDigest from "../notificationDigest.js";
 import type * as notifications from "../notifications.js";
 import type * as passwords from "../passwords.js";
 import type * as professionals from "../professionals.js";
@@ -89,6 +90,7 @@ declare const fullApi: ApiFromModules<{
   "model/tokens": typeof model_tokens;
   "model/users": typeof model_users;
   "model/zipData": typeof model_zipData;
+  notificationDigest: typeof notificationDigest;
   notifications: typeof notifications;
   passwords: typeof passwords;
   professionals: typeof professionals;

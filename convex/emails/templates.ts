@@ -74,3 +74,27 @@ ${rows.map(([label, value]) => `<p style="font-size:15px;line-height:1.5;margin:
   // One line: a subject typed with line breaks must not break the email header.
   return { subject: `[Contact] ${message.subject.replace(/\s+/g, " ")}`, text, html };
 }
+
+const SETTINGS_NOTE = "You can change which emails you get under Notifications > Email settings.";
+
+/** One notification, emailed right away (preference "email"). */
+export function notificationEmail(firstName: string | undefined, title: string, content: string, url: string): EmailContent {
+  const hello = firstName ? `Hi ${firstName},` : "Hi,";
+  return {
+    subject: title.replace(/\s+/g, " "),
+    text: `${hello}\n\n${content}\n\nOpen Rafter: ${url}\n\n${SETTINGS_NOTE}\n`,
+    html: layout(title, [hello, content], { label: "Open Rafter", url }, SETTINGS_NOTE),
+  };
+}
+
+/** The daily digest of notifications a user chose to get that way. */
+export function digestEmail(firstName: string | undefined, items: { title: string; content: string }[], url: string): EmailContent {
+  const hello = firstName ? `Hi ${firstName},` : "Hi,";
+  const intro = `Here is what happened on Rafter since your last digest (${items.length} update${items.length === 1 ? "" : "s"}):`;
+  const lines = items.map((i) => `${i.title}: ${i.content}`);
+  return {
+    subject: `Your Rafter daily digest: ${items.length} update${items.length === 1 ? "" : "s"}`,
+    text: `${hello}\n\n${intro}\n\n${lines.map((l) => `- ${l}`).join("\n")}\n\nSee them all: ${url}\n\n${SETTINGS_NOTE}\n`,
+    html: layout("Your daily digest", [hello, intro, ...lines], { label: "See notifications", url }, SETTINGS_NOTE),
+  };
+}
