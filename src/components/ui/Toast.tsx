@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { cn } from "@/lib/cn";
+import { DismissButton } from "./DismissButton";
 
 // Toasts (spec §4/§9): newest first, at most 5 kept, 5000 ms by default (paused
 // while hovered, focused or swiped), a dismiss button, Escape or a swipe right of
@@ -218,23 +219,11 @@ function ToastItem({ toast, onDismiss }: { toast: ToastRecord; onDismiss: (id: s
         <p className="font-semibold">{toast.title}</p>
         {toast.description && <p className="mt-1 text-sm break-words">{toast.description}</p>}
       </div>
-      <button
-        type="button"
+      <DismissButton
+        label="Dismiss notification"
         onClick={() => onDismiss(toast.id)}
-        className="-m-1 rounded p-1 opacity-90 hover:opacity-100 focus-visible:outline-current"
-      >
-        <span className="sr-only">Dismiss notification</span>
-        <svg
-          viewBox="0 0 24 24"
-          className="size-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
-          <path d="m6 6 12 12M18 6 6 18" strokeLinecap="round" />
-        </svg>
-      </button>
+        className="p-1 opacity-90 hover:opacity-100 focus-visible:outline-current"
+      />
     </li>
   );
 }

@@ -1,7 +1,8 @@
+import { StrokeIcon } from "@/components/ui/Icon";
 import { cn } from "@/lib/cn";
 
-// Inline stroke icons (24×24, currentColor) for the public pages: no icon library
-// in the landing's first-load JS. Always decorative: the text next to them says it.
+// The public pages' icon shapes, drawn by the shared StrokeIcon (no icon library in the
+// landing's first-load JS). Always decorative: the text next to them says it.
 
 const paths = {
   home: "M3 11 12 4l9 7M5 10v10h14V10M10 20v-6h4v6",
@@ -41,21 +42,7 @@ const paths = {
 export type IconName = keyof typeof paths;
 
 export function Icon({ name, className }: { name: IconName; className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className={cn("size-6 shrink-0", className)}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={paths[name]} />
-    </svg>
-  );
+  return <StrokeIcon d={paths[name]} strokeWidth={1.8} className={className} />;
 }
 
 /** An icon on a tinted tile, as used on the cards of the public pages. */

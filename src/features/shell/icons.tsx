@@ -1,7 +1,7 @@
-import { cn } from "@/lib/cn";
+import { StrokeIcon } from "@/components/ui/Icon";
 
-// Inline icons for the shell (no icon library in the first load). Decorative: the control
-// next to them carries the name.
+// The shell's icon shapes, drawn by the shared StrokeIcon (no icon library in the first load).
+// Decorative: the control next to them carries the name.
 
 const paths = {
   home: "M3 10.5 12 3l9 7.5M5.5 8.8V21h13V8.8M10 21v-6h4v6",
@@ -17,18 +17,5 @@ const paths = {
 export type ShellIconName = keyof typeof paths;
 
 export function ShellIcon({ name, className }: { name: ShellIconName; className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className={cn("size-6 shrink-0", className)}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d={paths[name]} />
-    </svg>
-  );
+  return <StrokeIcon d={paths[name]} className={className} />;
 }

@@ -9,6 +9,7 @@ import {
   promoDeadline,
   type Promotion,
 } from "@common/promo";
+import { DismissButton } from "@/components/ui/DismissButton";
 import { api } from "@/lib/api";
 import { readStored, useOnline, writeStored } from "./browser";
 
@@ -86,23 +87,11 @@ export function PromoBanner() {
             Claim offer
           </Link>
         </p>
-        <button
-          type="button"
+        <DismissButton
+          label="Dismiss offer"
           onClick={dismiss}
-          className="-m-1 shrink-0 rounded p-1.5 hover:bg-brand-800 focus-visible:outline-white"
-        >
-          <span className="sr-only">Dismiss offer</span>
-          <svg
-            viewBox="0 0 24 24"
-            className="size-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden="true"
-          >
-            <path d="m6 6 12 12M18 6 6 18" strokeLinecap="round" />
-          </svg>
-        </button>
+          className="p-1.5 hover:bg-brand-800 focus-visible:outline-white"
+        />
       </div>
     </section>
   );
