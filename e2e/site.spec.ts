@@ -309,7 +309,13 @@ test.describe("install prompt", () => {
       const original = window.matchMedia.bind(window);
       window.matchMedia = (query: string) =>
         query.includes("display-mode: standalone")
-          ? ({ ...original(query), matches: true, media: query, addEventListener() {}, removeEventListener() {} } as MediaQueryList)
+          ? ({
+              ...original(query),
+              matches: true,
+              media: query,
+              addEventListener() {},
+              removeEventListener() {},
+            } as MediaQueryList)
           : original(query);
     });
     await page.reload();
@@ -332,9 +338,9 @@ test.describe("offline", () => {
       const registration = await navigator.serviceWorker.ready;
       return registration.active?.scriptURL;
     });
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(
-      /\/sw\.js$/,
-    );
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null))
+      .toMatch(/\/sw\.js$/);
     const cached = await page.evaluate(async () => {
       const urls: string[] = [];
       for (const name of await caches.keys()) {
@@ -456,5 +462,47 @@ test.describe("toasts", () => {
     await expect(toast).toBeVisible();
     await drag(70);
     await expect(toast).toHaveCount(0);
+  });
+});
+
+test.describe("toast behaviour", () => {
+  test.describe("on a phone, signed in", () => {
+    test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+    test("toasts and the cookie banner sit above the bottom bar, toasts above the banner", async ({
+      page,
+      users,
+      signIn,
+      axe,
+    }) => {
+      // The install prompt was dismissed before: only the cookie banner joins the toasts.
+      await page.addInitScript(() => localStorage.setItem("install_prompt_seen", new Date().toISOString()));
+      const casey = await users.create({ userType: "homeowner", firstName: "Casey" });
+      await signIn(casey.email, casey.password);
+      const bar = page.getByRole("navigation", { name: "Quick links" });
+      const toast = toasts(page).getByRole("listitem").filter({ hasText: "Welcome Back!" });
+      await expect(bar).toBeVisible();
+      await expect(cookieBanner(page)).toBeVisible();
+      // The pointer on the toast keeps it open while it is measured.
+      await toast.hover();
+      await axe.check("toast and cookie banner above the bottom bar");
+
+      const bottom = (box: { y: number; height: number } | null) => (box ? box.y + box.height : Infinity);
+      const barTop = (await bar.boundingBox())!.y;
+      expect(bottom(await cookieBanner(page).boundingBox())).toBeLessThanOrEqual(barTop);
+      const bannerTop = (await cookieBanner(page).boundingBox())!.y;
+      await expect.poll(async () => bottom(await toast.boundingBox())).toBeLessThanOrEqual(bannerTop);
+
+      // Without the banner, the toast sits right above the bar.
+      await cookieBanner(page).getByRole("button", { name: "Reject All" }).click();
+      await expect(cookieBanner(page)).toBeHidden();
+      await toast.hover();
+      await expect
+        .poll(async () => {
+          const gap = barTop - bottom(await toast.boundingBox());
+          return gap >= 0 && gap < 40;
+        })
+        .toBe(true);
+    });
   });
 });

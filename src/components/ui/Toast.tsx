@@ -124,7 +124,9 @@ function Toaster({ toasts, onDismiss }: { toasts: ToastRecord[]; onDismiss: (id:
       role="region"
       aria-label="Notifications (F8)"
       tabIndex={-1}
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-4 sm:inset-x-auto sm:right-0 sm:justify-end"
+      // Above the signed-in bottom bar (--shell-bottom-bar) and the site's bottom overlays
+      // (--site-overlays-height: cookie banner, install prompt), at the bottom of the screen otherwise.
+      className="pointer-events-none fixed inset-x-0 bottom-[calc(var(--shell-bottom-bar,0px)+var(--site-overlays-height,0px))] z-50 flex justify-center p-4 pb-[max(1rem,calc(env(safe-area-inset-bottom)-var(--shell-bottom-bar,0px)-var(--site-overlays-height,0px)))] sm:inset-x-auto sm:right-0 sm:justify-end"
     >
       <ol aria-live="polite" aria-relevant="additions text" className="flex w-full max-w-sm flex-col gap-2">
         {toasts.map((t) => (

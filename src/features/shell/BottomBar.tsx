@@ -6,9 +6,9 @@ import { NavItemLink } from "./NavItemLink";
 export const BOTTOM_BAR_PADDING = "pb-[calc(4rem+env(safe-area-inset-bottom))] lg:pb-0";
 
 /**
- * While the bar shows, --shell-bottom-bar is its height (0 otherwise): other fixed layers at the
- * bottom of the screen (toasts, the cookie banner) can sit above it with
- * `bottom: var(--shell-bottom-bar, 0px)`.
+ * While the bar shows, --shell-bottom-bar is its height (unset otherwise): the other fixed layers
+ * at the bottom of the screen sit above it with `bottom: var(--shell-bottom-bar, 0px)` (the
+ * toasts in components/ui/Toast.tsx, the cookie banner and install prompt in site/SiteOverlays.tsx).
  */
 const BOTTOM_BAR_VARIABLE =
   "@media (width < 64rem) { :root { --shell-bottom-bar: calc(4rem + env(safe-area-inset-bottom)); } }";

@@ -24,12 +24,14 @@ function topSlot(): HTMLElement {
   return element;
 }
 
+/** Set on <html> while the stack shows something: its height, so toasts can sit above it. */
+export const SITE_OVERLAYS_HEIGHT_VARIABLE = "--site-overlays-height";
+
 /**
  * The fixed stack at the bottom of the viewport (offline notice, install prompt, cookie banner).
  * It never blocks the page: the body gets as much bottom padding as the stack is tall, so
- * everything can still be scrolled into view above it. A fixed bar of the shell's (the signed-in
- * bottom bar) is cleared by setting --site-overlays-bottom on an ancestor, e.g.
- * `[--site-overlays-bottom:calc(4rem+env(safe-area-inset-bottom))] lg:[--site-overlays-bottom:0px]`.
+ * everything can still be scrolled into view above it. It sits above the signed-in bottom bar
+ * while that shows (--shell-bottom-bar, see BottomBar.tsx), at the bottom of the screen otherwise.
  */
 function BottomStack({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -37,22 +39,27 @@ function BottomStack({ children }: { children: ReactNode }) {
     const element = ref.current;
     if (!element || typeof ResizeObserver === "undefined") return;
     const body = document.body;
+    const root = document.documentElement;
     const observer = new ResizeObserver(() => {
       const height = element.offsetHeight;
       // Only the visible boxes count: the empty stack keeps its padding only.
       const occupied = element.querySelector(":scope > *:not(.sr-only)") ? height : 0;
       body.style.paddingBottom = occupied ? `${occupied}px` : "";
+      if (occupied) root.style.setProperty(SITE_OVERLAYS_HEIGHT_VARIABLE, `${occupied}px`);
+      else root.style.removeProperty(SITE_OVERLAYS_HEIGHT_VARIABLE);
     });
     observer.observe(element);
     return () => {
       observer.disconnect();
       body.style.paddingBottom = "";
+      root.style.removeProperty(SITE_OVERLAYS_HEIGHT_VARIABLE);
     };
   }, []);
   return (
     <div
       ref={ref}
-      className="pointer-events-none fixed inset-x-0 bottom-[var(--site-overlays-bottom,0px)] z-40 mx-auto flex max-w-3xl flex-col gap-2 px-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]"
+      // Above the bottom bar there is no safe area left to clear: the bar's height includes it.
+      className="pointer-events-none fixed inset-x-0 bottom-[var(--shell-bottom-bar,0px)] z-40 mx-auto flex max-w-3xl flex-col gap-2 px-3 pb-[max(0.75rem,calc(env(safe-area-inset-bottom)-var(--shell-bottom-bar,0px)))]"
     >
       {children}
     </div>
