@@ -466,6 +466,72 @@ test.describe("toasts", () => {
 });
 
 test.describe("toast behaviour", () => {
+  // Spec §4/§9: newest first, at most 5 kept, 5000 ms by default, F8 focuses them, Escape or the
+  // close button dismisses one. The page's clock is paused so that six sends fit inside one toast's life.
+  test("newest first, five at most, gone after 5000 ms; F8, Escape and the close button", async ({ page, users }) => {
+    await page.addInitScript(() =>
+      localStorage.setItem(
+        "cookie_consent",
+        JSON.stringify({
+          version: 1,
+          date: new Date().toISOString(),
+          choices: { necessary: true, analytics: false, marketing: false, functional: false },
+        }),
+      ),
+    );
+    await page.clock.install();
+    await page.goto("/contact");
+    const form = page.getByRole("form", { name: "Send us a message" });
+    await expect(form.getByLabel("Name")).toBeVisible();
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+
+    const email = users.uniqueEmail("toasts");
+    const send = async (subject: string) => {
+      await form.getByLabel("Name").fill("Toast Tester");
+      await form.getByLabel("Email").fill(email);
+      await form.getByLabel("Subject").fill(subject);
+      await form.getByLabel("Message").fill("Checking how the notifications behave.");
+      await form.getByRole("button", { name: "Send Message" }).click();
+    };
+    const region = toasts(page);
+    const items = region.getByRole("listitem");
+
+    // Five messages go through; the sixth from the same address is over the limit (spec §8 'Error').
+    for (let i = 1; i <= 5; i++) {
+      await send(`Toast check ${i}`);
+      await expect(items).toHaveCount(i);
+      await expect(form.getByLabel("Subject")).toHaveValue("");
+    }
+    await expect(items).toHaveText(Array(5).fill(/^Message Sent!We'll get back to you within 24 hours\./));
+    await send("Toast check 6");
+    await expect(items.first()).toContainText("Error");
+    await expect(items).toHaveCount(5);
+    await expect(items.nth(1)).toContainText("Message Sent!");
+
+    // Nothing is hovered or focused: they all close by themselves at 5000 ms.
+    await page.mouse.move(0, 0);
+    await form.getByLabel("Name").focus();
+    await page.clock.runFor(4_800);
+    await expect(items).toHaveCount(5);
+    await page.clock.runFor(400);
+    await expect(items).toHaveCount(0);
+
+    // F8 moves focus to the notifications; from there Tab reaches a toast, and Escape dismisses it.
+    await send("Toast check 7");
+    await send("Toast check 8");
+    await expect(items).toHaveCount(2);
+    await page.keyboard.press("F8");
+    await expect(region).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(items.first().getByRole("button", { name: "Dismiss notification" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(items).toHaveCount(1);
+    await items.first().getByRole("button", { name: "Dismiss notification" }).click();
+    await expect(items).toHaveCount(0);
+    // Let time flow again for the page's closing accessibility check.
+    await page.clock.resume();
+  });
+
   test.describe("on a phone, signed in", () => {
     test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
