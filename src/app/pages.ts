@@ -34,6 +34,14 @@ export const ProfessionalDashboard = lazy(() =>
   import("@/features/dashboard/ProfessionalDashboard").then((m) => ({ default: m.ProfessionalDashboard })),
 );
 
+export const JobsPage = lazy(() => import("@/features/jobs/JobsPage").then((m) => ({ default: m.JobsPage })));
+export const JobDetailPage = lazy(() =>
+  import("@/features/jobs/JobDetailPage").then((m) => ({ default: m.JobDetailPage })),
+);
+export const JobSearchPage = lazy(() =>
+  import("@/features/jobs/JobSearchPage").then((m) => ({ default: m.JobSearchPage })),
+);
+
 export const OutboxPage = lazy(() => import("@/features/dev/OutboxPage").then((m) => ({ default: m.OutboxPage })));
 export const NotFoundPage = lazy(() =>
   import("@/features/errors/NotFoundPage").then((m) => ({ default: m.NotFoundPage })),

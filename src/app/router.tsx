@@ -6,6 +6,9 @@ import {
   ComingLaterPage,
   CustomerDashboard,
   ForgotPasswordPage,
+  JobDetailPage,
+  JobSearchPage,
+  JobsPage,
   LandingA,
   LandingB,
   LoginPage,
@@ -88,10 +91,6 @@ type Access = "public" | "signedIn";
 const COMING_LATER: readonly { path: string; section: string; access: Access }[] = [
   { path: "dashboard/home", section: "Property Owner Dashboard", access: "signedIn" },
   { path: "dashboard/pros", section: "Professional Dashboard", access: "signedIn" },
-  { path: "jobs", section: "Jobs", access: "signedIn" },
-  { path: "jobs/:id", section: "Job Details", access: "signedIn" },
-  { path: "jobs/search", section: "Find Work", access: "signedIn" },
-  { path: "job-search", section: "Find Work", access: "public" },
   { path: "messages", section: "Messages", access: "signedIn" },
   { path: "messages/:userId", section: "Messages", access: "signedIn" },
   { path: "network", section: "Your Network", access: "signedIn" },
@@ -142,6 +141,31 @@ export function AppRoutes() {
         <Route path="verify-email" element={<VerifyEmailPage />} />
         <Route path="dev/outbox" element={<OutboxPage />} />
         {marketingRoutes}
+        <Route
+          path="jobs"
+          element={
+            <SignedInOnly>
+              <JobsPage />
+            </SignedInOnly>
+          }
+        />
+        <Route
+          path="jobs/search"
+          element={
+            <SignedInOnly>
+              <JobSearchPage />
+            </SignedInOnly>
+          }
+        />
+        <Route
+          path="jobs/:id"
+          element={
+            <SignedInOnly>
+              <JobDetailPage />
+            </SignedInOnly>
+          }
+        />
+        <Route path="job-search" element={<JobSearchPage />} />
         {COMING_LATER.map(comingLaterRoute)}
         <Route path="admin" element={<AdminRoute />} />
         <Route path="*" element={<NotFoundPage />} />

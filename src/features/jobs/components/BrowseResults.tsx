@@ -1,0 +1,83 @@
+import { usePaginatedQuery, useQuery } from "convex/react";
+import type { FunctionArgs } from "convex/server";
+import { useMemo, type ReactNode } from "react";
+import { JobMessages } from "@common/jobs";
+import { Button } from "@/components/ui";
+import { api } from "@/lib/api";
+import type { JobCard } from "../format";
+import { useSavedIds, useToggleSave } from "../hooks/useSaveJob";
+import { JobCardView } from "./JobCardView";
+import { EmptyState, JobListSkeleton } from "./JobListStates";
+import { SaveButton } from "./SaveButton";
+
+export const PAGE_SIZE = 12;
+
+type BrowseArgs = Omit<FunctionArgs<typeof api.jobs.browse>, "paginationOpts">;
+
+/**
+ * Jobs from api.jobs.browse: server-side filters and sort, 'Showing X of Y jobs', Load more.
+ * Query failures are thrown to the JobsErrorBoundary around it.
+ */
+export function BrowseResults({
+  args,
+  actions,
+  canSave,
+  emptyHint,
+}: {
+  args: BrowseArgs;
+  actions: (job: JobCard) => ReactNode;
+  /** Signed-in viewers get Save toggles. */
+  canSave: boolean;
+  emptyHint?: ReactNode;
+}) {
+  const { results, status, loadMore } = usePaginatedQuery(api.jobs.browse, args, { initialNumItems: PAGE_SIZE });
+  // usePaginatedQuery gives the rows only; the total comes from the same query's one-row page.
+  const head = useQuery(api.jobs.browse, { ...args, paginationOpts: { numItems: 1, cursor: null } });
+  const ids = useMemo(() => results.map((j) => j._id), [results]);
+  const saved = useSavedIds(ids, canSave);
+  const toggleSave = useToggleSave();
+
+  if (status === "LoadingFirstPage") return <JobListSkeleton />;
+
+  const total = head?.total;
+  return (
+    <div className="space-y-4">
+      <p aria-live="polite" className="text-sm font-medium text-slate-700 dark:text-slate-200">
+        {total === undefined
+          ? `Showing ${results.length} jobs`
+          : `Showing ${results.length.toLocaleString("en-US")} of ${total.toLocaleString("en-US")}${head?.totalIsLowerBound ? "+" : ""} jobs`}
+      </p>
+      {results.length === 0 ? (
+        <EmptyState title={JobMessages.empty}>{emptyHint}</EmptyState>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {results.map((job) => (
+            <li key={job._id}>
+              <JobCardView
+                job={job}
+                actions={actions(job)}
+                save={
+                  canSave ? (
+                    <SaveButton saved={saved.has(job._id)} title={job.title} onToggle={() => toggleSave(job._id)} />
+                  ) : undefined
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {(status === "CanLoadMore" || status === "LoadingMore") && (
+        <div className="flex justify-center">
+          <Button
+            variant="secondary"
+            loading={status === "LoadingMore"}
+            loadingText="Loading more..."
+            onClick={() => loadMore(PAGE_SIZE)}
+          >
+            Load more
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
+import { useState, type ReactNode } from "react";
+import { Button, type ButtonVariant } from "@/components/ui";
+
+interface ConfirmDialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  busyLabel: string;
+  cancelLabel?: string;
+  variant?: ButtonVariant;
+  /** Runs the action; the dialog closes when it settles (errors are reported by the caller). */
+  onConfirm: () => Promise<unknown>;
+}
+
+/** A yes/no question before an action that cannot be undone; the confirm button shows progress. */
+export function ConfirmDialog({
+  open,
+  onClose,
+  title,
+  children,
+  confirmLabel,
+  busyLabel,
+  cancelLabel = "Keep it",
+  variant = "primary",
+  onConfirm,
+}: ConfirmDialogProps) {
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await onConfirm();
+    } finally {
+      setBusy(false);
+      onClose();
+    }
+  };
+  return (
+    <Dialog open={open} onClose={() => !busy && onClose()} role="alertdialog" className="relative z-50">
+      <DialogBackdrop className="fixed inset-0 bg-slate-950/60" />
+      <div className="fixed inset-0 flex items-end justify-center p-0 sm:items-center sm:p-4">
+        <DialogPanel className="w-full max-w-md rounded-t-2xl bg-white p-6 shadow-xl sm:rounded-2xl dark:bg-slate-900 dark:ring-1 dark:ring-slate-700">
+          <DialogTitle className="text-lg font-bold text-slate-900 dark:text-white">{title}</DialogTitle>
+          <Description as="div" className="mt-2 text-slate-700 dark:text-slate-200">
+            {children}
+          </Description>
+          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={onClose} disabled={busy} autoFocus>
+              {cancelLabel}
+            </Button>
+            <Button variant={variant} onClick={() => void confirm()} loading={busy} loadingText={busyLabel}>
+              {confirmLabel}
+            </Button>
+          </div>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}

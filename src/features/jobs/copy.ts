@@ -1,0 +1,45 @@
+// Copy of the job screens that spec §8 does not give (bids, job actions, saves). The spec's own
+// strings (load errors, empty state, posting) come from JobMessages in common/jobs.ts.
+export const JobCopy = {
+  bidPlacedTitle: "Bid Submitted",
+  bidPlaced: "Your bid has been sent to the owner.",
+  bidUpdatedTitle: "Bid Updated",
+  bidUpdated: "The owner sees your new bid.",
+  bidWithdrawnTitle: "Bid Withdrawn",
+  bidWithdrawn: "Your bid was withdrawn.",
+  bidFailedTitle: "Bid Failed",
+  bidFailed: "Failed to submit your bid. Please try again.",
+  bidAcceptedTitle: "Professional Hired",
+  bidAccepted: (name: string) => `You hired ${name}. Other bids were declined.`,
+  bidDeclinedTitle: "Bid Declined",
+  bidDeclined: (name: string) => `The bid from ${name} was declined.`,
+  actionFailedTitle: "Error",
+  actionFailed: "Something went wrong. Please try again.",
+  saveFailedTitle: "Error",
+  saveFailed: "Failed to save the job. Please try again.",
+  actions: {
+    start: {
+      label: "Start work",
+      busy: "Starting...",
+      title: "Work Started",
+      done: "The owner was told that work has started.",
+    },
+    markDone: {
+      label: "Mark as done",
+      busy: "Marking...",
+      title: "Marked as Done",
+      done: "The owner was asked to confirm completion.",
+    },
+    confirmCompletion: {
+      label: "Confirm completion",
+      busy: "Confirming...",
+      title: "Job Completed",
+      done: "The job is completed. Thank you!",
+    },
+    cancel: { label: "Cancel job", busy: "Cancelling...", title: "Job Cancelled", done: "The job was cancelled." },
+  },
+  photosTakenTitle: "Photo Request Taken",
+  photosTaken: "You are booked to photograph this property.",
+  photosDeliveredTitle: "Photos Delivered",
+  photosDelivered: "The owner was told that the photos are delivered.",
+} as const;
