@@ -146,7 +146,7 @@ function viewerPoint(viewer: Viewer | null): GeoPoint | null {
 // ---------------------------------------------------------------------------
 // Creating jobs.
 
-async function insertJob(
+export async function insertJob(
   ctx: MutationCtx,
   customer: Viewer,
   fields: Omit<

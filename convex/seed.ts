@@ -12,12 +12,25 @@
 import { createAccount } from "@convex-dev/auth/server";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import type { Id } from "./_generated/dataModel";
+import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "./_generated/server";
 import { internalAction, internalMutation, internalQuery } from "./functions";
-import { syncUserLocation } from "./model/professionals";
+import { insertJob } from "./jobs";
+import { acceptBid, placeBid, transition, type Job } from "./model/jobs";
+import { zipToPoint } from "./model/geo";
+import { matchingProfessionals, syncUserLocation } from "./model/professionals";
 import {
+  buildHomeowner,
+  buildJob,
+  CITIES,
+  DEFAULT_COUNTS,
+  DEFAULT_JOB_COUNT,
   DEFAULT_SEED,
+  DEMO_PRO_BID_PROJECT,
+  DEMO_PROJECTS,
+  JOB_BATCH_SIZE,
+  rowRng,
+  type SeedJob,
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
   GENERATORS,
@@ -114,7 +127,15 @@ export const status = internalQuery({
     for (const account of DEMO_ACCOUNTS) {
       if ((await userIdByEmail(ctx, account.email)) !== null) present.push(account.email);
     }
-    return { seeded: present.includes(SEED_MARKER_EMAIL), demoAccounts: present };
+    // Data seeded before demo jobs existed is completed by the next run (which skips what is there).
+    const owner = await userIdByEmail(ctx, DEMO_ACCOUNTS[0]!.email);
+    const ownerHasJobs =
+      owner !== null &&
+      (await ctx.db
+        .query("jobs")
+        .withIndex("by_customerId", (q) => q.eq("customerId", owner))
+        .first()) !== null;
+    return { seeded: present.includes(SEED_MARKER_EMAIL) && ownerHasJobs, demoAccounts: present };
   },
 });
 
@@ -160,6 +181,7 @@ export const run = internalAction({
   args: {
     professionals: v.optional(v.number()),
     homeowners: v.optional(v.number()),
+    jobs: v.optional(v.number()),
     seed: v.optional(v.number()),
   },
   returns: v.object({
@@ -178,10 +200,10 @@ export const run = internalAction({
       inserted[batch.kind] = (inserted[batch.kind] ?? 0) + result.inserted;
       skipped[batch.kind] = (skipped[batch.kind] ?? 0) + result.skipped;
     }
-    // Demo accounts last; the marker (the last of them) tells later starts the data is complete.
+    // Demo accounts, then jobs, then the marker (the last demo account): it tells later starts the data is complete.
     const demoAccountsCreated: string[] = [];
-    for (const account of DEMO_ACCOUNTS) {
-      if ((await ctx.runQuery(internal.seed.userByEmail, { email: account.email })) !== null) continue;
+    const createDemoAccount = async (account: (typeof DEMO_ACCOUNTS)[number]) => {
+      if ((await ctx.runQuery(internal.seed.userByEmail, { email: account.email })) !== null) return;
       // As convex/auth.ts signUp does: the library hashes the password and makes the account.
       const { user } = await createAccount(ctx, {
         provider: "password",
@@ -195,7 +217,253 @@ export const run = internalAction({
         ...(account.role ? { role: account.role } : {}),
       });
       demoAccountsCreated.push(account.email);
+    };
+    for (const account of DEMO_ACCOUNTS.slice(0, -1)) await createDemoAccount(account);
+    const homeowners = Math.max(0, Math.floor(args.homeowners ?? DEFAULT_COUNTS.homeowners));
+    const jobs = Math.max(0, Math.floor(args.jobs ?? DEFAULT_JOB_COUNT));
+    inserted.jobs = 0;
+    skipped.jobs = 0;
+    if (homeowners > 0) {
+      for (let start = 0; start < jobs; start += JOB_BATCH_SIZE) {
+        const result = await ctx.runMutation(internal.seed.insertJobs, {
+          start,
+          count: Math.min(JOB_BATCH_SIZE, jobs - start),
+          homeowners,
+          seed,
+          now: started,
+        });
+        inserted.jobs += result.inserted;
+        skipped.jobs += result.skipped;
+      }
     }
+    const demo = await ctx.runMutation(internal.seed.insertDemoJobs, {});
+    inserted.demoJobs = demo.inserted;
+    skipped.demoJobs = demo.skipped;
+    await createDemoAccount(DEMO_ACCOUNTS[DEMO_ACCOUNTS.length - 1]!);
     return { inserted, skipped, demoAccountsCreated, ms: Date.now() - started };
+  },
+});
+
+// ---------------------------------------------------------------------------
+// Jobs: inserted through the app's own code paths (insertJob, placeBid, acceptBid,
+// transition), so status counters, users' job counters and activeBidCount stay exact.
+
+const SEEDED_PRO_EMAIL = /@example\.com$/;
+
+/** Seeded professionals (not the demo accounts) who serve the job's category near it, nearest first. */
+async function seededProsFor(
+  ctx: MutationCtx,
+  job: Job,
+  count: number,
+  categories: readonly string[] = [job.category],
+): Promise<Doc<"users">[]> {
+  const point = zipToPoint(job.zipCode);
+  if (point === null) return [];
+  const out: Doc<"users">[] = [];
+  for (const category of categories) {
+    for (const match of await matchingProfessionals(ctx, category, point, 30)) {
+      if (out.length >= count || out.some((u) => u._id === match.userId)) continue;
+      const user = await ctx.db.get("users", match.userId);
+      if (user?.seeded && SEEDED_PRO_EMAIL.test(user.email ?? "") && user._id !== job.customerId) out.push(user);
+    }
+  }
+  return out;
+}
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Posts one job as `customer`, gives it its bids and moves it to its planned status. */
+async function seedJob(
+  ctx: MutationCtx,
+  customer: Doc<"users">,
+  plan: Omit<SeedJob, "homeowner">,
+  place: { city: string; state: string; zipCode: string; county?: string },
+  now: number,
+  proCategories?: readonly string[],
+): Promise<void> {
+  let job = await insertJob(ctx, customer, {
+    title: plan.title,
+    description: plan.description,
+    category: plan.category,
+    propertyType: plan.propertyType,
+    location: `${place.city}, ${place.state}`,
+    city: place.city,
+    state: place.state,
+    zipCode: place.zipCode,
+    ...(place.county ? { county: place.county } : {}),
+    urgency: plan.urgency,
+    ...(plan.budget ? { budget: plan.budget } : {}),
+    ...(plan.timeline ? { timeline: plan.timeline } : {}),
+    requirements: plan.requirements,
+    photoRequired: plan.photoRequired,
+    source: "project",
+    seeded: true,
+  });
+  if (plan.bids.length === 0) {
+    if (plan.status === "cancelled") await transition(ctx, job, "cancel", customer);
+    return;
+  }
+  const pros = await seededProsFor(ctx, job, 10, proCategories);
+  const bidIds: Id<"bids">[] = [];
+  const used = new Set<string>();
+  for (const bid of plan.bids) {
+    const pro = pros.length ? pros[bid.pick % pros.length]! : null;
+    if (pro === null || used.has(pro._id)) continue;
+    used.add(pro._id);
+    job = (await ctx.db.get("jobs", job._id))!;
+    bidIds.push(
+      await placeBid(ctx, job, pro, {
+        priceMin: bid.priceMin,
+        ...(bid.priceMax !== undefined ? { priceMax: bid.priceMax } : {}),
+        message: bid.message,
+        earliestStart: isoDay(now + bid.startInDays * DAY),
+        estimatedDuration: bid.duration,
+      }),
+    );
+  }
+  const fresh = async () => (await ctx.db.get("jobs", job._id))!;
+  if (plan.status === "cancelled") {
+    await transition(ctx, await fresh(), "cancel", customer);
+    return;
+  }
+  if (plan.status === "open" || bidIds.length === 0) return;
+  const accepted = (await ctx.db.get("bids", bidIds[0]!))!;
+  await acceptBid(ctx, accepted, await fresh(), customer._id);
+  const contractor = (await ctx.db.get("users", accepted.professionalId))!;
+  if (plan.status === "assigned") return;
+  await transition(ctx, await fresh(), "start", contractor);
+  if (plan.status === "in_progress") return;
+  await transition(ctx, await fresh(), "markDone", contractor);
+  await transition(ctx, await fresh(), "confirmCompletion", customer);
+}
+
+/** Whether `customer` already has a job with this title (a previous run posted it). */
+async function hasJobTitled(ctx: QueryCtx, customerId: Id<"users">, title: string): Promise<boolean> {
+  const jobs = await ctx.db
+    .query("jobs")
+    .withIndex("by_customerId", (q) => q.eq("customerId", customerId))
+    .take(100);
+  return jobs.some((j) => j.title === title);
+}
+
+/** Seeds jobs [start, start + count) of the demo set; jobs a previous run posted are skipped. */
+export const insertJobs = internalMutation({
+  args: { start: v.number(), count: v.number(), homeowners: v.number(), seed: v.number(), now: v.number() },
+  returns: v.object({ inserted: v.number(), skipped: v.number() }),
+  handler: async (ctx, { start, count, homeowners, seed, now }) => {
+    if (count < 0 || count > 100) throw new Error("seed:insertJobs takes at most 100 jobs per call");
+    let inserted = 0;
+    for (let i = start; i < start + count; i++) {
+      const { homeowner, ...plan } = buildJob(i, { seed, now, homeowners });
+      const row = buildHomeowner(homeowner, { seed, now });
+      const customerId = await userIdByEmail(ctx, row.email!);
+      const customer = customerId ? await ctx.db.get("users", customerId) : null;
+      if (customer === null || (await hasJobTitled(ctx, customer._id, plan.title))) continue;
+      await seedJob(ctx, customer, plan, { city: row.city!, state: row.state!, zipCode: row.zipCode!, county: row.county }, now);
+      inserted += 1;
+    }
+    return { inserted, skipped: count - inserted };
+  },
+});
+
+/** The demo homeowner's projects (one with two bids from seeded pros) and the demo professional's bid. */
+export const insertDemoJobs = internalMutation({
+  args: {},
+  returns: v.object({ inserted: v.number(), skipped: v.number() }),
+  handler: async (ctx) => {
+    const [ownerAccount, proAccount] = DEMO_ACCOUNTS;
+    const ownerId = await userIdByEmail(ctx, ownerAccount!.email);
+    const proId = await userIdByEmail(ctx, proAccount!.email);
+    const owner = ownerId ? await ctx.db.get("users", ownerId) : null;
+    const pro = proId ? await ctx.db.get("users", proId) : null;
+    if (owner === null) return { inserted: 0, skipped: DEMO_PROJECTS.length };
+    const now = Date.now();
+    let inserted = 0;
+    for (const [index, project] of DEMO_PROJECTS.entries()) {
+      if (await hasJobTitled(ctx, owner._id, project.title)) continue;
+      const { seededBids, ...fields } = project;
+      await seedJob(
+        ctx,
+        owner,
+        {
+          ...fields,
+          requirements: [...fields.requirements],
+          photoRequired: false,
+          status: "open",
+          bids: Array.from({ length: seededBids }, (_, i) => ({
+            pick: i,
+            priceMin: [8200, 9400][i] ?? 9000,
+            ...(i === 0 ? { priceMax: 10500 } : {}),
+            message: [
+              "We install native beds and drip systems all over South Austin. Price covers sod removal, soil prep, plants, mulch and the timer.",
+              "Happy to do a free site visit first. Estimate includes Bermuda or Zoysia sod, two beds with native perennials and a 1-year plant warranty.",
+            ][i] ?? "Happy to help with this project.",
+            startInDays: 10 + i * 5,
+            duration: ["1 week", "8-10 days"][i] ?? "1 week",
+          })),
+        },
+        { city: owner.city ?? "Austin", state: owner.state ?? "TX", zipCode: owner.zipCode ?? "78704", county: owner.county },
+        now,
+        [fields.category, "landscaping_exterior"],
+      );
+      inserted += 1;
+      if (index === DEMO_PRO_BID_PROJECT && pro !== null) {
+        const job = await ctx.db
+          .query("jobs")
+          .withIndex("by_customerId", (q) => q.eq("customerId", owner._id))
+          .order("desc")
+          .first();
+        if (job) {
+          await placeBid(ctx, job, pro, {
+            priceMin: 850,
+            priceMax: 1100,
+            message: "Licensed electrician, 10 minutes away. Two weatherproof GFCI outlets plus a switched patio-light circuit.",
+            earliestStart: isoDay(now + 3 * DAY),
+            estimatedDuration: "1 day",
+          });
+        }
+      }
+    }
+    return { inserted, skipped: DEMO_PROJECTS.length - inserted };
+  },
+});
+
+// ---------------------------------------------------------------------------
+// Benchmark data (bench/jobs.ts): many available jobs, fast, with exact counters.
+
+/**
+ * Inserts `count` jobs for bench/jobs.ts, posted by `customerId` across the seed's cities, through
+ * insertJob (so counters and events are as the app keeps them). Not part of the demo data.
+ */
+export const benchJobs = internalMutation({
+  args: { customerId: v.id("users"), start: v.number(), count: v.number(), seed: v.number() },
+  returns: v.number(),
+  handler: async (ctx, { customerId, start, count, seed }) => {
+    if (count < 0 || count > 1000) throw new Error("seed:benchJobs takes at most 1000 jobs per call");
+    const customer = await ctx.db.get("users", customerId);
+    if (customer === null) throw new Error("seed:benchJobs: no such customer");
+    for (let i = start; i < start + count; i++) {
+      const rng = rowRng(seed, "benchJobs", i);
+      const plan = buildJob(i, { seed, now: 0, homeowners: 1 });
+      const city = rng.weighted(CITIES, (c) => c.weight);
+      await insertJob(ctx, customer, {
+        title: `${plan.title} #${i}`,
+        description: plan.description,
+        category: plan.category,
+        propertyType: plan.propertyType,
+        location: `${city.city}, ${city.state}`,
+        city: city.city,
+        state: city.state,
+        zipCode: city.zipCode,
+        urgency: plan.urgency,
+        ...(plan.budget ? { budget: plan.budget } : {}),
+        requirements: [],
+        photoRequired: false,
+        source: "project",
+        seeded: true,
+      });
+    }
+    return count;
   },
 });

@@ -5,7 +5,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { adminClient, isRuntimeUp, readRuntimeInfo } from "./lib/convex";
-import { GENERATOR_ORDER } from "../convex/model/seedData";
+import { DEFAULT_JOB_COUNT, GENERATOR_ORDER } from "../convex/model/seedData";
 import { countUsers, DEFAULT_COUNTS, DEMO_PASSWORD, demoAccountLines, formatCounts, runSeed } from "./lib/seed";
 
 const HELP = `Usage: npm run seed -- [options]
@@ -14,6 +14,7 @@ const HELP = `Usage: npm run seed -- [options]
                        (default ${DEFAULT_COUNTS.professionals + DEFAULT_COUNTS.homeowners}: ${DEFAULT_COUNTS.professionals} and ${DEFAULT_COUNTS.homeowners})
   --professionals <n>  number of professionals (overrides --size's share)
   --homeowners <n>     number of homeowners (overrides --size's share)
+  --jobs <n>           demo jobs posted by the seeded homeowners (default ${DEFAULT_JOB_COUNT})
   --seed <n>           generator seed (default: the fixed demo seed; same seed, same data)
   --data <dir>         data folder of the running runtime (default .data); its runtime.json
                        gives the URL and admin key
@@ -37,6 +38,7 @@ async function main() {
       size: { type: "string" },
       professionals: { type: "string" },
       homeowners: { type: "string" },
+      jobs: { type: "string" },
       seed: { type: "string" },
       data: { type: "string" },
       url: { type: "string" },
@@ -72,11 +74,12 @@ async function main() {
     const homeowners =
       count("homeowners", values.homeowners) ?? (size !== undefined ? size - Math.round(size * 0.75) : undefined);
     const seed = count("seed", values.seed);
+    const jobs = count("jobs", values.jobs);
     console.log(
       `Seeding ${url}: ${professionals ?? DEFAULT_COUNTS.professionals} professionals, ` +
-        `${homeowners ?? DEFAULT_COUNTS.homeowners} homeowners, demo accounts...`,
+        `${homeowners ?? DEFAULT_COUNTS.homeowners} homeowners, ${jobs ?? DEFAULT_JOB_COUNT} jobs, demo accounts...`,
     );
-    const result = await runSeed(client, { professionals, homeowners, seed });
+    const result = await runSeed(client, { professionals, homeowners, jobs, seed });
     const kinds = [
       ...GENERATOR_ORDER,
       ...Object.keys(result.inserted).filter((k) => !(GENERATOR_ORDER as string[]).includes(k)),

@@ -216,9 +216,10 @@ async function main() {
         `${DEFAULT_COUNTS.homeowners} homeowners, ${DEMO_ACCOUNTS.length} demo accounts)...`,
     );
     const result = await runSeed(client);
-    const inserted = Object.values(result.inserted).reduce((a, b) => a + b, 0);
+    const inserted = (result.inserted.professionals ?? 0) + (result.inserted.homeowners ?? 0);
+    const jobs = (result.inserted.jobs ?? 0) + (result.inserted.demoJobs ?? 0);
     say(
-      `seeded ${inserted.toLocaleString("en-US")} users and ${result.demoAccountsCreated.length} demo accounts in ${seconds(result.ms)}: ` +
+      `seeded ${inserted.toLocaleString("en-US")} users, ${jobs} jobs and ${result.demoAccountsCreated.length} demo accounts in ${seconds(result.ms)}: ` +
         formatCounts(await countUsers(client)),
     );
   }

@@ -15,6 +15,7 @@ import {
   type ProfessionCategoryValue,
   type ProfessionValue,
 } from "../../common/professions";
+import { BUDGET_RANGES } from "../../common/jobs";
 import type { Doc } from "../_generated/dataModel";
 
 // ---------------------------------------------------------------------------
@@ -927,3 +928,190 @@ export function planBatches(counts: Partial<Record<SeedKind, number>>): SeedBatc
   }
   return batches;
 }
+
+// ---------------------------------------------------------------------------
+// Jobs (posted by seeded homeowners, in their city)
+// ---------------------------------------------------------------------------
+
+/** Demo jobs seeded by default (`npm run seed -- --jobs <n>` changes it). */
+export const DEFAULT_JOB_COUNT = 300;
+/** Jobs per insert mutation: each job also writes its bids, events, notifications and counters. */
+export const JOB_BATCH_SIZE = 25;
+
+const JOB_TEMPLATES: Record<string, readonly [title: string, description: string][]> = {
+  landscaping: [
+    ["Backyard landscaping refresh", "Clear overgrown beds, add native plants and fresh mulch across roughly 800 sq ft of backyard."],
+    ["Install drip irrigation", "Drip irrigation for six raised vegetable beds and the front flower border, on a timer."],
+    ["Paver patio and fire pit", "A 16x20 ft paver patio with a built-in fire pit off the back door."],
+  ],
+  construction: [
+    ["Kitchen remodel", "Full kitchen remodel: new cabinets, quartz counters, relocate the sink to the island. About 180 sq ft."],
+    ["Build a 12x16 deck", "Pressure-treated deck with stairs and railing off the back slider, permit needed."],
+    ["Finish the basement", "Frame, insulate and drywall a 600 sq ft basement into a family room and a half bath."],
+  ],
+  plumbing: [
+    ["Replace water heater", "40-gallon gas water heater is 14 years old and leaking at the base. Replace with the same or tankless."],
+    ["Fix leaking shower valve", "Shower valve drips constantly; the tile wall has an access panel behind it."],
+    ["Repipe the kitchen and laundry", "Old galvanized pipes with low pressure at the kitchen and the laundry; replace with PEX."],
+  ],
+  electrical: [
+    ["Upgrade to a 200 amp panel", "The 100 amp panel is full. Upgrade to 200 amps with room for an EV charger."],
+    ["Install an EV charger", "Level 2 charger in the attached garage, about 30 ft from the panel."],
+    ["Add recessed lighting", "Eight LED recessed lights in the living room on a dimmer; attic access above."],
+  ],
+  roofing: [
+    ["Roof replacement", "Asphalt shingle roof, about 22 squares, two layers to tear off. Some soft decking near the chimney."],
+    ["Repair storm damage on the roof", "Several shingles blown off after last week's storm; small leak in the upstairs bedroom."],
+    ["New gutters and downspouts", "Seamless aluminum gutters around the house, about 160 linear ft, with guards."],
+  ],
+  painting: [
+    ["Paint the house exterior", "Two-story wood-sided house; scrape, prime bare spots and two coats. Trim in a contrasting color."],
+    ["Interior painting, 3 bedrooms", "Walls and ceilings in three bedrooms and the hallway; minor drywall patches."],
+    ["Refinish kitchen cabinets", "Paint 24 cabinet doors and the boxes; degrease, sand, prime and spray."],
+  ],
+  flooring: [
+    ["Hardwood floor refinishing", "Sand and refinish about 900 sq ft of oak floors on the main level; a few boards need replacing."],
+    ["Tile the bathroom floor", "Remove old vinyl and lay porcelain tile in a 60 sq ft bathroom, new toilet flange."],
+    ["Install luxury vinyl plank", "LVP throughout the 1,100 sq ft ground floor, including stairs nosing."],
+  ],
+  hvac: [
+    ["Replace AC condenser", "The 3-ton AC stopped cooling; the unit is 18 years old. Looking for a high-efficiency replacement."],
+    ["Furnace tune-up and duct cleaning", "Annual furnace service plus cleaning of the ducts in a 2,000 sq ft house."],
+    ["Install a ductless mini-split", "One-zone mini-split for a converted garage office, about 300 sq ft."],
+  ],
+  cleaning: [
+    ["Move-out deep clean", "Deep clean of a 3-bedroom house after the tenants moved out, inside appliances included."],
+    ["Clear out the garage", "Haul away old furniture, boxes and a broken freezer from a two-car garage."],
+    ["Window washing, inside and out", "Twenty-two windows on two floors, screens included."],
+  ],
+  photography: [
+    ["Listing photos for a home sale", "Professional interior and exterior photos of a 4-bedroom home before it goes on the market."],
+    ["Drone photos of the property", "Aerial photos and a short video of a 2-acre lot for the listing."],
+  ],
+  inspection: [
+    ["Pre-purchase home inspection", "Full inspection of a 1970s house we're under contract on; closing in three weeks."],
+    ["Mold inspection in the basement", "Musty smell and some staining on the basement walls after heavy rain."],
+  ],
+  maintenance: [
+    ["Handyman list: doors, caulk, shelves", "Adjust three sticking doors, re-caulk two tubs and hang shelves in the garage."],
+    ["Repair the garage door opener", "Opener runs but the door stops halfway; springs look fine."],
+  ],
+  other: [
+    ["Assemble and mount furniture", "Assemble a bed frame and two dressers, mount a 65-inch TV on drywall."],
+    ["Fence repair after the storm", "Two fence panels and a post down along the side yard."],
+  ],
+};
+
+export type SeedJobStatus = "open" | "assigned" | "in_progress" | "completed" | "cancelled";
+
+export interface SeedJob {
+  /** Index of the homeowner (buildHomeowner) who posts it. */
+  homeowner: number;
+  title: string;
+  description: string;
+  category: string;
+  propertyType: string;
+  urgency: "low" | "medium" | "high" | "urgent";
+  budget?: string;
+  timeline?: string;
+  requirements: string[];
+  photoRequired: boolean;
+  /** Where its life ends: open jobs stay available or take bids (quote_requested). */
+  status: SeedJobStatus;
+  /** Bids from matching professionals near the job (the first is accepted when the job went further). */
+  bids: { pick: number; priceMin: number; priceMax?: number; message: string; startInDays: number; duration: string }[];
+}
+
+const BID_MESSAGES: readonly string[] = [
+  "I've done several jobs like this nearby and can start soon. Price includes materials and cleanup.",
+  "Happy to take a look first; this estimate covers labor and standard materials.",
+  "Licensed and insured. I can fit this in within two weeks and finish in the estimated time.",
+  "We'd handle permits and disposal. Photos of similar work are on my profile.",
+  "Flexible on scheduling. The range depends on what we find once we open things up.",
+];
+const TIMELINES = ["As soon as possible", "Within 2 weeks", "Within a month", "This season", "Flexible"];
+const REQUIREMENTS = ["Licensed and insured", "References from recent jobs", "Written estimate", "Clean up daily", "Permit if required"];
+
+/** Homeowner that posts job `index`: a stride prime to the count, so each homeowner gets few jobs. */
+export function jobHomeowner(index: number, homeowners: number): number {
+  return (index * 7 + 3) % Math.max(1, homeowners);
+}
+
+/** Job number `index` (0-based), posted by one of `homeowners` seeded homeowners. */
+export function buildJob(index: number, ctx: SeedContext & { homeowners: number }): SeedJob {
+  const rng = rowRng(ctx.seed, "jobs", index);
+  const category = rng.weighted(Object.keys(JOB_TEMPLATES), (c) =>
+    ["construction", "plumbing", "electrical", "painting", "roofing", "landscaping"].includes(c) ? 3 : 1,
+  );
+  const [title, description] = rng.pick(JOB_TEMPLATES[category]!);
+  const status = rng.weighted(["open", "assigned", "in_progress", "completed", "cancelled"] as const, (s) =>
+    ({ open: 70, assigned: 9, in_progress: 8, completed: 9, cancelled: 4 })[s],
+  );
+  const budgetPick = rng.int(0, BUDGET_RANGES.length);
+  const bidCount = status === "open" ? rng.weighted([0, 1, 2, 3], (n) => [55, 20, 15, 10][n]!) : status === "cancelled" ? 0 : rng.int(1, 3);
+  const base = [600, 2500, 9000, 20000, 38000, 60000][Math.min(budgetPick, 5)]!;
+  const bids = Array.from({ length: bidCount }, () => {
+    const priceMin = Math.round((base * (0.7 + rng.float() * 0.6)) / 50) * 50;
+    return {
+      pick: rng.int(0, 9),
+      priceMin,
+      ...(rng.chance(0.4) ? { priceMax: priceMin + Math.round((base * 0.2) / 50) * 50 } : {}),
+      message: rng.pick(BID_MESSAGES),
+      startInDays: rng.int(2, 30),
+      duration: rng.pick(["1 day", "2-3 days", "1 week", "2 weeks", "3-4 weeks"]),
+    };
+  });
+  return {
+    homeowner: jobHomeowner(index, ctx.homeowners),
+    title,
+    description,
+    category,
+    propertyType: rng.weighted(["single_family", "condo", "townhouse", "apartment", "commercial"], (p) => (p === "single_family" ? 6 : 1)),
+    urgency: rng.weighted(["low", "medium", "high", "urgent"] as const, (u) => ({ low: 3, medium: 5, high: 3, urgent: 1 })[u]),
+    ...(budgetPick < BUDGET_RANGES.length ? { budget: BUDGET_RANGES[budgetPick] } : {}),
+    ...(rng.chance(0.6) ? { timeline: rng.pick(TIMELINES) } : {}),
+    requirements: REQUIREMENTS.filter(() => rng.chance(0.25)),
+    photoRequired: rng.chance(0.05),
+    status,
+    bids,
+  };
+}
+
+/** The demo homeowner's projects (owner@rafter.test), and which get bids; the demo pro bids on `proBidOn`. */
+export const DEMO_PROJECTS = [
+  {
+    title: "Backyard makeover: new sod, beds and drip irrigation",
+    description:
+      "Replace the patchy lawn in a 1,200 sq ft backyard with drought-tolerant sod, add two native planting beds along the fence and put them on drip irrigation with a timer.",
+    category: "landscaping",
+    propertyType: "single_family",
+    urgency: "medium",
+    budget: "$5000-15000",
+    timeline: "Before summer",
+    requirements: ["Licensed and insured", "Written estimate", "Photos of recent yards"],
+    seededBids: 2,
+  },
+  {
+    title: "Replace 8 windows with double-pane",
+    description: "Eight original aluminum windows to replace with energy-efficient double-pane vinyl windows, same sizes.",
+    category: "construction",
+    propertyType: "single_family",
+    urgency: "low",
+    budget: "$5000-15000",
+    timeline: "This spring",
+    requirements: ["Licensed and insured"],
+    seededBids: 0,
+  },
+  {
+    title: "Add outdoor outlets and patio lights",
+    description: "Two GFCI outlets on the back patio and a string-light circuit on a switch by the back door.",
+    category: "electrical",
+    propertyType: "single_family",
+    urgency: "high",
+    budget: "$500-1500",
+    requirements: [],
+    seededBids: 0,
+  },
+] as const;
+/** Index in DEMO_PROJECTS of the project the demo professional bids on. */
+export const DEMO_PRO_BID_PROJECT = 2;

@@ -17,6 +17,7 @@ export { DEFAULT_COUNTS, DEMO_ACCOUNTS, DEMO_PASSWORD };
 export interface SeedOptions {
   professionals?: number;
   homeowners?: number;
+  jobs?: number;
   seed?: number;
 }
 
@@ -28,6 +29,7 @@ export async function runSeed(client: ConvexHttpClient, options: SeedOptions = {
   return await client.action(refs.run, {
     ...(options.professionals !== undefined ? { professionals: options.professionals } : {}),
     ...(options.homeowners !== undefined ? { homeowners: options.homeowners } : {}),
+    ...(options.jobs !== undefined ? { jobs: options.jobs } : {}),
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
   });
 }
