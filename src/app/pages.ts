@@ -49,6 +49,9 @@ export const NotFoundPage = lazy(() =>
 export const ComingLaterPage = lazy(() =>
   import("@/features/errors/ComingLaterPage").then((m) => ({ default: m.ComingLaterPage })),
 );
+export const RequestQuotePage = lazy(() =>
+  import("@/features/jobs/RequestQuotePage").then((m) => ({ default: m.RequestQuotePage })),
+);
 
 /**
  * The landing pages are most visitors' first page: fetch their chunk alongside the app's own code

@@ -18,6 +18,7 @@ import {
   ProfessionalDashboard,
   ProfessionSetupPage,
   RegisterRoute,
+  RequestQuotePage,
   ResetPasswordPage,
   SignUpChoicePage,
   SignUpRoute,
@@ -55,6 +56,20 @@ function HomeRoute() {
   return <CustomerDashboard viewer={viewer} />;
 }
 
+/**
+ * /dashboard/home (the customer dashboard, for anyone signed in) and /dashboard/pros (the professional
+ * dashboard; a homeowner is sent to /dashboard/home). Signed-in only: SignedInOnly wraps it.
+ */
+function DashboardRoute({ kind }: { kind: "home" | "pros" }) {
+  const session = useSession();
+  if (session.status !== "signedIn") return <LoadingScreen message={AUTH_LOADING_MESSAGE} />;
+  const { viewer } = session;
+  if (viewer.needsSetup) return <ProfessionSetupPage viewer={viewer} />;
+  if (kind === "home") return <CustomerDashboard viewer={viewer} />;
+  if (viewer.userType !== "professional") return <Navigate to="/dashboard/home" replace />;
+  return <ProfessionalDashboard viewer={viewer} />;
+}
+
 /** Pages for signed-out visitors; a signed-in user goes to /. */
 function GuestOnly({ children }: { children?: ReactNode }) {
   const session = useSession();
@@ -89,8 +104,6 @@ type Access = "public" | "signedIn";
  * page) name the same section; each path keeps the access spec §2 gives it.
  */
 const COMING_LATER: readonly { path: string; section: string; access: Access }[] = [
-  { path: "dashboard/home", section: "Property Owner Dashboard", access: "signedIn" },
-  { path: "dashboard/pros", section: "Professional Dashboard", access: "signedIn" },
   { path: "messages", section: "Messages", access: "signedIn" },
   { path: "messages/:userId", section: "Messages", access: "signedIn" },
   { path: "network", section: "Your Network", access: "signedIn" },
@@ -101,7 +114,6 @@ const COMING_LATER: readonly { path: string; section: string; access: Access }[]
   { path: "professionals/search", section: "Find Local Professionals", access: "signedIn" },
   { path: "professional-search", section: "Find Local Professionals", access: "public" },
   { path: "profession-benefits", section: "Profession Benefits", access: "public" },
-  { path: "request-quote", section: "Request a Quote", access: "signedIn" },
   { path: "subscribe", section: "Subscribe", access: "public" },
   { path: "search", section: "Search", access: "signedIn" },
   { path: "reviews", section: "Professional Reviews", access: "signedIn" },
@@ -125,6 +137,30 @@ export function AppRoutes() {
           element={
             <SignedInOnly>
               <HomeRoute />
+            </SignedInOnly>
+          }
+        />
+        <Route
+          path="dashboard/home"
+          element={
+            <SignedInOnly>
+              <DashboardRoute kind="home" />
+            </SignedInOnly>
+          }
+        />
+        <Route
+          path="dashboard/pros"
+          element={
+            <SignedInOnly>
+              <DashboardRoute kind="pros" />
+            </SignedInOnly>
+          }
+        />
+        <Route
+          path="request-quote"
+          element={
+            <SignedInOnly>
+              <RequestQuotePage />
             </SignedInOnly>
           }
         />
