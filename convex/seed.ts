@@ -440,7 +440,7 @@ export const benchJobs = internalMutation({
   args: { customerId: v.id("users"), start: v.number(), count: v.number(), seed: v.number() },
   returns: v.number(),
   handler: async (ctx, { customerId, start, count, seed }) => {
-    if (count < 0 || count > 1000) throw new Error("seed:benchJobs takes at most 1000 jobs per call");
+    if (count < 0 || count > 500) throw new Error("seed:benchJobs takes at most 500 jobs per call");
     const customer = await ctx.db.get("users", customerId);
     if (customer === null) throw new Error("seed:benchJobs: no such customer");
     for (let i = start; i < start + count; i++) {
