@@ -126,7 +126,12 @@ function Toaster({ toasts, onDismiss }: { toasts: ToastRecord[]; onDismiss: (id:
       tabIndex={-1}
       // Above the signed-in bottom bar (--shell-bottom-bar) and the site's bottom overlays
       // (--site-overlays-height: cookie banner, install prompt), at the bottom of the screen otherwise.
-      className="pointer-events-none fixed inset-x-0 bottom-[calc(var(--shell-bottom-bar,0px)+var(--site-overlays-height,0px))] z-50 flex justify-center p-4 pb-[max(1rem,calc(env(safe-area-inset-bottom)-var(--shell-bottom-bar,0px)-var(--site-overlays-height,0px)))] sm:inset-x-auto sm:right-0 sm:justify-end"
+      // Empty, it has no size: moving it when the overlays come and go shifts nothing on screen.
+      className={cn(
+        "pointer-events-none fixed inset-x-0 bottom-[calc(var(--shell-bottom-bar,0px)+var(--site-overlays-height,0px))] z-50 flex justify-center sm:inset-x-auto sm:right-0 sm:justify-end",
+        toasts.length > 0 &&
+          "p-4 pb-[max(1rem,calc(env(safe-area-inset-bottom)-var(--shell-bottom-bar,0px)-var(--site-overlays-height,0px)))]",
+      )}
     >
       <ol aria-live="polite" aria-relevant="additions text" className="flex w-full max-w-sm flex-col gap-2">
         {toasts.map((t) => (
@@ -142,9 +147,7 @@ function ToastItem({ toast, onDismiss }: { toast: ToastRecord; onDismiss: (id: s
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [offset, setOffset] = useState(0);
-  const swipe = useRef<{ pointerId: number; startX: number; startY: number; horizontal: boolean | null } | null>(
-    null,
-  );
+  const swipe = useRef<{ pointerId: number; startX: number; startY: number; horizontal: boolean | null } | null>(null);
   const swiping = offset > 0;
   const paused = hovered || focused || swiping;
   const remaining = useRef(toast.duration);
