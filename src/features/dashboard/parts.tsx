@@ -31,7 +31,9 @@ export function StatTile({
         </span>
       </div>
       {value === undefined ? (
-        <div className="h-8 w-16 animate-pulse rounded bg-slate-200 dark:bg-slate-700" aria-label="Loading" />
+        <div className="h-8 w-16 animate-pulse rounded bg-slate-200 dark:bg-slate-700">
+          <span className="sr-only">Loading</span>
+        </div>
       ) : (
         <div className={cn("text-2xl font-bold sm:text-3xl", headingText)}>{value}</div>
       )}
