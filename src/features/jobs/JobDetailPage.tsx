@@ -103,7 +103,7 @@ function AboutJob({ data }: { data: JobPageData }) {
     <Section title="About this job" id="about-heading">
       <Card className="space-y-6">
         <p className="whitespace-pre-line text-slate-800 dark:text-slate-100">{job.description}</p>
-        <dl className="grid gap-4 sm:grid-cols-2">
+        <dl className="grid grid-cols-2 gap-4">
           <Detail label="Category">
             {jobCategoryLabel(job.category)}
             {job.subcategory && ` · ${capitalize(job.subcategory.replace(/_/g, " "))}`}
@@ -474,7 +474,9 @@ function JobView({ data }: { data: JobPageData }) {
   return (
     <div className="mx-auto w-full max-w-7xl space-y-8 px-4 py-8 sm:py-10">
       <div className="space-y-4">
-        <TextLink to="/jobs">← Back to jobs</TextLink>
+        <p>
+          <TextLink to="/jobs">← Back to jobs</TextLink>
+        </p>
         <header className="space-y-3">
           <div className="flex flex-wrap items-center gap-2">
             <StatusBadge status={job.status} />
@@ -503,6 +505,12 @@ function JobView({ data }: { data: JobPageData }) {
         </header>
       </div>
 
+      {role === "owner" && (
+        <Section title={`Bids (${data.bids.length})`} id="bids-heading">
+          <BidsComparison bids={data.bids} canRespond={OPEN_STATUSES.includes(job.status as JobStatus)} />
+        </Section>
+      )}
+
       <div className="grid gap-8 lg:grid-cols-3">
         <div className="space-y-8 lg:col-span-2">
           <AboutJob data={data} />
@@ -514,12 +522,6 @@ function JobView({ data }: { data: JobPageData }) {
           <People data={data} />
         </aside>
       </div>
-
-      {role === "owner" && (
-        <Section title={`Bids (${data.bids.length})`} id="bids-heading">
-          <BidsComparison bids={data.bids} canRespond={OPEN_STATUSES.includes(job.status as JobStatus)} />
-        </Section>
-      )}
 
       <History data={data} />
     </div>

@@ -45,6 +45,11 @@ function Rating({ bid }: { bid: BidView }) {
   );
 }
 
+function shortDistance(miles: number | null): string {
+  if (miles === null) return "Unknown";
+  return miles < 1 ? "under 1 mi" : `${miles.toLocaleString("en-US", { maximumFractionDigits: 1 })} mi`;
+}
+
 function Availability({ available }: { available: boolean }) {
   return (
     <span className={available ? "text-green-800 dark:text-green-300" : "text-amber-800 dark:text-amber-300"}>
@@ -134,7 +139,7 @@ export function BidsComparison({ bids, canRespond }: { bids: BidView[]; canRespo
   return (
     <>
       {/* Desktop and tablets: one row per bid, so prices and terms line up. */}
-      <div className={cn(cardClasses, "hidden overflow-x-auto md:block")}>
+      <div className={cn(cardClasses, "relative hidden overflow-x-auto md:block")}>
         <table className="w-full min-w-[56rem] border-collapse">
           <caption className="sr-only">Bids on this job, compared</caption>
           <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-800">
@@ -147,9 +152,6 @@ export function BidsComparison({ bids, canRespond }: { bids: BidView[]; canRespo
               </th>
               <th scope="col" className={th}>
                 Rating
-              </th>
-              <th scope="col" className={th}>
-                Availability
               </th>
               <th scope="col" className={th}>
                 Distance
@@ -174,15 +176,16 @@ export function BidsComparison({ bids, canRespond }: { bids: BidView[]; canRespo
           <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
             {bids.map((bid) => (
               <tr key={bid._id} className={cn(bid.status === "declined" && "opacity-80")}>
-                <th scope="row" className={cn(td, "max-w-64 text-left font-normal")}>
+                <th scope="row" className={cn(td, "w-72 min-w-56 text-left font-normal")}>
                   <p className="font-semibold">{bid.professional.name}</p>
                   {bid.professional.profession && (
                     <p className="text-slate-600 dark:text-slate-300">
                       {capitalize(bid.professional.profession.replace(/_/g, " "))}
                     </p>
                   )}
-                  <p className="mt-1 text-sm">
+                  <p className="mt-1 flex flex-wrap gap-x-3 text-sm">
                     <Verified verified={bid.professional.verified} />
+                    <Availability available={bid.professional.available} />
                   </p>
                   <p className="mt-2 line-clamp-4 text-slate-700 dark:text-slate-200">“{bid.message}”</p>
                 </th>
@@ -192,12 +195,7 @@ export function BidsComparison({ bids, canRespond }: { bids: BidView[]; canRespo
                 <td className={td}>
                   <Rating bid={bid} />
                 </td>
-                <td className={td}>
-                  <Availability available={bid.professional.available} />
-                </td>
-                <td className={cn(td, "whitespace-nowrap")}>
-                  {distanceText(bid.professional.distanceMiles) ?? "Unknown"}
-                </td>
+                <td className={cn(td, "whitespace-nowrap")}>{shortDistance(bid.professional.distanceMiles)}</td>
                 <td className={cn(td, "whitespace-nowrap")}>{responseTimeText(bid.responseMs)}</td>
                 <td className={cn(td, "whitespace-nowrap")}>{dayText(bid.earliestStart)}</td>
                 <td className={td}>{bid.estimatedDuration}</td>

@@ -17,7 +17,7 @@ const sortOptions = JOB_SORTS.map((s) => ({ value: s.value, label: s.label }));
 const radiusOptions = RADIUS_CHOICES.map((r) => ({ value: String(r), label: `Within ${r} miles` }));
 
 /** A text box whose value goes to the URL once typing pauses; follows the URL when it changes (Back). */
-function useDebouncedParam(
+export function useDebouncedParam(
   value: string,
   apply: (next: string) => void,
   accept: (next: string) => boolean = () => true,

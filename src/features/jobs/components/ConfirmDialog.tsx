@@ -39,10 +39,16 @@ export function ConfirmDialog({
     }
   };
   return (
-    <Dialog open={open} onClose={() => !busy && onClose()} role="alertdialog" className="relative z-50">
+    // The dialog element itself covers the screen, so it has a box (tests and tools see it as visible).
+    <Dialog
+      open={open}
+      onClose={() => !busy && onClose()}
+      role="alertdialog"
+      className="fixed inset-0 z-50 flex items-end justify-center sm:items-center sm:p-4"
+    >
       <DialogBackdrop className="fixed inset-0 bg-slate-950/60" />
-      <div className="fixed inset-0 flex items-end justify-center p-0 sm:items-center sm:p-4">
-        <DialogPanel className="w-full max-w-md rounded-t-2xl bg-white p-6 shadow-xl sm:rounded-2xl dark:bg-slate-900 dark:ring-1 dark:ring-slate-700">
+      <div className="relative w-full max-w-md">
+        <DialogPanel className="w-full rounded-t-2xl bg-white p-6 shadow-xl sm:rounded-2xl dark:bg-slate-900 dark:ring-1 dark:ring-slate-700">
           <DialogTitle className="text-lg font-bold text-slate-900 dark:text-white">{title}</DialogTitle>
           <Description as="div" className="mt-2 text-slate-700 dark:text-slate-200">
             {children}
