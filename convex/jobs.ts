@@ -49,8 +49,8 @@ const PHOTO_ROUTING_LIMIT = 20;
 const GEO_TAKE_PER_RANGE = 300;
 /** Distance lists (sort by location, ZIP filter, recommended) return at most this many jobs. */
 const GEO_RESULT_LIMIT = 200;
-/** A search counts at most this many matches ("1,000+"). */
-const SEARCH_COUNT_LIMIT = 1000;
+/** A search counts at most this many matches (then "100+"), so a search never reads more than that to count. */
+const SEARCH_COUNT_LIMIT = 100;
 
 function invalid(message: string, fields?: Record<string, string>): never {
   throw new ConvexError({ code: ErrorCode.INVALID_INPUT, message, ...(fields ? { fields } : {}) });
@@ -103,7 +103,7 @@ export const jobCardValidator = v.object({
 });
 export type JobCard = Infer<typeof jobCardValidator>;
 
-async function toCard(ctx: QueryCtx, job: Job, from: GeoPoint | null): Promise<JobCard> {
+export async function toCard(ctx: QueryCtx, job: Job, from: GeoPoint | null): Promise<JobCard> {
   const customer = await ctx.db.get(job.customerId);
   return {
     _id: job._id,
@@ -376,7 +376,9 @@ export const browse = query({
         location: (a, b) => a.distance - b.distance || b.job._creationTime - a.job._creationTime,
       };
       rows = rows.sort(order[sort]).slice(0, GEO_RESULT_LIMIT);
-      const offset = Number(args.paginationOpts.cursor ?? 0) || 0;
+      const cursor = args.paginationOpts.cursor;
+      const offset = cursor === null ? 0 : Number(cursor);
+      if (!Number.isInteger(offset) || offset < 0) invalid("Invalid cursor");
       const end = offset + args.paginationOpts.numItems;
       const page = await Promise.all(rows.slice(offset, end).map(({ job }) => toCard(ctx, job, center)));
       return {
@@ -401,11 +403,12 @@ export const browse = query({
         })
         .paginate(args.paginationOpts);
       const page = await Promise.all(result.page.map((job) => toCard(ctx, job, from)));
+      const total = await searchCount(ctx, text, status, category);
       return {
         ...result,
         page,
-        total: await searchCount(ctx, text, status, category),
-        totalIsLowerBound: false,
+        total,
+        totalIsLowerBound: total >= SEARCH_COUNT_LIMIT,
         mode: "search" as const,
       };
     }

@@ -69,7 +69,28 @@ export default defineSchema({
     unreadMessages: v.optional(v.number()),
     /** Email per notification kind: "email" now, "digest" daily, "off" (common/notifications.ts). */
     notificationPreferences: v.optional(v.record(v.string(), v.string())),
+
+    // Profile (spec §3 User), edited on /edit-profile.
+    specialties: v.optional(v.array(v.string())),
+    yearsExperience: v.optional(v.number()),
+    experienceLevel: v.optional(v.string()),
+    serviceCategories: v.optional(v.array(v.string())),
+    propertyTypes: v.optional(v.array(v.string())),
+    languages: v.optional(v.array(v.string())),
+    certifications: v.optional(v.array(v.string())),
+    businessSize: v.optional(v.string()),
+    /** An uploaded avatar in file storage (`image` then holds its URL). */
+    imageStorageId: v.optional(v.id("_storage")),
+    // Counters kept in the same transaction as the change (connections, follows, posts, referrals).
+    connectionsCount: v.optional(v.number()),
+    followersCount: v.optional(v.number()),
+    followingCount: v.optional(v.number()),
+    postsCount: v.optional(v.number()),
+    referralPoints: v.optional(v.number()),
+    /** Name, business, bio, professions and specialties, for the directory's search index. */
+    directoryText: v.optional(v.string()),
   })
+    .searchIndex("search_directory", { searchField: "directoryText", filterFields: ["userType", "state", "verified"] })
     .index("email", ["email"])
     .index("phone", ["phone"])
     .index("by_userType_and_geohash", ["userType", "geohash"])
@@ -79,7 +100,8 @@ export default defineSchema({
     .index("by_userType_and_state_and_city", ["userType", "state", "city"])
     .index("by_userType_and_rating", ["userType", "rating"])
     .index("by_userType_and_verified_and_rating", ["userType", "verified", "rating"])
-    .index("by_userType_and_lastName_and_firstName", ["userType", "lastName", "firstName"]),
+    .index("by_userType_and_lastName_and_firstName", ["userType", "lastName", "firstName"])
+    .index("by_userType_and_primaryProfession", ["userType", "primaryProfession"]),
 
   jobs: defineTable({
     title: v.string(),
@@ -163,6 +185,8 @@ export default defineSchema({
     status: bidStatus,
     respondedAt: v.optional(v.number()),
     updatedAt: v.number(),
+    /** Set when the bid came through a backup-network referral. */
+    referralId: v.optional(v.id("referrals")),
   })
     .index("by_jobId_and_status", ["jobId", "status"])
     .index("by_professionalId_and_jobId", ["professionalId", "jobId"])
@@ -242,6 +266,98 @@ export default defineSchema({
     "blockerId",
     "blockedId",
   ]),
+
+  /** Professional network: one row per pair, `pending` until the receiver accepts. */
+  connections: defineTable({
+    requesterId: v.id("users"),
+    receiverId: v.id("users"),
+    status: v.union(v.literal("pending"), v.literal("accepted")),
+    acceptedAt: v.optional(v.number()),
+  })
+    .index("by_requesterId_and_receiverId", ["requesterId", "receiverId"])
+    .index("by_requesterId_and_status", ["requesterId", "status"])
+    .index("by_receiverId_and_status", ["receiverId", "status"]),
+
+  /** A professional's backup network: trusted connections overflow work is shared with. */
+  backupMembers: defineTable({ ownerId: v.id("users"), memberId: v.id("users") })
+    .index("by_ownerId_and_memberId", ["ownerId", "memberId"])
+    .index("by_memberId", ["memberId"]),
+
+  /** A job shared by a busy professional with their backup network; `takenBy` bid on it through the referral. */
+  referrals: defineTable({
+    jobId: v.id("jobs"),
+    referrerId: v.id("users"),
+    status: v.union(v.literal("open"), v.literal("taken"), v.literal("completed"), v.literal("closed")),
+    takenById: v.optional(v.id("users")),
+    bidId: v.optional(v.id("bids")),
+    sharedWith: v.number(),
+  })
+    .index("by_jobId", ["jobId"])
+    .index("by_referrerId", ["referrerId"]),
+
+  /** Ledger of reputation points (referrals that ended in completed work). */
+  reputationEvents: defineTable({
+    userId: v.id("users"),
+    points: v.number(),
+    reason: v.string(),
+    jobId: v.optional(v.id("jobs")),
+    referralId: v.optional(v.id("referrals")),
+  }).index("by_userId", ["userId"]),
+
+  portfolioItems: defineTable({
+    userId: v.id("users"),
+    type: v.union(v.literal("image"), v.literal("video")),
+    storageId: v.id("_storage"),
+    title: v.string(),
+    description: v.optional(v.string()),
+    category: v.string(),
+    location: v.optional(v.string()),
+    dateCompleted: v.optional(v.string()),
+    tags: v.array(v.string()),
+    featured: v.boolean(),
+  })
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes -- newest-first lists need _creationTime order
+    .index("by_userId", ["userId"])
+    .index("by_userId_and_category", ["userId", "category"]),
+
+  /** Reviews come only from the owner of a completed job: one per job. */
+  reviews: defineTable({
+    jobId: v.id("jobs"),
+    reviewerId: v.id("users"),
+    professionalId: v.id("users"),
+    rating: v.number(),
+    title: v.string(),
+    content: v.string(),
+    helpfulCount: v.number(),
+    reply: v.optional(v.string()),
+    repliedAt: v.optional(v.number()),
+    /** Title and content, for the search index. */
+    searchText: v.string(),
+  })
+    .index("by_jobId", ["jobId"])
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes -- newest-first lists need _creationTime order
+    .index("by_professionalId", ["professionalId"])
+    .index("by_professionalId_and_rating", ["professionalId", "rating"])
+    .index("by_rating", ["rating"])
+    .searchIndex("search_text", { searchField: "searchText", filterFields: ["rating", "professionalId"] }),
+
+  reviewHelpful: defineTable({ reviewId: v.id("reviews"), userId: v.id("users") }).index("by_reviewId_and_userId", [
+    "reviewId",
+    "userId",
+  ]),
+
+  /** Spec §3 Moderation report (reviews now; posts and comments with the feed). */
+  moderationReports: defineTable({
+    reporterId: v.id("users"),
+    reviewId: v.optional(v.id("reviews")),
+    postId: v.optional(v.string()),
+    commentId: v.optional(v.string()),
+    reason: v.union(...["inappropriate", "spam", "off_topic", "harassment", "copyright", "other"].map((r) => v.literal(r))),
+    description: v.optional(v.string()),
+    status: v.union(v.literal("pending"), v.literal("reviewed"), v.literal("resolved"), v.literal("dismissed")),
+    moderatorId: v.optional(v.id("users")),
+    moderatorNotes: v.optional(v.string()),
+  }).index("by_status", ["status"]),
 
   /** General (message, job, connection, review, system) and social notifications (spec §3). */
   notifications: defineTable({

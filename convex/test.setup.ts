@@ -25,6 +25,9 @@ export function setupEnv(): Promise<void> {
 }
 
 export function newTest() {
+  // Notifications schedule emails: every test deployment has the local transport.
+  process.env.EMAIL_TRANSPORT ??= "outbox";
+  process.env.SITE_URL ??= "http://localhost:5173";
   return convexTest(schema, modules);
 }
 /** A test accessor, with or without identity or request metadata. */

@@ -13,6 +13,7 @@ import { formatBidPrice, JobMessages, OPEN_STATUSES, type JobStatus } from "../.
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { notify } from "./notifications";
+import { onJobClosed, onJobCompleted } from "./referrals";
 
 export type Job = Doc<"jobs">;
 export type Bid = Doc<"bids">;
@@ -150,8 +151,10 @@ export async function transition(ctx: MutationCtx, job: Job, action: JobAction, 
   if (action === "confirmCompletion") {
     await bump(ctx, job.customerId, { jobsPostedActive: -1, jobsPostedCompleted: 1 });
     await bump(ctx, job.contractorId, { jobsWorkingActive: -1, jobsWorkingCompleted: 1 });
+    await onJobCompleted(ctx, job);
   }
   if (action === "cancel") {
+    await onJobClosed(ctx, job);
     if (from === "assigned") {
       await bump(ctx, job.customerId, { jobsPostedActive: -1 });
       await bump(ctx, job.contractorId, { jobsWorkingActive: -1 });

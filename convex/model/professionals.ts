@@ -2,6 +2,7 @@
 // service-area rows (one per job category they serve) in step with the
 // profile. Call after any change to zipCode, professions, preferredRadius or
 // availability.
+import { professionLabel } from "../../common/professions";
 import { categoriesServedBy, DEFAULT_RADIUS_MILES, MAX_RADIUS_MILES } from "../../common/jobs";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
@@ -15,12 +16,33 @@ export function isAvailable(user: Doc<"users">): boolean {
   return (user.availabilityStatus ?? "available") === "available";
 }
 
+/** What the directory's text search matches: name, business, bio, professions and specialties. */
+export function directoryTextOf(user: Doc<"users">): string | undefined {
+  if (user.userType !== "professional") return undefined;
+  return [
+    user.firstName,
+    user.lastName,
+    user.businessName,
+    user.bio,
+    ...(user.professions ?? []).map(professionLabel),
+    ...(user.specialties ?? []),
+  ]
+    .filter(Boolean)
+    .join(" ");
+}
+
 export async function syncUserLocation(ctx: MutationCtx, userId: Id<"users">): Promise<void> {
   const user = await ctx.db.get(userId);
   if (user === null) return;
   const loc = locationFields(user.zipCode);
-  if (loc.geohash !== user.geohash || loc.lat !== user.lat || loc.lng !== user.lng) {
-    await ctx.db.patch(userId, { lat: loc.lat, lng: loc.lng, geohash: loc.geohash });
+  const directoryText = directoryTextOf(user);
+  if (
+    loc.geohash !== user.geohash ||
+    loc.lat !== user.lat ||
+    loc.lng !== user.lng ||
+    directoryText !== user.directoryText
+  ) {
+    await ctx.db.patch(userId, { lat: loc.lat, lng: loc.lng, geohash: loc.geohash, directoryText });
   }
   const existing = await ctx.db
     .query("serviceAreas")

@@ -1,5 +1,6 @@
 import { v } from "convex/values";
 import { userType } from "../schema";
+import type { Doc } from "../_generated/dataModel";
 
 /** What the signed-in user learns about their own account. */
 export const viewerValidator = v.object({
@@ -22,3 +23,48 @@ export const viewerValidator = v.object({
   unreadMessages: v.number(),
   unreadNotifications: v.number(),
 });
+
+/** What anyone signed in may see of another member (no email, phone, tokens, Stripe ids or lockout fields). */
+export const publicUserValidator = v.object({
+  _id: v.id("users"),
+  firstName: v.string(),
+  lastName: v.string(),
+  businessName: v.union(v.string(), v.null()),
+  userType: v.union(v.string(), v.null()),
+  primaryProfession: v.union(v.string(), v.null()),
+  professions: v.array(v.string()),
+  professionalCategories: v.array(v.string()),
+  specialties: v.array(v.string()),
+  bio: v.union(v.string(), v.null()),
+  city: v.union(v.string(), v.null()),
+  state: v.union(v.string(), v.null()),
+  image: v.union(v.string(), v.null()),
+  verified: v.boolean(),
+  rating: v.number(),
+  reviewCount: v.number(),
+  available: v.union(v.boolean(), v.null()),
+  joinedAt: v.number(),
+});
+
+export function toPublicUser(u: Doc<"users">) {
+  return {
+    _id: u._id,
+    firstName: u.firstName ?? "",
+    lastName: u.lastName ?? "",
+    businessName: u.businessName ?? null,
+    userType: u.userType ?? null,
+    primaryProfession: u.primaryProfession ?? null,
+    professions: u.professions ?? [],
+    professionalCategories: u.professionalCategories ?? [],
+    specialties: u.specialties ?? [],
+    bio: u.bio ?? null,
+    city: u.city ?? null,
+    state: u.state ?? null,
+    image: u.image ?? null,
+    verified: u.verified ?? false,
+    rating: u.rating ?? 0,
+    reviewCount: u.reviewCount ?? 0,
+    available: u.userType === "professional" ? (u.availabilityStatus ?? "available") === "available" : null,
+    joinedAt: u.termsAcceptedAt ?? u._creationTime,
+  };
+}

@@ -1,0 +1,211 @@
+// Profiles, network, portfolio and reviews (spec §2 Profile, Network,
+// Portfolio, Reviews; §3 User, Portfolio item, Review; §5 Profile and
+// Portfolio forms; §9 limits and suggestion scoring). One zod schema per form,
+// shared by the React forms and the Convex functions.
+import { z } from "zod";
+
+export const MB = 1024 * 1024;
+export const UPLOAD_LIMITS = {
+  profileImage: 5 * MB,
+  portfolioImage: 10 * MB,
+  portfolioVideo: 100 * MB,
+} as const;
+
+export const BUSINESS_SIZES = [
+  { value: "solo", label: "Solo" },
+  { value: "small", label: "Small team (2-10)" },
+  { value: "medium", label: "Medium (11-50)" },
+  { value: "large", label: "Large (50+)" },
+] as const;
+export const EXPERIENCE_LEVELS = [
+  { value: "entry", label: "Entry" },
+  { value: "intermediate", label: "Intermediate" },
+  { value: "expert", label: "Expert" },
+] as const;
+
+export const ProfileCopy = {
+  notFound: "Profile Not Found",
+  updated: "Profile updated",
+  updateFailed: (message: string) => `Update failed: Failed to update profile: ${message}`,
+  imageTooLarge: "Image too large: Please select an image under 5MB",
+  imageType: "Please choose an image file (JPEG, PNG, GIF or WebP).",
+  imageUrl: "Enter an image URL starting with http:// or https://",
+  reviewsEmpty: "No Reviews Found",
+  connectionSentTitle: "Connection Request Sent",
+  connectionSent: "Your connection request has been sent.",
+  connectionFailed: (message: string) => `Failed to send connection request: ${message}`,
+  onlyProfessionalsConnect: "Only professionals can join the network.",
+  selfConnect: "You can't connect with yourself.",
+  alreadyConnected: "You're already connected.",
+  requestPending: "A connection request is already pending.",
+  // Portfolio (spec §5, §8).
+  titleRequired: "Title is required",
+  categoryRequired: "Category is required",
+  noFiles: "No files selected: Please select at least one file to upload.",
+  badFileType: "Invalid file type: Please select only image or video files.",
+  fileTooLarge: (file: string) => `File too large: ${file} exceeds the size limit.`,
+  portfolioAdded: "Portfolio updated: Your work has been added successfully!",
+  portfolioDeleted: "Item deleted",
+  uploadFailed: "Upload failed",
+  // Reviews.
+  reviewOnlyOwner: "Only the owner of a completed job can review it.",
+  reviewNotCompleted: "You can review a job once it is completed.",
+  reviewOnce: "You already reviewed this job.",
+  ratingRange: "Please choose a rating from 1 to 5 stars",
+  reviewTitleRequired: "Please give your review a title",
+  reviewContentRequired: "Please write a few words about the work",
+  replyOnce: "You already replied to this review.",
+  replyOnlyPro: "Only the reviewed professional can reply.",
+  helpfulTitle: "Marked as helpful",
+  helpful: "Thank you for your feedback!",
+  reported: "Thanks. Our moderators will look at this review.",
+} as const;
+
+const list = (max: number, itemMax = 60) => z.array(z.string().trim().min(1).max(itemMax)).max(max);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be ${max} characters or fewer`)
+    .optional()
+    .transform((v) => (v === "" ? undefined : v));
+
+/** "a, b, , c" -> ["a", "b", "c"] (spec §5: split, trimmed, empties dropped). */
+export function splitList(text: string): string[] {
+  return text
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** The edit-profile form: every field optional (spec §5). */
+export const profileSchema = z.object({
+  firstName: z.string().trim().min(1, "First name is required").max(60),
+  lastName: z.string().trim().min(1, "Last name is required").max(60),
+  businessName: optionalText(120),
+  bio: optionalText(2000),
+  phone: optionalText(30),
+  city: optionalText(60),
+  state: z
+    .string()
+    .trim()
+    .max(2, "Use the 2-letter state code")
+    .optional()
+    .transform((v) => (v ? v.toUpperCase() : undefined)),
+  zipCode: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !v || /^\d{5}(-\d{4})?$/.test(v), "Please enter a valid 5-digit ZIP code")
+    .transform((v) => (v ? v : undefined)),
+  county: optionalText(60),
+  licenseNumber: optionalText(60),
+  specialties: list(30),
+  yearsExperience: z.number().int().min(0, "Years of experience can't be negative").max(80).optional(),
+  experienceLevel: z.enum(["entry", "intermediate", "expert"]).optional(),
+  serviceCategories: list(20),
+  propertyTypes: list(20),
+  preferredRadius: z.number().int().min(1, "Choose a radius from 1 to 100 miles").max(100, "Choose a radius from 1 to 100 miles").optional(),
+  languages: list(10, 40),
+  certifications: list(20, 120),
+  businessSize: z.enum(["solo", "small", "medium", "large"]).optional(),
+  /** An http(s) image URL, or empty to keep an uploaded image / remove the URL. */
+  imageUrl: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !v || /^https?:\/\/\S+$/i.test(v), ProfileCopy.imageUrl)
+    .transform((v) => (v ? v : undefined)),
+});
+export type ProfileInput = z.input<typeof profileSchema>;
+
+export const PORTFOLIO_CATEGORIES = [
+  { value: "construction", label: "Construction" },
+  { value: "landscaping", label: "Landscaping" },
+  { value: "design", label: "Design" },
+  { value: "renovation", label: "Renovation" },
+  { value: "maintenance", label: "Maintenance" },
+  { value: "other", label: "Other" },
+] as const;
+
+export const portfolioSchema = z.object({
+  title: z.string().trim().min(1, ProfileCopy.titleRequired).max(120),
+  category: z.string().refine((v) => PORTFOLIO_CATEGORIES.some((c) => c.value === v), ProfileCopy.categoryRequired),
+  description: optionalText(2000),
+  location: optionalText(120),
+  dateCompleted: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^\d{4}-\d{2}-\d{2}$/.test(v), "Please enter a date")
+    .transform((v) => (v ? v : undefined)),
+  /** Comma separated in the form (spec §5). */
+  tags: z.string().max(300).optional().transform((v) => splitList(v ?? "").slice(0, 20)),
+  featured: z.boolean().default(false),
+});
+export type PortfolioInput = z.input<typeof portfolioSchema>;
+
+/** Spec §5: image or video only; images up to 10 MB, videos up to 100 MB. Returns the message to show, or null. */
+export function portfolioFileProblem(file: { name: string; type: string; size: number }): string | null {
+  if (file.type.startsWith("image/")) return file.size > UPLOAD_LIMITS.portfolioImage ? ProfileCopy.fileTooLarge(file.name) : null;
+  if (file.type.startsWith("video/")) return file.size > UPLOAD_LIMITS.portfolioVideo ? ProfileCopy.fileTooLarge(file.name) : null;
+  return ProfileCopy.badFileType;
+}
+
+export const reviewSchema = z.object({
+  rating: z.number().int(ProfileCopy.ratingRange).min(1, ProfileCopy.ratingRange).max(5, ProfileCopy.ratingRange),
+  title: z.string().trim().min(1, ProfileCopy.reviewTitleRequired).max(120),
+  content: z.string().trim().min(1, ProfileCopy.reviewContentRequired).max(3000),
+});
+
+export const REPORT_REASONS = [
+  { value: "inappropriate", label: "Inappropriate" },
+  { value: "spam", label: "Spam" },
+  { value: "off_topic", label: "Off topic" },
+  { value: "harassment", label: "Harassment" },
+  { value: "copyright", label: "Copyright" },
+  { value: "other", label: "Other" },
+] as const;
+
+/** Spec §9: related professions for suggestion scoring. */
+export const RELATED_PROFESSIONS = [
+  "general_contractor",
+  "electrician",
+  "plumber",
+  "hvac_technician",
+  "landscaper",
+  "irrigation_specialist",
+  "tree_service",
+  "painter",
+  "drywall_contractor",
+  "flooring_installer",
+  "roofer",
+  "gutter_installer",
+  "siding_contractor",
+] as const;
+
+export interface ScoringProfile {
+  city?: string;
+  state?: string;
+  professions?: readonly string[];
+  verified?: boolean;
+  businessName?: string;
+}
+
+/** Spec §9: same city +3, same state +1, each shared profession +2, a related-profession match +1, verified +1, business name +1. */
+export function suggestionScore(viewer: ScoringProfile, other: ScoringProfile): number {
+  let score = 0;
+  const same = (a?: string, b?: string) => Boolean(a && b && a.trim().toLowerCase() === b.trim().toLowerCase());
+  if (same(viewer.city, other.city) && same(viewer.state, other.state)) score += 3;
+  if (same(viewer.state, other.state)) score += 1;
+  const mine = new Set(viewer.professions ?? []);
+  const theirs = other.professions ?? [];
+  score += 2 * theirs.filter((p) => mine.has(p)).length;
+  const related = new Set<string>(RELATED_PROFESSIONS);
+  if ([...mine].some((p) => related.has(p)) && theirs.some((p) => related.has(p) && !mine.has(p))) score += 1;
+  if (other.verified) score += 1;
+  if (other.businessName) score += 1;
+  return score;
+}
+
+/** Reputation points a referrer earns when shared work ends completed. */
+export const REFERRAL_POINTS = 10;

@@ -1,0 +1,330 @@
+// Profiles, network, backup network and referrals, portfolio and reviews.
+import { describe, expect, test } from "vitest";
+import { REFERRAL_POINTS, suggestionScore } from "../common/profile";
+import { api } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import { syncUserLocation } from "./model/professionals";
+import { newTest, type TestConvex } from "./test.setup";
+
+const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+const bid = { priceMin: 900, message: "Happy to help.", earliestStart: tomorrow, estimatedDuration: "2 days" };
+const project = {
+  title: "Fix the porch light",
+  description: "The porch light flickers and the switch is warm.",
+  category: "electrical",
+  propertyType: "single_family",
+  location: "Austin, TX",
+  zipCode: "78701",
+};
+
+async function person(t: TestConvex, fields: Record<string, unknown>) {
+  const userId = await t.run(async (ctx) => {
+    const id = await ctx.db.insert("users", {
+      email: `u${Math.random().toString(36).slice(2)}@example.com`,
+      phone: "(512) 555-0101",
+      firstName: "Test",
+      lastName: "User",
+      city: "Austin",
+      state: "TX",
+      zipCode: "78701",
+      ...fields,
+    } as never);
+    await syncUserLocation(ctx, id);
+    return id;
+  });
+  return { userId, as: t.withIdentity({ subject: `${userId}|session` }) };
+}
+const pro = (t: TestConvex, f: Record<string, unknown> = {}) =>
+  person(t, { userType: "professional", professions: ["electrician"], primaryProfession: "electrician", ...f });
+const owner = (t: TestConvex, f: Record<string, unknown> = {}) => person(t, { userType: "homeowner", ...f });
+const user = async (t: TestConvex, id: Id<"users">) => (await t.run((ctx) => ctx.db.get(id)))!;
+
+async function connect(a: Awaited<ReturnType<typeof pro>>, b: Awaited<ReturnType<typeof pro>>) {
+  const id = await a.as.mutation(api.connections.request, { userId: b.userId });
+  await b.as.mutation(api.connections.respond, { connectionId: id, accept: true });
+  return id;
+}
+
+describe("profiles", () => {
+  test("others see the public profile without private fields; the owner sees their own contact details", async () => {
+    const t = newTest();
+    const a = await pro(t, { firstName: "Ana", businessName: "Bright Sparks", bio: "Wiring done right." });
+    const b = await owner(t);
+    const seen = (await b.as.query(api.profiles.get, { userId: a.userId }))!;
+    expect(seen.user).toMatchObject({ firstName: "Ana", businessName: "Bright Sparks", verified: false, rating: 0 });
+    expect(seen.contact).toBeNull();
+    expect(JSON.stringify(seen)).not.toContain("@example.com");
+    expect(JSON.stringify(seen)).not.toContain("555-0101");
+    const own = (await a.as.query(api.profiles.get, {}))!;
+    expect(own.isOwn).toBe(true);
+    expect(own.contact!.email).toContain("@example.com");
+    expect(await b.as.query(api.profiles.get, { userId: "not-an-id" })).toBeNull();
+  });
+
+  test("the owner edits only their own profile; bad input gets a clear message", async () => {
+    const t = newTest();
+    const a = await pro(t);
+    const edit = {
+      firstName: "Ana",
+      lastName: "Ruiz",
+      specialties: ["panel upgrades", "EV chargers"],
+      serviceCategories: [],
+      propertyTypes: [],
+      languages: ["English", "Spanish"],
+      certifications: [],
+      zipCode: "75201",
+      city: "Dallas",
+      state: "tx",
+      preferredRadius: 40,
+    };
+    await a.as.mutation(api.profiles.update, edit);
+    const stored = await user(t, a.userId);
+    expect(stored).toMatchObject({ firstName: "Ana", state: "TX", preferredRadius: 40, specialties: ["panel upgrades", "EV chargers"] });
+    expect(stored.lat).toBeCloseTo(32.79, 1); // moved to Dallas with the ZIP
+    expect(stored.directoryText).toContain("EV chargers");
+    await expect(a.as.mutation(api.profiles.update, { ...edit, firstName: "" })).rejects.toThrow(/First name is required/);
+    await expect(a.as.mutation(api.profiles.update, { ...edit, zipCode: "00000" })).rejects.toThrow(/couldn't find that ZIP/);
+    await expect(a.as.mutation(api.profiles.update, { ...edit, imageUrl: "javascript:alert(1)" })).rejects.toThrow(/http/);
+    await expect(a.as.mutation(api.profiles.update, { ...edit, preferredRadius: 500 })).rejects.toThrow(/radius/);
+    await expect(t.mutation(api.profiles.update, edit)).rejects.toThrow(/sign in/);
+  });
+
+  test("an avatar must be an image under 5 MB, checked on the server", async () => {
+    const t = newTest();
+    const a = await pro(t);
+    const store = (blob: Blob) => t.run((ctx) => ctx.storage.store(blob));
+    const png = await store(new Blob([new Uint8Array(1000)], { type: "image/png" }));
+    const url = await a.as.mutation(api.profiles.setAvatar, { storageId: png });
+    expect((await user(t, a.userId)).image).toBe(url);
+    const pdf = await store(new Blob([new Uint8Array(10)], { type: "application/pdf" }));
+    await expect(a.as.mutation(api.profiles.setAvatar, { storageId: pdf })).rejects.toThrow(/image file/);
+    const huge = await store(new Blob([new Uint8Array(5 * 1024 * 1024 + 1)], { type: "image/jpeg" }));
+    await expect(a.as.mutation(api.profiles.setAvatar, { storageId: huge })).rejects.toThrow(/under 5MB/);
+  });
+});
+
+describe("connections", () => {
+  test("request -> pending -> accept -> connected -> removed, with counts and notifications", async () => {
+    const t = newTest();
+    const a = await pro(t);
+    const b = await pro(t);
+    const id = await a.as.mutation(api.connections.request, { userId: b.userId });
+    expect((await a.as.query(api.profiles.get, { userId: b.userId }))!.connection!.state).toBe("outgoing");
+    expect((await b.as.query(api.profiles.get, { userId: a.userId }))!.connection!.state).toBe("incoming");
+    await expect(a.as.mutation(api.connections.request, { userId: b.userId })).rejects.toThrow(/already pending/);
+    await expect(a.as.mutation(api.connections.respond, { connectionId: id, accept: true })).rejects.toThrow(
+      /pending request sent to you/,
+    );
+    await b.as.mutation(api.connections.respond, { connectionId: id, accept: true });
+    expect((await a.as.query(api.profiles.get, { userId: b.userId }))!.connection!.state).toBe("connected");
+    expect((await user(t, a.userId)).connectionsCount).toBe(1);
+    expect((await user(t, b.userId)).connectionsCount).toBe(1);
+    expect((await a.as.query(api.connections.listOf, { userId: a.userId })).map((c) => c.user._id)).toEqual([b.userId]);
+    await b.as.mutation(api.connections.remove, { connectionId: id });
+    expect((await user(t, a.userId)).connectionsCount).toBe(0);
+    expect((await a.as.query(api.profiles.get, { userId: b.userId }))!.connection!.state).toBe("none");
+  });
+
+  test("decline and cancel end a request; asking back accepts; only professionals, never oneself", async () => {
+    const t = newTest();
+    const a = await pro(t);
+    const b = await pro(t);
+    const h = await owner(t);
+    const first = await a.as.mutation(api.connections.request, { userId: b.userId });
+    await b.as.mutation(api.connections.respond, { connectionId: first, accept: false });
+    const again = await a.as.mutation(api.connections.request, { userId: b.userId });
+    await expect(b.as.mutation(api.connections.remove, { connectionId: again })).rejects.toThrow(/Decline/);
+    await a.as.mutation(api.connections.remove, { connectionId: again });
+    await a.as.mutation(api.connections.request, { userId: b.userId });
+    await b.as.mutation(api.connections.request, { userId: a.userId }); // they asked first: accepted
+    expect((await user(t, b.userId)).connectionsCount).toBe(1);
+    await expect(a.as.mutation(api.connections.request, { userId: a.userId })).rejects.toThrow(/yourself/);
+    await expect(a.as.mutation(api.connections.request, { userId: h.userId })).rejects.toThrow(/Only professionals/);
+    await expect(h.as.mutation(api.connections.request, { userId: a.userId })).rejects.toThrow(/Only professionals/);
+  });
+
+  test("suggestion scoring is the spec's, exactly", () => {
+    const viewer = { city: "Austin", state: "TX", professions: ["electrician", "plumber"] };
+    expect(suggestionScore(viewer, { city: "Austin", state: "TX" })).toBe(4); // city 3 + state 1
+    expect(suggestionScore(viewer, { city: "Dallas", state: "TX", professions: ["electrician"] })).toBe(3); // state 1 + shared 2
+    expect(suggestionScore(viewer, { city: "Reno", state: "NV", professions: ["electrician", "plumber"] })).toBe(4);
+    expect(suggestionScore(viewer, { state: "NV", professions: ["roofer"] })).toBe(1); // related profession
+    expect(suggestionScore(viewer, { state: "NV", professions: ["real_estate_agent"], verified: true, businessName: "X" })).toBe(2);
+  });
+
+  test("suggestions rank by score and leave out connections, pending requests and homeowners", async () => {
+    const t = newTest();
+    const me = await pro(t);
+    const best = await pro(t, { businessName: "Best Co", verified: true }); // 3+1+2+1+1 = 8
+    const sameCity = await pro(t, { professions: ["painter"] }); // 3+1 + related 1 = 5
+    const otherState = await pro(t, { city: "Reno", state: "NV", zipCode: "89501", professions: ["painter"] });
+    const connected = await pro(t);
+    await owner(t);
+    await connect(me, connected);
+    const s = await me.as.query(api.connections.suggestions, {});
+    expect(s.items.map((i) => [i.card.user._id, i.score])).toEqual([
+      [best.userId, 8],
+      [sameCity.userId, 5],
+      [otherState.userId, 1],
+    ]);
+  });
+});
+
+describe("backup network and referrals", () => {
+  async function setup(t: TestConvex) {
+    const referrer = await pro(t, { firstName: "Rita" });
+    const backup = await pro(t, { firstName: "Ben" });
+    const customer = await owner(t);
+    await connect(referrer, backup);
+    await referrer.as.mutation(api.backup.setMember, { userId: backup.userId, member: true });
+    const jobId = await customer.as.mutation(api.jobs.create, project);
+    return { referrer, backup, customer, jobId };
+  }
+
+  test("share -> a backup pro takes it with a bid the owner sees -> completed -> the referrer earns points once", async () => {
+    const t = newTest();
+    const { referrer, backup, customer, jobId } = await setup(t);
+    const { referralId, sharedWith } = await referrer.as.mutation(api.backup.shareJob, { jobId });
+    expect(sharedWith).toBe(1);
+    const offers = await backup.as.query(api.backup.offers, {});
+    expect(offers.map((o) => o.job._id)).toEqual([jobId]);
+    await expect(referrer.as.mutation(api.backup.take, { referralId, ...bid })).rejects.toThrow(/shared yourself/);
+    const bidId = await backup.as.mutation(api.backup.take, { referralId, ...bid });
+    const view = (await customer.as.query(api.jobs.get, { jobId }))!;
+    expect(view.bids.map((b) => b._id)).toEqual([bidId]);
+    await expect(backup.as.mutation(api.backup.take, { referralId, ...bid })).rejects.toThrow(/already taken/);
+
+    await customer.as.mutation(api.bids.accept, { bidId });
+    await backup.as.mutation(api.jobs.act, { jobId, action: "start" });
+    await backup.as.mutation(api.jobs.act, { jobId, action: "markDone" });
+    await customer.as.mutation(api.jobs.act, { jobId, action: "confirmCompletion" });
+    expect((await user(t, referrer.userId)).referralPoints).toBe(REFERRAL_POINTS);
+    const ledger = await referrer.as.query(api.profiles.reputation, { userId: referrer.userId });
+    expect(ledger.total).toBe(REFERRAL_POINTS);
+    expect(ledger.events).toHaveLength(1);
+  });
+
+  test("no points for a cancelled job, and only connections join a backup network", async () => {
+    const t = newTest();
+    const { referrer, backup, customer, jobId } = await setup(t);
+    const { referralId } = await referrer.as.mutation(api.backup.shareJob, { jobId });
+    await backup.as.mutation(api.backup.take, { referralId, ...bid });
+    await customer.as.mutation(api.jobs.act, { jobId, action: "cancel" });
+    expect((await user(t, referrer.userId)).referralPoints ?? 0).toBe(0);
+    const stranger = await pro(t);
+    await expect(referrer.as.mutation(api.backup.setMember, { userId: stranger.userId, member: true })).rejects.toThrow(
+      /Only your connections/,
+    );
+    const outsider = await pro(t);
+    const job2 = await customer.as.mutation(api.jobs.create, project);
+    const shared = await referrer.as.mutation(api.backup.shareJob, { jobId: job2 });
+    await expect(outsider.as.mutation(api.backup.take, { referralId: shared.referralId, ...bid })).rejects.toThrow(
+      /someone else's backup network/,
+    );
+  });
+});
+
+describe("portfolio", () => {
+  test("files are checked on the server; only the owner deletes", async () => {
+    const t = newTest();
+    const a = await pro(t);
+    const b = await pro(t);
+    const store = (size: number, type: string) => t.run((ctx) => ctx.storage.store(new Blob([new Uint8Array(size)], { type })));
+    const img = await store(2000, "image/jpeg");
+    const [id] = await a.as.mutation(api.portfolio.add, {
+      files: [{ storageId: img, name: "deck.jpg" }],
+      title: "Cedar deck",
+      category: "construction",
+      tags: "deck, cedar, , outdoor, stain",
+      featured: true,
+    });
+    const items = await b.as.query(api.portfolio.list, { userId: a.userId });
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ title: "Cedar deck", type: "image", featured: true, tags: ["deck", "cedar", "outdoor", "stain"] });
+    expect(items[0]!.url).toBeTruthy();
+    await expect(b.as.mutation(api.portfolio.remove, { id: id! })).rejects.toThrow(/Only the owner/);
+    await a.as.mutation(api.portfolio.remove, { id: id! });
+    expect(await a.as.query(api.portfolio.list, {})).toEqual([]);
+
+    const pdf = await store(10, "application/pdf");
+    await expect(
+      a.as.mutation(api.portfolio.add, { files: [{ storageId: pdf, name: "x.pdf" }], title: "X", category: "other" }),
+    ).rejects.toThrow(/Invalid file type/);
+    const bigVideo = await store(100 * 1024 * 1024 + 1, "video/mp4");
+    await expect(
+      a.as.mutation(api.portfolio.add, { files: [{ storageId: bigVideo, name: "tour.mp4" }], title: "Tour", category: "other" }),
+    ).rejects.toThrow(/tour.mp4 exceeds the size limit/);
+    await expect(a.as.mutation(api.portfolio.add, { files: [], title: "X", category: "other" })).rejects.toThrow(/No files selected/);
+    const ok = await store(10, "image/png");
+    await expect(
+      a.as.mutation(api.portfolio.add, { files: [{ storageId: ok, name: "a.png" }], title: "", category: "other" }),
+    ).rejects.toThrow(/Title is required/);
+  });
+});
+
+describe("reviews", () => {
+  async function completedJob(t: TestConvex) {
+    const customer = await owner(t, { firstName: "Olive", lastName: "Moss" });
+    const p = await pro(t);
+    const jobId = await customer.as.mutation(api.jobs.create, project);
+    const bidId = await p.as.mutation(api.bids.place, { jobId, ...bid });
+    await customer.as.mutation(api.bids.accept, { bidId });
+    await p.as.mutation(api.jobs.act, { jobId, action: "start" });
+    return { customer, p, jobId, finish: async () => {
+      await p.as.mutation(api.jobs.act, { jobId, action: "markDone" });
+      await customer.as.mutation(api.jobs.act, { jobId, action: "confirmCompletion" });
+    } };
+  }
+  const review = { rating: 4, title: "Quick and tidy", content: "Fixed it in an hour." };
+
+  test("only the owner of a completed job reviews it, once; the rating and count update at once", async () => {
+    const t = newTest();
+    const { customer, p, jobId, finish } = await completedJob(t);
+    await expect(customer.as.mutation(api.reviews.create, { jobId, ...review })).rejects.toThrow(/once it is completed/);
+    await finish();
+    await expect(p.as.mutation(api.reviews.create, { jobId, ...review })).rejects.toThrow(/Only the owner/);
+    await expect(customer.as.mutation(api.reviews.create, { jobId, ...review, rating: 6 })).rejects.toThrow(/1 to 5/);
+    expect(await customer.as.query(api.reviews.toWrite, {})).toHaveLength(1);
+    await customer.as.mutation(api.reviews.create, { jobId, ...review });
+    await expect(customer.as.mutation(api.reviews.create, { jobId, ...review })).rejects.toThrow(/already reviewed/);
+    expect(await user(t, p.userId)).toMatchObject({ rating: 4, reviewCount: 1 });
+    expect(await customer.as.query(api.reviews.toWrite, {})).toEqual([]);
+
+    const second = await completedJob(t);
+    // Same professional? No: a new one. Review the first pro again through a new job.
+    const jobId2 = await second.customer.as.mutation(api.jobs.create, project);
+    const bid2 = await p.as.mutation(api.bids.place, { jobId: jobId2, ...bid });
+    await second.customer.as.mutation(api.bids.accept, { bidId: bid2 });
+    await p.as.mutation(api.jobs.act, { jobId: jobId2, action: "start" });
+    await p.as.mutation(api.jobs.act, { jobId: jobId2, action: "markDone" });
+    await second.customer.as.mutation(api.jobs.act, { jobId: jobId2, action: "confirmCompletion" });
+    await second.customer.as.mutation(api.reviews.create, { jobId: jobId2, ...review, rating: 5 });
+    expect(await user(t, p.userId)).toMatchObject({ rating: 4.5, reviewCount: 2 });
+  });
+
+  test("list with search and star filter; helpful once per member; report; one reply by the professional", async () => {
+    const t = newTest();
+    const { customer, p, jobId, finish } = await completedJob(t);
+    await finish();
+    const reviewId = await customer.as.mutation(api.reviews.create, { jobId, ...review });
+    const reader = await owner(t);
+    const page = { numItems: 10, cursor: null };
+    const list = await reader.as.query(api.reviews.list, { paginationOpts: page });
+    expect(list.page[0]).toMatchObject({ title: "Quick and tidy", verified: true, helpful: 0, reviewer: { firstName: "Olive", lastName: "M." } });
+    expect((await reader.as.query(api.reviews.list, { rating: 5, paginationOpts: page })).page).toEqual([]);
+    expect((await reader.as.query(api.reviews.list, { rating: 4, professionalId: p.userId, paginationOpts: page })).page).toHaveLength(1);
+    expect((await reader.as.query(api.reviews.list, { q: "tidy", paginationOpts: page })).page).toHaveLength(1);
+
+    expect(await reader.as.mutation(api.reviews.toggleHelpful, { reviewId })).toEqual({ helpful: 1, marked: true });
+    expect(await reader.as.mutation(api.reviews.toggleHelpful, { reviewId })).toEqual({ helpful: 0, marked: false });
+    await expect(customer.as.mutation(api.reviews.toggleHelpful, { reviewId })).rejects.toThrow(/your own review/);
+
+    await reader.as.mutation(api.reviews.report, { reviewId, reason: "spam", description: "Looks fake" });
+    const reports = await t.run((ctx) => ctx.db.query("moderationReports").collect());
+    expect(reports).toMatchObject([{ reason: "spam", status: "pending", reviewId }]);
+
+    await expect(reader.as.mutation(api.reviews.reply, { reviewId, content: "Thanks" })).rejects.toThrow(/Only the reviewed/);
+    await p.as.mutation(api.reviews.reply, { reviewId, content: "Thank you, Olive!" });
+    await expect(p.as.mutation(api.reviews.reply, { reviewId, content: "Again" })).rejects.toThrow(/already replied/);
+  });
+});

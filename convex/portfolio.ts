@@ -1,0 +1,156 @@
+// Portfolio (spec §2 Portfolio, §5 Portfolio form): files go to storage
+// through upload URLs; type and size are checked here (image up to 10 MB,
+// video up to 100 MB) as well as in the form. Only the owner adds or deletes.
+import { ConvexError, v } from "convex/values";
+import { ErrorCode } from "../common/errors";
+import { portfolioFileProblem, portfolioSchema, ProfileCopy } from "../common/profile";
+import type { Id } from "./_generated/dataModel";
+import { mutation, query } from "./functions";
+
+function invalid(message: string, fields?: Record<string, string>): never {
+  throw new ConvexError({ code: ErrorCode.INVALID_INPUT, message, ...(fields ? { fields } : {}) });
+}
+
+const itemValidator = v.object({
+  _id: v.id("portfolioItems"),
+  _creationTime: v.number(),
+  userId: v.id("users"),
+  type: v.union(v.literal("image"), v.literal("video")),
+  url: v.union(v.string(), v.null()),
+  title: v.string(),
+  description: v.union(v.string(), v.null()),
+  category: v.string(),
+  location: v.union(v.string(), v.null()),
+  dateCompleted: v.union(v.string(), v.null()),
+  tags: v.array(v.string()),
+  featured: v.boolean(),
+});
+
+export const generateUploadUrl = mutation({
+  args: {},
+  returns: v.string(),
+  handler: async (ctx) => {
+    ctx.viewerX();
+    return await ctx.storage.generateUploadUrl();
+  },
+});
+
+/** One item per uploaded file, sharing the form's details. Files failing the checks are deleted and refused. */
+export const add = mutation({
+  args: {
+    files: v.array(v.object({ storageId: v.id("_storage"), name: v.string() })),
+    title: v.string(),
+    category: v.string(),
+    description: v.optional(v.string()),
+    location: v.optional(v.string()),
+    dateCompleted: v.optional(v.string()),
+    tags: v.optional(v.string()),
+    featured: v.optional(v.boolean()),
+  },
+  returns: v.array(v.id("portfolioItems")),
+  handler: async (ctx, { files, ...fields }) => {
+    const viewer = ctx.viewerX();
+    const drop = async () => {
+      for (const f of files) await ctx.storage.delete(f.storageId);
+    };
+    if (files.length === 0) invalid(ProfileCopy.noFiles);
+    if (files.length > 20) {
+      await drop();
+      invalid("Please add at most 20 files at a time.");
+    }
+    const parsed = portfolioSchema.safeParse(fields);
+    if (!parsed.success) {
+      await drop();
+      const out: Record<string, string> = {};
+      for (const issue of parsed.error.issues) out[String(issue.path[0])] ??= issue.message;
+      invalid(parsed.error.issues[0]!.message, out);
+    }
+    const kinds: ("image" | "video")[] = [];
+    for (const f of files) {
+      const meta = await ctx.db.system.get(f.storageId);
+      const problem = meta
+        ? portfolioFileProblem({ name: f.name, type: meta.contentType ?? "", size: meta.size })
+        : ProfileCopy.uploadFailed;
+      if (problem) {
+        await drop();
+        invalid(problem);
+      }
+      kinds.push(meta!.contentType!.startsWith("video/") ? "video" : "image");
+    }
+    const ids: Id<"portfolioItems">[] = [];
+    for (const [i, f] of files.entries()) {
+      const { tags, featured, ...rest } = parsed.data;
+      ids.push(
+        await ctx.db.insert("portfolioItems", {
+          userId: viewer._id,
+          type: kinds[i]!,
+          storageId: f.storageId,
+          ...rest,
+          tags,
+          featured,
+        }),
+      );
+    }
+    return ids;
+  },
+});
+
+export const remove = mutation({
+  args: { id: v.string() },
+  returns: v.null(),
+  handler: async (ctx, { id }) => {
+    const viewer = ctx.viewerX();
+    const itemId = ctx.db.normalizeId("portfolioItems", id);
+    const item = itemId ? await ctx.db.get(itemId) : null;
+    if (item === null) throw new ConvexError({ code: ErrorCode.NOT_FOUND, message: "Item not found" });
+    if (item.userId !== viewer._id) {
+      throw new ConvexError({ code: ErrorCode.FORBIDDEN, message: "Only the owner can delete this item." });
+    }
+    await ctx.db.delete(item._id);
+    await ctx.storage.delete(item.storageId);
+    return null;
+  },
+});
+
+/** A member's portfolio, featured first then newest, optionally one category. */
+export const list = query({
+  args: { userId: v.optional(v.string()), category: v.optional(v.string()), limit: v.optional(v.number()) },
+  returns: v.array(itemValidator),
+  handler: async (ctx, { userId, category, limit }) => {
+    const viewer = ctx.viewerX();
+    const ownerId = userId === undefined ? viewer._id : ctx.db.normalizeId("users", userId);
+    if (ownerId === null) return [];
+    const take = Math.min(Math.max(limit ?? 60, 1), 200);
+    const rows =
+      category && category !== "all"
+        ? await ctx.db
+            .query("portfolioItems")
+            .withIndex("by_userId_and_category", (q) => q.eq("userId", ownerId).eq("category", category))
+            .order("desc")
+            .take(take)
+        : await ctx.db
+            .query("portfolioItems")
+            .withIndex("by_userId", (q) => q.eq("userId", ownerId))
+            .order("desc")
+            .take(take);
+    rows.sort((a, b) => Number(b.featured) - Number(a.featured) || b._creationTime - a._creationTime);
+    const out = [];
+    for (const r of rows) {
+      out.push({
+        _id: r._id,
+        _creationTime: r._creationTime,
+        userId: r.userId,
+        type: r.type,
+        url: await ctx.storage.getUrl(r.storageId),
+        title: r.title,
+        description: r.description ?? null,
+        category: r.category,
+        location: r.location ?? null,
+        dateCompleted: r.dateCompleted ?? null,
+        tags: r.tags,
+        featured: r.featured,
+      });
+    }
+    return out;
+  },
+});

@@ -1,0 +1,293 @@
+// Reviews (spec §2 Reviews, §3 Review): only the owner of a completed job
+// reviews its professional, once ('Verified Client' because it is tied to a
+// job). The professional's rating and review count change in the same
+// transaction. Helpful once per member; Report files a moderation report; the
+// professional may reply once.
+import { paginationOptsValidator } from "convex/server";
+import { ConvexError, v } from "convex/values";
+import { ErrorCode } from "../common/errors";
+import { ProfileCopy, REPORT_REASONS, reviewSchema } from "../common/profile";
+import type { Doc, Id } from "./_generated/dataModel";
+import type { QueryCtx } from "./_generated/server";
+import { mutation, query } from "./functions";
+import { displayName } from "./model/jobs";
+import { notify } from "./model/notifications";
+
+function fail(code: (typeof ErrorCode)[keyof typeof ErrorCode], message: string, fields?: Record<string, string>): never {
+  throw new ConvexError({ code, message, ...(fields ? { fields } : {}) });
+}
+
+const reviewView = v.object({
+  _id: v.id("reviews"),
+  _creationTime: v.number(),
+  jobId: v.id("jobs"),
+  jobTitle: v.string(),
+  rating: v.number(),
+  title: v.string(),
+  content: v.string(),
+  helpful: v.number(),
+  markedHelpful: v.boolean(),
+  verified: v.boolean(),
+  reply: v.union(v.string(), v.null()),
+  repliedAt: v.union(v.number(), v.null()),
+  canReply: v.boolean(),
+  reviewer: v.object({ _id: v.id("users"), firstName: v.string(), lastName: v.string(), image: v.union(v.string(), v.null()) }),
+  professional: v.object({ _id: v.id("users"), name: v.string() }),
+});
+
+async function toView(ctx: QueryCtx, r: Doc<"reviews">, viewerId: Id<"users"> | null) {
+  const reviewer = await ctx.db.get(r.reviewerId);
+  const pro = await ctx.db.get(r.professionalId);
+  const job = await ctx.db.get(r.jobId);
+  const marked =
+    viewerId === null
+      ? null
+      : await ctx.db
+          .query("reviewHelpful")
+          .withIndex("by_reviewId_and_userId", (q) => q.eq("reviewId", r._id).eq("userId", viewerId))
+          .unique();
+  return {
+    _id: r._id,
+    _creationTime: r._creationTime,
+    jobId: r.jobId,
+    jobTitle: job?.title ?? "",
+    rating: r.rating,
+    title: r.title,
+    content: r.content,
+    helpful: r.helpfulCount,
+    markedHelpful: marked !== null,
+    verified: true,
+    reply: r.reply ?? null,
+    repliedAt: r.repliedAt ?? null,
+    canReply: viewerId === r.professionalId && r.reply === undefined,
+    reviewer: {
+      _id: r.reviewerId,
+      firstName: reviewer?.firstName ?? "Former",
+      // Reviewers show as "Olive M.": enough to be real, not enough to be found.
+      lastName: reviewer?.lastName ? `${reviewer.lastName.slice(0, 1)}.` : "member",
+      image: reviewer?.image ?? null,
+    },
+    professional: { _id: r.professionalId, name: pro ? displayName(pro) : "Former member" },
+  };
+}
+
+export const create = mutation({
+  args: { jobId: v.id("jobs"), rating: v.number(), title: v.string(), content: v.string() },
+  returns: v.id("reviews"),
+  handler: async (ctx, { jobId, ...values }) => {
+    const viewer = ctx.viewerX();
+    const job = await ctx.db.get(jobId);
+    if (job === null) fail(ErrorCode.NOT_FOUND, "Job not found");
+    if (job.customerId !== viewer._id) fail(ErrorCode.FORBIDDEN, ProfileCopy.reviewOnlyOwner);
+    if (job.status !== "completed" || job.contractorId === undefined) fail(ErrorCode.INVALID_INPUT, ProfileCopy.reviewNotCompleted);
+    const existing = await ctx.db
+      .query("reviews")
+      .withIndex("by_jobId", (q) => q.eq("jobId", jobId))
+      .first();
+    if (existing) fail(ErrorCode.INVALID_INPUT, ProfileCopy.reviewOnce);
+    const parsed = reviewSchema.safeParse(values);
+    if (!parsed.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
+      fail(ErrorCode.INVALID_INPUT, parsed.error.issues[0]!.message, fields);
+    }
+    const { rating, title, content } = parsed.data;
+    const reviewId = await ctx.db.insert("reviews", {
+      jobId,
+      reviewerId: viewer._id,
+      professionalId: job.contractorId,
+      rating,
+      title,
+      content,
+      helpfulCount: 0,
+      searchText: `${title}\n${content}`,
+    });
+    const pro = (await ctx.db.get(job.contractorId))!;
+    const count = pro.reviewCount ?? 0;
+    const average = ((pro.rating ?? 0) * count + rating) / (count + 1);
+    await ctx.db.patch(pro._id, { rating: Math.round(average * 100) / 100, reviewCount: count + 1 });
+    await notify(ctx, {
+      userId: pro._id,
+      type: "review",
+      title: "New review",
+      content: `${viewer.firstName ?? "A client"} gave you ${rating} star${rating === 1 ? "" : "s"} for "${job.title}".`,
+      actionUrl: `/profile/${pro._id}?tab=reviews`,
+      actorId: viewer._id,
+      entityType: "review",
+      entityId: reviewId,
+    });
+    return reviewId;
+  },
+});
+
+export const reply = mutation({
+  args: { reviewId: v.id("reviews"), content: v.string() },
+  returns: v.null(),
+  handler: async (ctx, { reviewId, content }) => {
+    const viewer = ctx.viewerX();
+    const review = await ctx.db.get(reviewId);
+    if (review === null) fail(ErrorCode.NOT_FOUND, "Review not found");
+    if (review.professionalId !== viewer._id) fail(ErrorCode.FORBIDDEN, ProfileCopy.replyOnlyPro);
+    if (review.reply !== undefined) fail(ErrorCode.INVALID_INPUT, ProfileCopy.replyOnce);
+    const text = content.trim();
+    if (!text) fail(ErrorCode.INVALID_INPUT, "Please write your reply");
+    if (text.length > 2000) fail(ErrorCode.INVALID_INPUT, "Replies can be at most 2,000 characters");
+    await ctx.db.patch(review._id, { reply: text, repliedAt: Date.now() });
+    return null;
+  },
+});
+
+/** Helpful: once per member (a second click takes it back); the count is kept on the review. */
+export const toggleHelpful = mutation({
+  args: { reviewId: v.string() },
+  returns: v.object({ helpful: v.number(), marked: v.boolean() }),
+  handler: async (ctx, { reviewId }) => {
+    const viewer = ctx.viewerX();
+    const id = ctx.db.normalizeId("reviews", reviewId);
+    const review = id ? await ctx.db.get(id) : null;
+    if (review === null) fail(ErrorCode.NOT_FOUND, "Review not found");
+    if (review.reviewerId === viewer._id || review.professionalId === viewer._id) {
+      fail(ErrorCode.INVALID_INPUT, "You can't mark your own review as helpful.");
+    }
+    const row = await ctx.db
+      .query("reviewHelpful")
+      .withIndex("by_reviewId_and_userId", (q) => q.eq("reviewId", review._id).eq("userId", viewer._id))
+      .unique();
+    const helpful = Math.max(0, review.helpfulCount + (row ? -1 : 1));
+    if (row) await ctx.db.delete(row._id);
+    else await ctx.db.insert("reviewHelpful", { reviewId: review._id, userId: viewer._id });
+    await ctx.db.patch(review._id, { helpfulCount: helpful });
+    return { helpful, marked: !row };
+  },
+});
+
+export const report = mutation({
+  args: {
+    reviewId: v.id("reviews"),
+    reason: v.union(...REPORT_REASONS.map((r) => v.literal(r.value))),
+    description: v.optional(v.string()),
+  },
+  returns: v.null(),
+  handler: async (ctx, { reviewId, reason, description }) => {
+    const viewer = ctx.viewerX();
+    if ((await ctx.db.get(reviewId)) === null) fail(ErrorCode.NOT_FOUND, "Review not found");
+    const text = description?.trim();
+    if (text && text.length > 1000) fail(ErrorCode.INVALID_INPUT, "Please keep the description under 1,000 characters");
+    await ctx.db.insert("moderationReports", {
+      reporterId: viewer._id,
+      reviewId,
+      reason,
+      status: "pending",
+      ...(text ? { description: text } : {}),
+    });
+    return null;
+  },
+});
+
+/** /reviews and the profile's Reviews tab: search, a star filter, one professional or all; newest first. */
+export const list = query({
+  args: {
+    professionalId: v.optional(v.string()),
+    q: v.optional(v.string()),
+    rating: v.optional(v.number()),
+    paginationOpts: paginationOptsValidator,
+  },
+  returns: v.object({
+    page: v.array(reviewView),
+    isDone: v.boolean(),
+    continueCursor: v.string(),
+    splitCursor: v.optional(v.union(v.string(), v.null())),
+    pageStatus: v.optional(v.union(v.literal("SplitRecommended"), v.literal("SplitRequired"), v.null())),
+  }),
+  handler: async (ctx, { professionalId, q, rating, paginationOpts }) => {
+    const viewer = ctx.viewerX();
+    if (rating !== undefined && ![1, 2, 3, 4, 5].includes(rating)) fail(ErrorCode.INVALID_INPUT, ProfileCopy.ratingRange);
+    const proId = professionalId ? ctx.db.normalizeId("users", professionalId) : null;
+    if (professionalId && proId === null) {
+      return { page: [], isDone: true, continueCursor: "" };
+    }
+    const text = q?.trim();
+    const reviews = ctx.db.query("reviews");
+    let result;
+    if (text) {
+      result = await reviews
+        .withSearchIndex("search_text", (s) => {
+          let x = s.search("searchText", text);
+          if (rating !== undefined) x = x.eq("rating", rating);
+          if (proId) x = x.eq("professionalId", proId);
+          return x;
+        })
+        .paginate(paginationOpts);
+    } else if (proId && rating !== undefined) {
+      result = await reviews
+        .withIndex("by_professionalId_and_rating", (ix) => ix.eq("professionalId", proId).eq("rating", rating))
+        .order("desc")
+        .paginate(paginationOpts);
+    } else if (proId) {
+      result = await reviews
+        .withIndex("by_professionalId", (ix) => ix.eq("professionalId", proId))
+        .order("desc")
+        .paginate(paginationOpts);
+    } else if (rating !== undefined) {
+      result = await reviews
+        .withIndex("by_rating", (ix) => ix.eq("rating", rating))
+        .order("desc")
+        .paginate(paginationOpts);
+    } else {
+      result = await reviews.order("desc").paginate(paginationOpts);
+    }
+    const page = [];
+    for (const r of result.page) page.push(await toView(ctx, r, viewer._id));
+    return { ...result, page };
+  },
+});
+
+/** The viewer's completed jobs that still wait for their review. */
+export const toWrite = query({
+  args: {},
+  returns: v.array(v.object({ jobId: v.id("jobs"), title: v.string(), professionalName: v.string(), completedAt: v.number() })),
+  handler: async (ctx) => {
+    const viewer = ctx.viewerX();
+    const jobs = await ctx.db
+      .query("jobs")
+      .withIndex("by_customerId", (q) => q.eq("customerId", viewer._id))
+      .order("desc")
+      .take(200);
+    const out = [];
+    for (const job of jobs) {
+      if (job.status !== "completed" || job.contractorId === undefined) continue;
+      const reviewed = await ctx.db
+        .query("reviews")
+        .withIndex("by_jobId", (q) => q.eq("jobId", job._id))
+        .first();
+      if (reviewed) continue;
+      const pro = await ctx.db.get(job.contractorId);
+      out.push({
+        jobId: job._id,
+        title: job.title,
+        professionalName: pro ? displayName(pro) : "Former member",
+        completedAt: job.completedAt ?? job._creationTime,
+      });
+    }
+    return out;
+  },
+});
+
+/** Whether the viewer may review this job now (the job page shows the form). */
+export const forJob = query({
+  args: { jobId: v.id("jobs") },
+  returns: v.object({ canReview: v.boolean(), review: v.union(v.null(), reviewView) }),
+  handler: async (ctx, { jobId }) => {
+    const viewer = ctx.viewerX();
+    const job = await ctx.db.get(jobId);
+    if (job === null) return { canReview: false, review: null };
+    const review = await ctx.db
+      .query("reviews")
+      .withIndex("by_jobId", (q) => q.eq("jobId", jobId))
+      .first();
+    return {
+      canReview: review === null && job.customerId === viewer._id && job.status === "completed",
+      review: review ? await toView(ctx, review, viewer._id) : null,
+    };
+  },
+});
