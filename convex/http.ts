@@ -3,6 +3,7 @@ import { auth } from "./auth";
 import { authRoutes } from "./http/auth";
 import { jobRoutes } from "./http/jobs";
 import { messageRoutes } from "./http/messages";
+import { profileRoutes } from "./http/profiles";
 import { professionalRoutes } from "./http/professionals";
 import { registerRestRoutes } from "./http/rest";
 import { contactRoutes } from "./http/contact";
@@ -15,6 +16,7 @@ auth.addHttpRoutes(http);
 registerRestRoutes(http, authRoutes);
 registerRestRoutes(http, jobRoutes);
 registerRestRoutes(http, messageRoutes);
+registerRestRoutes(http, profileRoutes);
 registerRestRoutes(http, professionalRoutes);
 registerRestRoutes(http, contactRoutes);
 

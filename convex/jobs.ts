@@ -911,6 +911,8 @@ export const myWork = query({
           .take(take)),
       );
     }
+    // Newest first over both statuses, then cut.
+    rows.sort((a, b) => b._creationTime - a._creationTime);
     return await Promise.all(rows.slice(0, take).map((j) => toCard(ctx, j, viewerPoint(viewer))));
   },
 });

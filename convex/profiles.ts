@@ -1,6 +1,7 @@
 // Profiles (spec §2 Profile, /edit-profile; §3 Profile response): the public
 // view of a member, the owner's edit, and the avatar (file storage, image
 // only, under 5 MB, checked here as well as in the form).
+import { paginationOptsValidator } from "convex/server";
 import { ConvexError, v } from "convex/values";
 import { ErrorCode } from "../common/errors";
 import { ProfileCopy, profileSchema, UPLOAD_LIMITS } from "../common/profile";
@@ -273,5 +274,22 @@ export const reputation = query({
       total: user.referralPoints ?? 0,
       events: events.map((e) => ({ _id: e._id, _creationTime: e._creationTime, points: e.points, reason: e.reason })),
     };
+  },
+});
+
+/** Members with a user type, newest first (spec GET /api/users): public fields only. */
+export const list = query({
+  args: { paginationOpts: paginationOptsValidator },
+  returns: v.object({
+    page: v.array(publicUserValidator),
+    isDone: v.boolean(),
+    continueCursor: v.string(),
+    splitCursor: v.optional(v.union(v.string(), v.null())),
+    pageStatus: v.optional(v.union(v.literal("SplitRecommended"), v.literal("SplitRequired"), v.null())),
+  }),
+  handler: async (ctx, { paginationOpts }) => {
+    ctx.viewerX();
+    const result = await ctx.db.query("users").order("desc").paginate(paginationOpts);
+    return { ...result, page: result.page.filter((u) => u.userType !== undefined).map(toPublicUser) };
   },
 });

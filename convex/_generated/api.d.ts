@@ -32,6 +32,7 @@ import type * as http_contact from "../http/contact.js";
 import type * as http_jobs from "../http/jobs.js";
 import type * as http_messages from "../http/messages.js";
 import type * as http_professionals from "../http/professionals.js";
+import type * as http_profiles from "../http/profiles.js";
 import type * as http_rest from "../http/rest.js";
 import type * as jobs from "../jobs.js";
 import type * as messages from "../messages.js";
@@ -86,6 +87,7 @@ declare const fullApi: ApiFromModules<{
   "http/jobs": typeof http_jobs;
   "http/messages": typeof http_messages;
   "http/professionals": typeof http_professionals;
+  "http/profiles": typeof http_profiles;
   "http/rest": typeof http_rest;
   jobs: typeof jobs;
   messages: typeof messages;

@@ -1,51 +1,21 @@
 // REST routes for jobs and quote requests (spec §7): thin wrappers over the
 // same queries and mutations the app calls, run as the Bearer token's user.
-import { ConvexError } from "convex/values";
 import { ErrorCode } from "../../common/errors";
 import { JobMessages, JOB_SORTS } from "../../common/jobs";
 import { api } from "../_generated/api";
 import type { JobCard } from "../jobs";
-import { queryParams, readJsonObject, requireSignedIn, restError, type RestRequest, type RestRoute } from "./rest";
-
-const DEFAULT_PAGE = 20;
-const MAX_PAGE = 100;
-
-/** A string field of a JSON body: undefined when absent or null, a 400 when of another type. */
-export function stringField(body: Record<string, unknown>, key: string): string | undefined {
-  const value = body[key];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value === "number") return String(value);
-  if (typeof value !== "string") throw restError(ErrorCode.INVALID_INPUT, `${key} must be a string`);
-  return value;
-}
-
-export function booleanField(body: Record<string, unknown>, key: string): boolean | undefined {
-  const value = body[key];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== "boolean") throw restError(ErrorCode.INVALID_INPUT, `${key} must be true or false`);
-  return value;
-}
-
-/** `?limit=` as a whole number from 1 to MAX_PAGE (default DEFAULT_PAGE). */
-export function limitParam(url: URL, fallback = DEFAULT_PAGE, max = MAX_PAGE): number {
-  const raw = url.searchParams.get("limit")?.trim();
-  if (!raw) return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > max) {
-    throw restError(ErrorCode.INVALID_INPUT, `limit must be a whole number from 1 to ${max}`);
-  }
-  return n;
-}
-
-/** Runs a paginated call; a cursor the query cannot use is the caller's mistake (400), not a 500. */
-async function withCursor<T>(cursor: string | null, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (cursor !== null && !(error instanceof ConvexError)) throw restError(ErrorCode.INVALID_INPUT, "Invalid cursor");
-    throw error;
-  }
-}
+import {
+  booleanField,
+  limitParam,
+  queryParams,
+  readJsonObject,
+  requireSignedIn,
+  restError,
+  stringField,
+  withCursor,
+  type RestRequest,
+  type RestRoute,
+} from "./rest";
 
 type Sort = (typeof JOB_SORTS)[number]["value"];
 function sortParam(value: string | undefined): Sort | undefined {

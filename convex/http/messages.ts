@@ -5,8 +5,7 @@ import { ErrorCode } from "../../common/errors";
 import { NOTIFICATION_TABS } from "../../common/notifications";
 import { api } from "../_generated/api";
 import type { ActionCtx } from "../_generated/server";
-import { limitParam, stringField } from "./jobs";
-import { readJsonObject, requireSignedIn, restError, type RestRoute } from "./rest";
+import { limitParam, readJsonObject, requireSignedIn, restError, stringField, type RestRoute } from "./rest";
 
 async function callerId(ctx: ActionCtx): Promise<string> {
   await requireSignedIn(ctx);

@@ -4,7 +4,7 @@ import { ErrorCode } from "../../common/errors";
 import { isProfessionCategory } from "../../common/professions";
 import { api } from "../_generated/api";
 import { DIRECTORY_SORTS, type DirectorySort } from "../professionals";
-import { limitParam } from "./jobs";
+import { limitParam } from "./rest";
 import { queryParams, requireSignedIn, restError, type RestRoute } from "./rest";
 
 export const professionalRoutes: RestRoute[] = [

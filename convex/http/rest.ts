@@ -103,6 +103,46 @@ export function queryParams<K extends string>(url: URL, keys: readonly K[]): Par
   return out;
 }
 
+const DEFAULT_PAGE = 20;
+const MAX_PAGE = 100;
+
+/** A string field of a JSON body: undefined when absent or null, a 400 when of another type. */
+export function stringField(body: Record<string, unknown>, key: string): string | undefined {
+  const value = body[key];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === "number") return String(value);
+  if (typeof value !== "string") throw restError(ErrorCode.INVALID_INPUT, `${key} must be a string`);
+  return value;
+}
+
+export function booleanField(body: Record<string, unknown>, key: string): boolean | undefined {
+  const value = body[key];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "boolean") throw restError(ErrorCode.INVALID_INPUT, `${key} must be true or false`);
+  return value;
+}
+
+/** `?limit=` as a whole number from 1 to MAX_PAGE (default DEFAULT_PAGE). */
+export function limitParam(url: URL, fallback = DEFAULT_PAGE, max = MAX_PAGE): number {
+  const raw = url.searchParams.get("limit")?.trim();
+  if (!raw) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > max) {
+    throw restError(ErrorCode.INVALID_INPUT, `limit must be a whole number from 1 to ${max}`);
+  }
+  return n;
+}
+
+/** Runs a paginated call; a cursor the query cannot use is the caller's mistake (400), not a 500. */
+export async function withCursor<T>(cursor: string | null, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (cursor !== null && !(error instanceof ConvexError)) throw restError(ErrorCode.INVALID_INPUT, "Invalid cursor");
+    throw error;
+  }
+}
+
 /** Registers routes and their CORS preflights on the router. */
 export function registerRestRoutes(http: HttpRouter, routes: readonly RestRoute[]): void {
   const preflight = httpAction(async () => new Response(null, { status: 204, headers: CORS_HEADERS }));
