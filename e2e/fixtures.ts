@@ -69,11 +69,23 @@ export type SignUp = ((options?: SignUpOptions) => Promise<Account>) & {
 
 export type SignIn = (email: string, password: string) => Promise<void>;
 
+export interface CreateOptions {
+  userType?: UserType;
+  firstName?: string;
+  lastName?: string;
+  city?: string;
+  /** Two-letter code, e.g. "TX". */
+  state?: string;
+  zipCode?: string;
+  /** Professionals: professions chosen in profession setup (the first is primary); without them setup is still due. */
+  professions?: string[];
+}
+
 export interface Users {
   /** A unique address for this test. */
   uniqueEmail: (tag?: string) => string;
   /** An account created through the backend (the same `auth:signIn` sign-up the form calls). */
-  create: (options?: { userType?: UserType; firstName?: string; lastName?: string }) => Promise<Account>;
+  create: (options?: CreateOptions) => Promise<Account>;
 }
 
 let emailCounter = 0;
@@ -412,7 +424,7 @@ export const test = base.extend<Fixtures>({
     const client = httpClient(clientIp);
     await use({
       uniqueEmail: (tag) => uniqueEmail(testInfo, tag),
-      async create({ userType = "homeowner", firstName = "Casey", lastName = "Rivera" } = {}) {
+      async create({ userType = "homeowner", firstName = "Casey", lastName = "Rivera", professions, ...place } = {}) {
         const account: Account = {
           email: uniqueEmail(testInfo, userType),
           password: STRONG_PASSWORD,
@@ -420,16 +432,24 @@ export const test = base.extend<Fixtures>({
           lastName,
           userType,
         };
-        await client.action(api.auth.signIn, {
+        const result = await client.action(api.auth.signIn, {
           provider: "password",
           params: {
             flow: "signUp",
             ...account,
+            ...place,
             ...(userType === "professional" ? { professionalCategories: [PROFESSION_CATEGORIES[0].value] } : {}),
             isAdult: true,
             acceptTerms: true,
           },
         });
+        if (professions?.length) {
+          const token = result.tokens?.token;
+          if (!token) throw new Error("sign-up returned no token");
+          const authed = httpClient(clientIp);
+          authed.setAuth(token);
+          await authed.mutation(api.users.completeProfessionSetup, { professions, primaryProfession: professions[0]! });
+        }
         return account;
       },
     });
