@@ -87,7 +87,7 @@ function JobNotFound() {
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center sm:py-24">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">{JobMessages.jobNotFound}</h1>
       <p className="mt-3 text-lg text-slate-700 dark:text-slate-200">
-        This job does not exist or was removed. It may have had a mistyped link.
+        This job does not exist or was removed, or the link is mistyped.
       </p>
       <ButtonLink to="/jobs" className="mt-8">
         Back to jobs
