@@ -273,10 +273,11 @@ test.describe("signed in", () => {
       await expect(bottomBar(page)).toBeHidden();
 
       // Keyboard only: the header's controls in order.
-      expect(await tabOrder(page, 11)).toEqual([
+      expect(await tabOrder(page, 12)).toEqual([
         "Skip to content",
         "Rafter home",
         ...SIGNED_IN_NAV,
+        "Notifications",
         `Account menu for ${casey.firstName} ${casey.lastName}`,
       ]);
 

@@ -42,6 +42,13 @@ export const JobSearchPage = lazy(() =>
   import("@/features/jobs/JobSearchPage").then((m) => ({ default: m.JobSearchPage })),
 );
 
+export const MessagesPage = lazy(() =>
+  import("@/features/messages/MessagesPage").then((m) => ({ default: m.MessagesPage })),
+);
+export const NotificationsPage = lazy(() =>
+  import("@/features/notifications/NotificationsPage").then((m) => ({ default: m.NotificationsPage })),
+);
+
 export const OutboxPage = lazy(() => import("@/features/dev/OutboxPage").then((m) => ({ default: m.OutboxPage })));
 export const NotFoundPage = lazy(() =>
   import("@/features/errors/NotFoundPage").then((m) => ({ default: m.NotFoundPage })),

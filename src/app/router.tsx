@@ -12,7 +12,9 @@ import {
   LandingA,
   LandingB,
   LoginPage,
+  MessagesPage,
   NotFoundPage,
+  NotificationsPage,
   OutboxPage,
   preloadLanding,
   ProfessionalDashboard,
@@ -104,8 +106,6 @@ type Access = "public" | "signedIn";
  * page) name the same section; each path keeps the access spec §2 gives it.
  */
 const COMING_LATER: readonly { path: string; section: string; access: Access }[] = [
-  { path: "messages", section: "Messages", access: "signedIn" },
-  { path: "messages/:userId", section: "Messages", access: "signedIn" },
   { path: "network", section: "Your Network", access: "signedIn" },
   { path: "scrap", section: "Scrap & Free Materials", access: "signedIn" },
   { path: "feed", section: "Professional Feed", access: "public" },
@@ -117,7 +117,6 @@ const COMING_LATER: readonly { path: string; section: string; access: Access }[]
   { path: "subscribe", section: "Subscribe", access: "public" },
   { path: "search", section: "Search", access: "signedIn" },
   { path: "reviews", section: "Professional Reviews", access: "signedIn" },
-  { path: "notifications", section: "Notifications", access: "signedIn" },
   { path: "portfolio", section: "Portfolio", access: "signedIn" },
   { path: "edit-profile", section: "Edit Profile", access: "signedIn" },
 ];
@@ -204,6 +203,22 @@ export function AppRoutes() {
         <Route path="job-search" element={<JobSearchPage />} />
         {COMING_LATER.map(comingLaterRoute)}
         <Route path="admin" element={<AdminRoute />} />
+        <Route
+          path="messages/:userId?"
+          element={
+            <SignedInOnly>
+              <MessagesPage />
+            </SignedInOnly>
+          }
+        />
+        <Route
+          path="notifications"
+          element={
+            <SignedInOnly>
+              <NotificationsPage />
+            </SignedInOnly>
+          }
+        />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -26,7 +26,8 @@ export function BottomBar() {
           <li key={item.to} className="flex">
             <NavItemLink
               item={item}
-              className="flex flex-1 flex-col items-center justify-center gap-0.5 text-xs font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:font-bold aria-[current=page]:text-brand-700 dark:text-slate-200 dark:hover:bg-slate-800 dark:hover:text-white dark:aria-[current=page]:text-brand-300"
+              badgeClassName="absolute top-1.5 left-1/2 ml-1.5"
+              className="relative flex flex-1 flex-col items-center justify-center gap-0.5 text-xs font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:font-bold aria-[current=page]:text-brand-700 dark:text-slate-200 dark:hover:bg-slate-800 dark:hover:text-white dark:aria-[current=page]:text-brand-300"
             >
               <ShellIcon name={item.icon} />
               {item.label}

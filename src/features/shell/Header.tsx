@@ -12,6 +12,8 @@ import { UserTypeBar } from "./UserTypeBar";
 
 // The user menu (Headless UI) is only for signed-in users: its code loads once the session says so.
 const UserMenu = lazy(() => import("./UserMenu"));
+// The notifications bell (Headless UI Popover), likewise.
+const NotificationBell = lazy(() => import("@/features/notifications/NotificationBell"));
 
 const navLinkClasses =
   "block rounded-md px-2.5 py-2 text-sm font-medium whitespace-nowrap text-slate-700 hover:bg-slate-100 hover:text-slate-900 " +
@@ -77,6 +79,11 @@ export function Header() {
                 </li>
               </ul>
             </nav>
+          )}
+          {session.status === "signedIn" && (
+            <Suspense fallback={<span aria-hidden="true" className="size-11" />}>
+              <NotificationBell viewer={session.viewer} />
+            </Suspense>
           )}
           {session.status === "signedIn" && (
             <Suspense fallback={<UserMenuPlaceholder viewer={session.viewer} />}>

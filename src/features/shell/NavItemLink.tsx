@@ -1,5 +1,7 @@
 import { Link, useLocation } from "react-router-dom";
 import type { ReactNode } from "react";
+import { useSession } from "@/app/session";
+import { CountBadge, unreadSuffix } from "@/components/ui/CountBadge";
 import { isActive, type NavItem } from "./nav";
 
 /** A link of the shell's navigation; the current page's link carries aria-current="page". */
@@ -8,13 +10,18 @@ export function NavItemLink({
   className,
   onClick,
   children,
+  badgeClassName,
 }: {
   item: NavItem;
   className: string;
   onClick?: () => void;
   children?: ReactNode;
+  /** Where the count goes (e.g. over the bottom bar's icon); after the label by default. */
+  badgeClassName?: string;
 }) {
   const { pathname } = useLocation();
+  const session = useSession();
+  const count = item.badge && session.status === "signedIn" ? session.viewer[item.badge] : 0;
   return (
     <Link
       to={item.to}
@@ -23,6 +30,7 @@ export function NavItemLink({
       onClick={onClick}
     >
       {children ?? item.label}
+      <CountBadge count={count} srText={unreadSuffix(count)} className={badgeClassName ?? "ml-1.5"} />
     </Link>
   );
 }

@@ -1,6 +1,12 @@
+import { lazy, Suspense } from "react";
 import { Link, useLocation, useSearchParams } from "react-router-dom";
 import type { Viewer } from "@/app/session";
 import { textLinkClasses } from "@/components/ui";
+
+// The Available / Busy switch (Headless UI) loads with the signed-in pages, not the landing page.
+const AvailabilityToggle = lazy(() =>
+  import("@/features/availability/AvailabilityToggle").then((m) => ({ default: m.AvailabilityToggle })),
+);
 
 /** Whether the page shows a professional the customer view (/?view=customer, spec §2). */
 export function useCustomerView(viewer: Viewer): boolean {
@@ -28,6 +34,11 @@ export function UserTypeBar({ viewer }: { viewer: Viewer }) {
           Signed in as a <strong>{isPro ? "Service Professional" : "Property Owner"}</strong>
           {customerView && <span> (viewing as a customer)</span>}
         </p>
+        {isPro && (
+          <Suspense fallback={null}>
+            <AvailabilityToggle className="sm:ml-auto" />
+          </Suspense>
+        )}
         {isPro &&
           (customerView ? (
             <Link to="/" className={textLinkClasses}>

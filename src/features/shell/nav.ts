@@ -8,6 +8,8 @@ export interface NavItem {
   end?: boolean;
   /** Other exact paths that show the same page (signed in, / is the dashboard). */
   activeOn?: readonly string[];
+  /** A live count shown on the link (capped at 99+) and read with its name ("Messages, 3 unread"). */
+  badge?: "unreadMessages";
 }
 
 /** Whether a link is the current page (shown to assistive technology as aria-current="page"). */
@@ -32,7 +34,7 @@ const SIGNED_IN_NAV: readonly NavItem[] = [
   { to: "/dashboard", label: "Dashboard", activeOn: ["/"] },
   { to: "/jobs", label: "Jobs" },
   { to: "/feed", label: "Feed" },
-  { to: "/messages", label: "Messages" },
+  { to: "/messages", label: "Messages", badge: "unreadMessages" },
   { to: "/network", label: "Network" },
   { to: "/search", label: "Search" },
   { to: "/scrap", label: "Materials" },
@@ -61,7 +63,7 @@ export type BottomBarIcon = "home" | "jobs" | "messages" | "profile";
 export const BOTTOM_BAR: readonly (NavItem & { icon: BottomBarIcon })[] = [
   { to: "/", label: "Home", end: true, activeOn: ["/dashboard"], icon: "home" },
   { to: "/jobs", label: "Jobs", icon: "jobs" },
-  { to: "/messages", label: "Messages", icon: "messages" },
+  { to: "/messages", label: "Messages", icon: "messages", badge: "unreadMessages" },
   { to: "/profile", label: "Profile", icon: "profile" },
 ];
 

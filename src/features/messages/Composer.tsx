@@ -1,0 +1,172 @@
+import type { OptimisticUpdate } from "convex/browser";
+import { insertAtTop, useMutation } from "convex/react";
+import type { FunctionArgs } from "convex/server";
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { MESSAGE_MAX_LENGTH, MessageCopy, messageProblem } from "@common/messages";
+import { useViewer } from "@/app/session";
+import { Button, useToast } from "@/components/ui";
+import { StrokeIcon } from "@/components/ui/Icon";
+import { api } from "@/lib/api";
+import { appErrorData } from "@/lib/errors";
+import { cn } from "@/lib/cn";
+import type { Id } from "../../../convex/_generated/dataModel";
+import { OPTIMISTIC_PREFIX } from "./optimistic";
+
+/** "Is typing" is sent at most this often while the user types. */
+const TYPING_EVERY_MS = 2000;
+const SEND_ICON = "M4 12 20 4l-6 16-3-7zM11 13l9-9";
+
+/** The optimistic bubble: the message at the bottom of the thread until the server's copy arrives. */
+function showSending(viewerId: Id<"users">): OptimisticUpdate<FunctionArgs<typeof api.messages.send>> {
+  return (store, args) => {
+    const now = Date.now();
+    insertAtTop({
+      paginatedQuery: api.messages.thread,
+      argsToMatch: { otherUserId: args.receiverId },
+      localQueryStore: store,
+      item: {
+        _id: `${OPTIMISTIC_PREFIX}${now}` as Id<"messages">,
+        _creationTime: now,
+        senderId: viewerId,
+        content: args.content.trim(),
+        mine: true,
+      },
+    });
+  };
+}
+
+/**
+ * The message form (spec §2, §4, §8): Enter sends, Shift+Enter is a new line; an empty text or a
+ * missing recipient is refused with the spec's message; a failed send shows the toast
+ * 'Error' / 'Failed to send message: {server message}' and keeps the text; a sent one clears it.
+ */
+export function Composer({ otherUserId, otherName }: { otherUserId: string; otherName: string }) {
+  const viewer = useViewer();
+  const { toast } = useToast();
+  const [text, setText] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const typingSentAt = useRef(0);
+  const errorId = useId();
+
+  const send = useMutation(api.messages.send).withOptimisticUpdate(showSending(viewer._id));
+  const setTyping = useMutation(api.messages.setTyping);
+
+  const stopTyping = useCallback(() => {
+    if (typingSentAt.current === 0) return;
+    typingSentAt.current = 0;
+    setTyping({ otherUserId, typing: false }).catch(() => undefined);
+  }, [otherUserId, setTyping]);
+  // Leaving the thread ends "is typing".
+  useEffect(() => stopTyping, [stopTyping]);
+
+  const onChange = (value: string) => {
+    setText(value);
+    if (problem) setProblem(null);
+    if (!value.trim()) {
+      stopTyping();
+      return;
+    }
+    const now = Date.now();
+    if (now - typingSentAt.current >= TYPING_EVERY_MS) {
+      typingSentAt.current = now;
+      setTyping({ otherUserId, typing: true }).catch(() => undefined);
+    }
+  };
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (sending) return;
+    const refused = messageProblem(otherUserId, text);
+    if (refused) {
+      setProblem(refused);
+      input.current?.focus();
+      return;
+    }
+    setSending(true);
+    // The server clears "is typing" with the send.
+    typingSentAt.current = 0;
+    try {
+      await send({ receiverId: otherUserId, content: text });
+      setText("");
+    } catch (error) {
+      const reason = appErrorData(error)?.message ?? "Please try again.";
+      toast({
+        title: MessageCopy.sendFailedTitle,
+        description: MessageCopy.sendFailed(reason),
+        variant: "destructive",
+      });
+    } finally {
+      setSending(false);
+      input.current?.focus();
+    }
+  };
+
+  const nearLimit = text.length > MESSAGE_MAX_LENGTH * 0.9;
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      className="border-t border-slate-200 p-2 sm:p-3 dark:border-slate-700"
+      aria-label={`Send a message to ${otherName}`}
+    >
+      <div className="flex items-end gap-2">
+        <label htmlFor="message-input" className="sr-only">
+          Message {otherName}
+        </label>
+        <textarea
+          id="message-input"
+          ref={input}
+          rows={1}
+          value={text}
+          placeholder="Type a message…"
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? errorId : undefined}
+          onChange={(e) => onChange(e.target.value)}
+          onBlur={() => stopTyping()}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              void submit();
+            }
+          }}
+          className={cn(
+            "block max-h-40 min-h-11 w-full resize-none rounded-xl border bg-white px-3 py-2.5 text-base text-slate-900 [field-sizing:content] placeholder:text-slate-500 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400",
+            problem ? "border-red-700 dark:border-red-400" : "border-slate-500",
+          )}
+        />
+        <Button type="submit" loading={sending} className="shrink-0 rounded-xl" aria-label="Send">
+          {!sending && <StrokeIcon d={SEND_ICON} className="size-5" />}
+          <span className="hidden sm:inline" aria-hidden="true">
+            Send
+          </span>
+        </Button>
+      </div>
+      <div className="flex justify-between gap-2 px-1">
+        {problem ? (
+          <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">
+            {problem}
+          </p>
+        ) : (
+          <p className="mt-1 hidden text-xs text-slate-600 sm:block dark:text-slate-300">
+            Enter to send, Shift+Enter for a new line
+          </p>
+        )}
+        {nearLimit && (
+          <p
+            className={cn(
+              "mt-1 ml-auto text-xs tabular-nums",
+              text.length > MESSAGE_MAX_LENGTH
+                ? "font-semibold text-red-700 dark:text-red-300"
+                : "text-slate-600 dark:text-slate-300",
+            )}
+          >
+            {text.length.toLocaleString("en-US")} / {MESSAGE_MAX_LENGTH.toLocaleString("en-US")}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}
