@@ -268,6 +268,18 @@ export const markRead = mutation({
       await ctx.db.patch(viewer._id, { unreadMessages: Math.max(0, (viewer.unreadMessages ?? 0) - mine.unread) });
     }
     if (mine.unread > 0 || (mine.readAt ?? 0) < mine.lastMessageAt) await ctx.db.patch(mine._id, { unread: 0, readAt: now });
+    // Reading the thread also reads its "new message" notification (one unread per sender, see send).
+    const recent = await ctx.db
+      .query("notifications")
+      .withIndex("by_userId_and_type", (q) => q.eq("userId", viewer._id).eq("type", "message"))
+      .order("desc")
+      .take(20);
+    const pending = recent.find((n) => !n.read && n.actorId === other._id);
+    if (pending) {
+      await ctx.db.patch(pending._id, { read: true });
+      const fresh = (await ctx.db.get(viewer._id))!;
+      await ctx.db.patch(viewer._id, { unreadNotifications: Math.max(0, (fresh.unreadNotifications ?? 1) - 1) });
+    }
     return null;
   },
 });
