@@ -94,6 +94,7 @@ describe("posting a project", () => {
       activeBidCount: 0,
     });
     expect(job.lat).toBeCloseTo(30.27, 1);
+    expect(job).toMatchObject({ city: "Austin", state: "TX" }); // from the ZIP
     expect(job.geohash).toMatch(/^9v6/);
     const page = await o.as.query(api.jobs.browse, { paginationOpts: { numItems: 10, cursor: null } });
     expect(page.total).toBe(1);

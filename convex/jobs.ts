@@ -22,7 +22,7 @@ import {
 import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "./_generated/server";
 import { mutation, query, type Viewer } from "./functions";
-import { distanceMiles, geohashRanges, locationFields, zipToPoint, type GeoPoint } from "./model/geo";
+import { distanceMiles, geohashRanges, locationFields, zipToPlace, zipToPoint, type GeoPoint } from "./model/geo";
 import {
   canAct,
   countStatusChange,
@@ -164,8 +164,12 @@ export async function insertJob(
   > & { skillLevel?: string },
 ): Promise<Job> {
   const point = pointOfZip(fields.zipCode);
+  // City and state come from the ZIP when the form did not give them, so place search finds every job.
+  const place = zipToPlace(fields.zipCode)!;
   const jobId = await ctx.db.insert("jobs", {
     skillLevel: "intermediate",
+    city: place.city,
+    state: place.state,
     ...fields,
     ...locationFields(fields.zipCode),
     customerId: customer._id,

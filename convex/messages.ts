@@ -68,6 +68,68 @@ function toPerson(u: Doc<"users">) {
   };
 }
 
+/**
+ * Stores a message and moves both sides' conversation rows, the receiver's unread counters and the
+ * sender's read state, all in the caller's transaction (the only way a message is written).
+ */
+export async function deliverMessage(ctx: MutationCtx, viewer: Doc<"users">, other: Doc<"users">, text: string) {
+  const key = conversationKey(viewer._id, other._id);
+  const now = Date.now();
+  const messageId = await ctx.db.insert("messages", {
+    conversationKey: key,
+    senderId: viewer._id,
+    receiverId: other._id,
+    content: text,
+    read: false,
+  });
+  const preview = text.length > 140 ? `${text.slice(0, 139)}…` : text;
+  const common = { key, lastMessage: preview, lastSenderId: viewer._id, lastMessageAt: now };
+  const mine = await side(ctx, viewer._id, other._id);
+  // Sending is also reading: whatever the other side wrote before is seen now.
+  if (mine) await ctx.db.patch(mine._id, { ...common, unread: 0, readAt: now });
+  else
+    await ctx.db.insert("conversations", {
+      ...common,
+      userId: viewer._id,
+      otherUserId: other._id,
+      unread: 0,
+      readAt: now,
+    });
+  if (mine && mine.unread > 0) {
+    await ctx.db.patch(viewer._id, { unreadMessages: Math.max(0, (viewer.unreadMessages ?? 0) - mine.unread) });
+  }
+  const theirs = await side(ctx, other._id, viewer._id);
+  if (theirs) await ctx.db.patch(theirs._id, { ...common, unread: theirs.unread + 1 });
+  else await ctx.db.insert("conversations", { ...common, userId: other._id, otherUserId: viewer._id, unread: 1 });
+  await ctx.db.patch(other._id, { unreadMessages: (other.unreadMessages ?? 0) + 1 });
+  await clearTyping(ctx, key, viewer._id);
+
+  // One unread "new message" notification per sender: a newer message replaces it.
+  const recent = await ctx.db
+    .query("notifications")
+    .withIndex("by_userId_and_type", (q) => q.eq("userId", other._id).eq("type", "message"))
+    .order("desc")
+    .take(20);
+  const previous = recent.find((n) => !n.read && n.actorId === viewer._id);
+  if (previous) {
+    await ctx.db.delete(previous._id);
+    await ctx.db.patch(other._id, {
+      unreadNotifications: Math.max(0, ((await ctx.db.get(other._id))!.unreadNotifications ?? 1) - 1),
+    });
+  }
+  await notify(ctx, {
+    userId: other._id,
+    type: "message",
+    title: `New message from ${toPerson(viewer).name}`,
+    content: preview,
+    actionUrl: `/messages/${viewer._id}`,
+    actorId: viewer._id,
+    entityType: "user",
+    entityId: viewer._id,
+  });
+  return messageId;
+}
+
 export const send = mutation({
   args: { receiverId: v.string(), content: v.string() },
   returns: v.id("messages"),
@@ -78,55 +140,10 @@ export const send = mutation({
     const other = await otherUserX(ctx, viewer, receiverId);
     if (await isBlocked(ctx, other._id, viewer._id)) fail(ErrorCode.FORBIDDEN, MessageCopy.blocked);
     const retryAt = await hit(ctx, `message:${viewer._id}`, MESSAGE_RATE_LIMIT);
-    if (retryAt !== null) throw new ConvexError({ code: ErrorCode.RATE_LIMITED, message: MessageCopy.rateLimited, retryAt });
+    if (retryAt !== null)
+      throw new ConvexError({ code: ErrorCode.RATE_LIMITED, message: MessageCopy.rateLimited, retryAt });
 
-    const text = content.trim();
-    const key = conversationKey(viewer._id, other._id);
-    const now = Date.now();
-    const messageId = await ctx.db.insert("messages", {
-      conversationKey: key,
-      senderId: viewer._id,
-      receiverId: other._id,
-      content: text,
-      read: false,
-    });
-    const preview = text.length > 140 ? `${text.slice(0, 139)}…` : text;
-    const common = { key, lastMessage: preview, lastSenderId: viewer._id, lastMessageAt: now };
-    const mine = await side(ctx, viewer._id, other._id);
-    // Sending is also reading: whatever the other side wrote before is seen now.
-    if (mine) await ctx.db.patch(mine._id, { ...common, unread: 0, readAt: now });
-    else await ctx.db.insert("conversations", { ...common, userId: viewer._id, otherUserId: other._id, unread: 0, readAt: now });
-    if (mine && mine.unread > 0) {
-      await ctx.db.patch(viewer._id, { unreadMessages: Math.max(0, (viewer.unreadMessages ?? 0) - mine.unread) });
-    }
-    const theirs = await side(ctx, other._id, viewer._id);
-    if (theirs) await ctx.db.patch(theirs._id, { ...common, unread: theirs.unread + 1 });
-    else await ctx.db.insert("conversations", { ...common, userId: other._id, otherUserId: viewer._id, unread: 1 });
-    await ctx.db.patch(other._id, { unreadMessages: (other.unreadMessages ?? 0) + 1 });
-    await clearTyping(ctx, key, viewer._id);
-
-    // One unread "new message" notification per sender: a newer message replaces it.
-    const recent = await ctx.db
-      .query("notifications")
-      .withIndex("by_userId_and_type", (q) => q.eq("userId", other._id).eq("type", "message"))
-      .order("desc")
-      .take(20);
-    const previous = recent.find((n) => !n.read && n.actorId === viewer._id);
-    if (previous) {
-      await ctx.db.delete(previous._id);
-      await ctx.db.patch(other._id, { unreadNotifications: Math.max(0, ((await ctx.db.get(other._id))!.unreadNotifications ?? 1) - 1) });
-    }
-    await notify(ctx, {
-      userId: other._id,
-      type: "message",
-      title: `New message from ${toPerson(viewer).name}`,
-      content: preview,
-      actionUrl: `/messages/${viewer._id}`,
-      actorId: viewer._id,
-      entityType: "user",
-      entityId: viewer._id,
-    });
-    return messageId;
+    return await deliverMessage(ctx, viewer, other, content.trim());
   },
 });
 
@@ -267,7 +284,8 @@ export const markRead = mutation({
       for (const m of newest) if (m.senderId === other._id && !m.read) await ctx.db.patch(m._id, { read: true });
       await ctx.db.patch(viewer._id, { unreadMessages: Math.max(0, (viewer.unreadMessages ?? 0) - mine.unread) });
     }
-    if (mine.unread > 0 || (mine.readAt ?? 0) < mine.lastMessageAt) await ctx.db.patch(mine._id, { unread: 0, readAt: now });
+    if (mine.unread > 0 || (mine.readAt ?? 0) < mine.lastMessageAt)
+      await ctx.db.patch(mine._id, { unread: 0, readAt: now });
     // Reading the thread also reads its "new message" notification (one unread per sender, see send).
     const recent = await ctx.db
       .query("notifications")

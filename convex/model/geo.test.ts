@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { distanceMiles, geohashOf, geohashRanges, zipToPoint } from "./geo";
+import { distanceMiles, geohashOf, geohashRanges, zipToPlace, zipToPoint } from "./geo";
 
 describe("zipToPoint", () => {
   test("finds ZIP codes at both ends and the middle of the dataset", () => {
@@ -8,6 +8,11 @@ describe("zipToPoint", () => {
     expect(zipToPoint("00501")).not.toBeNull();
     expect(zipToPoint("99950")).not.toBeNull();
     expect(zipToPoint("78701-1234")).toEqual(zipToPoint("78701"));
+  });
+  test("knows each ZIP code's city and state", () => {
+    expect(zipToPlace("78701")).toMatchObject({ city: "Austin", state: "TX" });
+    expect(zipToPlace("10001")).toMatchObject({ city: "New York", state: "NY" });
+    expect(zipToPlace("99950")).toMatchObject({ state: "AK" });
   });
   test("refuses what is not a known 5-digit ZIP code", () => {
     expect(zipToPoint("00000")).toBeNull();

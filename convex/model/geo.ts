@@ -2,7 +2,7 @@
 // dataset in zipData.ts; points are indexed by geohash (geofire-common), so
 // "within N miles" reads only the index ranges covering that circle.
 import { distanceBetween, geohashForLocation, geohashQueryBounds } from "geofire-common";
-import { ZIP_COUNT, ZIP_DATA, ZIP_RECORD_WIDTH } from "./zipData";
+import { ZIP_CITIES, ZIP_COUNT, ZIP_DATA, ZIP_RECORD_WIDTH, ZIP_STATES } from "./zipData";
 
 export interface GeoPoint {
   lat: number;
@@ -17,8 +17,13 @@ function decode(chunk: string, offset: number): number {
   return (parseInt(chunk, 36) - offset) / 1000;
 }
 
-/** The centre of a 5-digit US ZIP code, or null when the dataset does not know it. */
-export function zipToPoint(zip: string): GeoPoint | null {
+export interface ZipPlace extends GeoPoint {
+  city: string;
+  state: string;
+}
+
+/** The centre, city and state of a 5-digit US ZIP code, or null when the dataset does not know it. */
+export function zipToPlace(zip: string): ZipPlace | null {
   const code = zip.trim().slice(0, 5);
   if (!/^\d{5}$/.test(code)) return null;
   let lo = 0;
@@ -31,12 +36,20 @@ export function zipToPoint(zip: string): GeoPoint | null {
       return {
         lat: decode(ZIP_DATA.slice(at + 5, at + 9), 90_000),
         lng: decode(ZIP_DATA.slice(at + 9, at + 13), 180_000),
+        state: ZIP_STATES[parseInt(ZIP_DATA.slice(at + 13, at + 15), 36)]!,
+        city: ZIP_CITIES[parseInt(ZIP_DATA.slice(at + 15, at + 18), 36)]!,
       };
     }
     if (candidate < code) lo = mid + 1;
     else hi = mid - 1;
   }
   return null;
+}
+
+/** The centre of a 5-digit US ZIP code, or null when the dataset does not know it. */
+export function zipToPoint(zip: string): GeoPoint | null {
+  const place = zipToPlace(zip);
+  return place ? { lat: place.lat, lng: place.lng } : null;
 }
 
 export function geohashOf(point: GeoPoint): string {
