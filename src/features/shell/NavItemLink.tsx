@@ -26,11 +26,12 @@ export function NavItemLink({
     <Link
       to={item.to}
       aria-current={isActive(item, pathname) ? "page" : undefined}
+      aria-label={count > 0 ? `${item.label}${unreadSuffix(count)}` : undefined}
       className={className}
       onClick={onClick}
     >
       {children ?? item.label}
-      <CountBadge count={count} srText={unreadSuffix(count)} className={badgeClassName ?? "ml-1.5"} />
+      <CountBadge count={count} className={badgeClassName ?? "ml-1.5"} />
     </Link>
   );
 }
