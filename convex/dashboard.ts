@@ -15,6 +15,7 @@ export const customer = query({
     completedProjects: v.number(),
     nearbyPros: v.union(v.null(), v.object({ count: v.number(), capped: v.boolean() })),
     unreadNotifications: v.number(),
+    unreadMessages: v.number(),
   }),
   handler: async (ctx) => {
     const viewer = ctx.viewerX();
@@ -29,6 +30,7 @@ export const customer = query({
       completedProjects: viewer.jobsPostedCompleted ?? 0,
       nearbyPros,
       unreadNotifications: viewer.unreadNotifications ?? 0,
+      unreadMessages: viewer.unreadMessages ?? 0,
     };
   },
 });
@@ -91,6 +93,7 @@ export const professional = query({
     rating: v.number(),
     reviewCount: v.number(),
     available: v.boolean(),
+    connections: v.number(),
   }),
   handler: async (ctx) => {
     const viewer = ctx.viewerX();
@@ -108,6 +111,7 @@ export const professional = query({
       rating: viewer.rating ?? 0,
       reviewCount: viewer.reviewCount ?? 0,
       available: isAvailable(viewer),
+      connections: viewer.connectionsCount ?? 0,
     };
   },
 });

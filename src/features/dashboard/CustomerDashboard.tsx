@@ -53,10 +53,10 @@ export function CustomerDashboard({ viewer }: { viewer: Viewer }) {
         <StatTile label="Active Projects" icon={<DashIcon name="briefcase" />} value={tiles?.activeProjects} />
         <StatTile label="Completed Projects" icon={<DashIcon name="check" />} value={tiles?.completedProjects} />
         <StatTile
-          label="Unread notifications"
+          label="Messages"
           icon={<DashIcon name="bell" />}
-          value={tiles?.unreadNotifications}
-          detail={<TextLink to="/notifications">View notifications</TextLink>}
+          value={tiles?.unreadMessages}
+          detail={<TextLink to="/messages">Unread · open messages</TextLink>}
         />
         <StatTile
           label="Nearby Pros"

@@ -23,6 +23,7 @@ import {
   type IconName,
 } from "./parts";
 import { ProfileSummary } from "./ProfileSummary";
+import { TextLink } from "@/components/ui";
 
 // Professional dashboard (spec §2 "Dashboards"): figures from dashboard.professional, jobs
 // recommended for the viewer's professions and place, their own work, quick links and their own
@@ -71,7 +72,12 @@ export function ProfessionalDashboard({ viewer }: { viewer: Viewer }) {
           value={tiles?.rating.toFixed(1)}
           detail={tiles ? `${tiles.reviewCount} ${tiles.reviewCount === 1 ? "review" : "reviews"}` : undefined}
         />
-        <StatTile label="Completed" icon={<DashIcon name="check" />} value={tiles?.completedJobs} detail="Jobs" />
+        <StatTile
+          label="Network"
+          icon={<DashIcon name="check" />}
+          value={tiles?.connections}
+          detail={<TextLink to="/network">Connections</TextLink>}
+        />
       </section>
 
       <div className="grid gap-6 lg:grid-cols-3">
