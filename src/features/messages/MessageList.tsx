@@ -74,14 +74,17 @@ export function MessageList({ otherUserId, info }: { otherUserId: string; info: 
     restore.current = null;
   }, [oldestId]);
   // A new message (or the first page): go to the newest when at the bottom or when it is the reader's own.
+  // Only a change of the newest message counts (loading older pages leaves the view where it is).
+  const newestId = newest?._id;
+  const newestMine = newest?.mine ?? false;
   useLayoutEffect(() => {
     const el = scroller.current;
-    if (!el || !newest) return;
-    if (atBottom.current || newest.mine) {
+    if (!el || !newestId) return;
+    if (atBottom.current || newestMine) {
       el.scrollTop = el.scrollHeight;
       atBottom.current = true;
     }
-  }, [newest?._id, newest]);
+  }, [newestId, newestMine]);
 
   const lastMine = [...messages].reverse().find((m) => m.mine);
   const seen =
