@@ -16,6 +16,7 @@ import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "./_generated/server";
 import { internalAction, internalMutation, internalQuery } from "./functions";
 import { insertJob } from "./jobs";
+import { deliverMessage } from "./messages";
 import { acceptBid, placeBid, transition, type Job } from "./model/jobs";
 import { zipToPoint } from "./model/geo";
 import { matchingProfessionals, syncUserLocation } from "./model/professionals";
@@ -463,6 +464,53 @@ export const benchJobs = internalMutation({
         source: "project",
         seeded: true,
       });
+    }
+    return count;
+  },
+});
+
+/** Benchmarks: ids of the first `count` professionals (bench/messages.ts, bench/network.ts). */
+export const benchUserIds = internalQuery({
+  args: { count: v.number() },
+  returns: v.array(v.id("users")),
+  handler: async (ctx, { count }) => {
+    const rows = await ctx.db
+      .query("users")
+      .withIndex("by_userType", (q) => q.eq("userType", "professional"))
+      .take(Math.min(count, 1000));
+    return rows.map((u) => u._id);
+  },
+});
+
+/**
+ * Benchmarks: messages [start, start + count) through the app's own write path. Every tenth message is
+ * between `viewerId` and one of their first 30 partners (half of them with the first), both directions;
+ * the rest are between random pairs of `userIds`, so the table grows around the viewer's conversations.
+ */
+export const benchMessages = internalMutation({
+  args: { viewerId: v.id("users"), userIds: v.array(v.id("users")), start: v.number(), count: v.number(), seed: v.number() },
+  returns: v.number(),
+  handler: async (ctx, { viewerId, userIds, start, count, seed }) => {
+    if (count < 0 || count > 500) throw new Error("seed:benchMessages takes at most 500 messages per call");
+    const viewer = await ctx.db.get(viewerId);
+    if (viewer === null || userIds.length < 32) throw new Error("seed:benchMessages: a viewer and at least 32 users");
+    for (let i = start; i < start + count; i++) {
+      const rng = rowRng(seed, "benchMessages", i);
+      let from: Id<"users">;
+      let to: Id<"users">;
+      if (i % 10 === 0) {
+        // Half of the viewer's messages are with one partner: their busiest thread fills a page early.
+        const k = i / 10;
+        const partner = k % 2 === 0 ? userIds[0]! : userIds[1 + (k % 29)]!;
+        [from, to] = k % 4 < 2 ? [viewerId, partner] : [partner, viewerId];
+      } else {
+        from = userIds[rng.int(30, userIds.length - 1)]!;
+        do to = userIds[rng.int(30, userIds.length - 1)]!;
+        while (to === from);
+      }
+      const sender = (await ctx.db.get(from))!;
+      const receiver = (await ctx.db.get(to))!;
+      await deliverMessage(ctx, sender, receiver, `Bench message ${i}: ${"is the job still open? ".repeat(rng.int(1, 4))}`);
     }
     return count;
   },
