@@ -193,7 +193,9 @@ export const pending = query({
 });
 
 /** Candidates read per source when scoring suggestions; scores are exact on what is read. */
-const SUGGESTION_POOL = 300;
+const SUGGESTION_POOL = 120;
+/** Nearby candidates read per geohash range. */
+const SUGGESTION_NEAR_PER_RANGE = 20;
 
 /** Suggested Professionals: spec §9 scoring, excluding the viewer and existing connections or requests. */
 export const suggestions = query({
@@ -223,16 +225,30 @@ export const suggestions = query({
       );
     }
     if (viewer.lat !== undefined && viewer.lng !== undefined) {
-      add((await professionalsNear(ctx, { lat: viewer.lat, lng: viewer.lng }, 50, 100)).map((n) => n.user));
+      const near = await professionalsNear(ctx, { lat: viewer.lat, lng: viewer.lng }, 50, SUGGESTION_NEAR_PER_RANGE);
+      add(near.map((n) => n.user));
     }
     // Anywhere: the newest professionals, so a member with no neighbours still gets suggestions.
-    add(await ctx.db.query("users").withIndex("by_userType", (q) => q.eq("userType", "professional")).order("desc").take(50));
+    add(await ctx.db.query("users").withIndex("by_userType", (q) => q.eq("userType", "professional")).order("desc").take(20));
     pool.delete(viewer._id);
 
+    // Existing connections and requests, read once (not once per candidate).
+    const linked = new Set<Id<"users">>();
+    for (const [index, mine, theirs] of [
+      ["by_requesterId_and_status", "requesterId", "receiverId"],
+      ["by_receiverId_and_status", "receiverId", "requesterId"],
+    ] as const) {
+      for (const status of ["accepted", "pending"] as const) {
+        const rows = await ctx.db
+          .query("connections")
+          .withIndex(index, (q) => q.eq(mine, viewer._id).eq("status", status))
+          .take(1000);
+        for (const row of rows) linked.add(row[theirs]);
+      }
+    }
     const scored = [];
     for (const user of pool.values()) {
-      if ((await connectionBetween(ctx, viewer._id, user._id)) !== null) continue;
-      scored.push({ user, score: suggestionScore(viewer, user) });
+      if (!linked.has(user._id)) scored.push({ user, score: suggestionScore(viewer, user) });
     }
     scored.sort((a, b) => b.score - a.score || b.user._creationTime - a.user._creationTime);
     const start = Math.max(0, offset ?? 0);
