@@ -1,0 +1,220 @@
+// Starts the app as the journeys and benchmarks use it, on free ports and a
+// fresh data folder: the local Convex runtime on the real convex/ folder
+// (emails to the outbox) and the app built once with `vite build` against it,
+// served by `vite preview`. Used by e2e/global-setup.ts and bench/*.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+const VITE = path.join(ROOT, "node_modules", "vite", "bin", "vite.js");
+const HOST = "127.0.0.1";
+const STARTUP_TIMEOUT_MS = 60_000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, HOST, () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Three distinct free ports (the OS could hand the same one out twice once closed). */
+async function freePorts(count: number): Promise<number[]> {
+  const ports = new Set<number>();
+  while (ports.size < count) ports.add(await freePort());
+  return [...ports];
+}
+
+function collect(child: ChildProcess): string[] {
+  const lines: string[] = [];
+  let buffer = "";
+  const onData = (chunk: Buffer) => {
+    buffer += chunk.toString();
+    const parts = buffer.split("\n");
+    buffer = parts.pop()!;
+    lines.push(...parts);
+    if (lines.length > 200) lines.splice(0, lines.length - 200);
+  };
+  child.stdout?.on("data", onData);
+  child.stderr?.on("data", onData);
+  child.once("exit", () => buffer && lines.push(buffer));
+  return lines;
+}
+
+/** Resolves with the first output line matching `ready`, rejects if the process exits first or times out. */
+function waitForLine(child: ChildProcess, lines: string[], ready: RegExp, what: string): Promise<RegExpExecArray> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => fail(`${what} did not start within ${STARTUP_TIMEOUT_MS / 1000}s`),
+      STARTUP_TIMEOUT_MS,
+    );
+    const check = () => {
+      for (const line of lines) {
+        const match = ready.exec(line);
+        if (match) {
+          cleanup();
+          resolve(match);
+          return;
+        }
+      }
+    };
+    const onExit = (code: number | null) => fail(`${what} exited with ${code}`);
+    const fail = (message: string) => {
+      cleanup();
+      reject(new Error(`${message}:\n${lines.join("\n")}`));
+    };
+    const cleanup = () => {
+      clearTimeout(timer);
+      child.stdout?.off("data", check);
+      child.stderr?.off("data", check);
+      child.off("exit", onExit);
+    };
+    child.stdout?.on("data", check);
+    child.stderr?.on("data", check);
+    child.once("exit", onExit);
+  });
+}
+
+function run(args: string[], env: NodeJS.ProcessEnv, what: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    const lines = collect(child);
+    child.once("error", reject);
+    child.once("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${what} failed with exit code ${code}:\n${lines.join("\n")}`)),
+    );
+  });
+}
+
+async function waitForHttp(url: string, what: string): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() - started > STARTUP_TIMEOUT_MS) throw new Error(`${what} did not answer at ${url}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export function stopPids(pids: number[]) {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  }
+}
+
+export interface Stack {
+  baseURL: string;
+  convexUrl: string;
+  convexSiteUrl: string;
+  /** Admin key from <data>/runtime.json: lets tools call internal functions (ConvexHttpClient#setAdminAuth). */
+  adminKey: string;
+  dataDir: string;
+  /** Holds the data folder and the build; removed by stop(). */
+  tmpDir: string;
+  pids: number[];
+  stop: () => void;
+}
+
+export async function startStack(options: { tag?: string; quiet?: boolean } = {}): Promise<Stack> {
+  const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), `rafter-${options.tag ?? "stack"}-`));
+  const dataDir = path.join(tmpDir, "data");
+  const outDir = path.join(tmpDir, "dist");
+  const [port, sitePort, appPort] = await freePorts(3);
+  const baseURL = `http://${HOST}:${appPort}`;
+  const convexUrl = `http://${HOST}:${port}`;
+  const pids: number[] = [];
+  const stop = () => {
+    stopPids(pids);
+    fs.rmSync(tmpDir, { recursive: true, force: true });
+  };
+
+  try {
+    // The runtime and the build do not depend on each other: start both at once.
+    const runtime = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "tools/local-convex/src/cli.ts",
+        "--functions",
+        "convex",
+        "--data",
+        dataDir,
+        "--port",
+        String(port),
+        "--site-port",
+        String(sitePort),
+        "--site-url",
+        baseURL,
+        // Nothing from a developer's .env.local (e.g. a real email transport), no writes into convex/_generated.
+        "--env-path",
+        path.join(tmpDir, "no.env"),
+        "--no-codegen",
+        ...(options.quiet === false ? [] : ["--quiet"]),
+      ],
+      {
+        cwd: ROOT,
+        env: { ...process.env, EMAIL_TRANSPORT: "outbox", SITE_URL: baseURL },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    pids.push(runtime.pid!);
+    const runtimeOutput = collect(runtime);
+    const ready = waitForLine(
+      runtime,
+      runtimeOutput,
+      /ready: (http:\/\/\S+?) \(site (http:\/\/\S+?)\)/,
+      "local Convex runtime",
+    );
+
+    const build = run(
+      [VITE, "build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "error"],
+      // The shell wins over .env files in Vite: a developer's .env.local cannot change what the app sees.
+      { ...process.env, VITE_CONVEX_URL: convexUrl, VITE_OAUTH_PROVIDERS: "" },
+      "vite build",
+    );
+
+    const [match] = await Promise.all([ready, build]);
+    const runtimeJson = JSON.parse(fs.readFileSync(path.join(dataDir, "runtime.json"), "utf8")) as {
+      cloudUrl: string;
+      siteUrl: string;
+      adminKey: string;
+    };
+    if (runtimeJson.cloudUrl !== convexUrl) {
+      throw new Error(`local Convex runtime reports ${runtimeJson.cloudUrl}, the build points at ${convexUrl}`);
+    }
+
+    const preview = spawn(
+      process.execPath,
+      [VITE, "preview", "--outDir", outDir, "--host", HOST, "--port", String(appPort), "--strictPort"],
+      { cwd: ROOT, env: process.env, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    pids.push(preview.pid!);
+    const previewOutput = collect(preview);
+    preview.once("exit", (code, signal) => {
+      // 143: stopped (SIGTERM).
+      if (signal === null && code !== 0 && code !== 143)
+        console.error(`vite preview exited with ${code}:\n${previewOutput.join("\n")}`);
+    });
+    await waitForHttp(`${baseURL}/login`, "vite preview");
+    return { baseURL, convexUrl, convexSiteUrl: match[2]!, adminKey: runtimeJson.adminKey, dataDir, tmpDir, pids, stop };
+  } catch (error) {
+    stop();
+    throw error;
+  }
+}
