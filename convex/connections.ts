@@ -1,6 +1,6 @@
 // The professional network (spec §2 Network; §4 Connection; §6 only
 // professionals; §9 suggestion scoring). Rules in model/network.ts.
-import { paginationOptsValidator } from "convex/server";
+import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { ConvexError, v } from "convex/values";
 import { ErrorCode } from "../common/errors";
 import { ProfileCopy, suggestionScore } from "../common/profile";
@@ -64,7 +64,11 @@ export const request = mutation({
       if (existing.receiverId === viewer._id) return await accept(ctx, existing, viewer);
       fail(ErrorCode.INVALID_INPUT, ProfileCopy.requestPending);
     }
-    const id = await ctx.db.insert("connections", { requesterId: viewer._id, receiverId: other._id, status: "pending" });
+    const id = await ctx.db.insert("connections", {
+      requesterId: viewer._id,
+      receiverId: other._id,
+      status: "pending",
+    });
     await notify(ctx, {
       userId: other._id,
       type: "connection",
@@ -188,7 +192,10 @@ export const pending = query({
       .withIndex("by_requesterId_and_status", (q) => q.eq("requesterId", viewer._id).eq("status", "pending"))
       .order("desc")
       .take(100);
-    return { incoming: await load(incoming, (r) => r.requesterId), outgoing: await load(outgoing, (r) => r.receiverId) };
+    return {
+      incoming: await load(incoming, (r) => r.requesterId),
+      outgoing: await load(outgoing, (r) => r.receiverId),
+    };
   },
 });
 
@@ -220,7 +227,9 @@ export const suggestions = query({
       add(
         await ctx.db
           .query("users")
-          .withIndex("by_userType_and_state_and_city", (q) => q.eq("userType", "professional").eq("state", viewer.state))
+          .withIndex("by_userType_and_state_and_city", (q) =>
+            q.eq("userType", "professional").eq("state", viewer.state),
+          )
           .take(SUGGESTION_POOL),
       );
     }
@@ -229,7 +238,13 @@ export const suggestions = query({
       add(near.map((n) => n.user));
     }
     // Anywhere: the newest professionals, so a member with no neighbours still gets suggestions.
-    add(await ctx.db.query("users").withIndex("by_userType", (q) => q.eq("userType", "professional")).order("desc").take(20));
+    add(
+      await ctx.db
+        .query("users")
+        .withIndex("by_userType", (q) => q.eq("userType", "professional"))
+        .order("desc")
+        .take(20),
+    );
     pool.delete(viewer._id);
 
     // Existing connections and requests, read once (not once per candidate).
@@ -270,13 +285,7 @@ export const browse = query({
     sort: v.optional(v.union(...NETWORK_SORTS.map((s) => v.literal(s)))),
     paginationOpts: paginationOptsValidator,
   },
-  returns: v.object({
-    page: v.array(cardValidator),
-    isDone: v.boolean(),
-    continueCursor: v.string(),
-    splitCursor: v.optional(v.union(v.string(), v.null())),
-    pageStatus: v.optional(v.union(v.literal("SplitRecommended"), v.literal("SplitRequired"), v.null())),
-  }),
+  returns: paginationResultValidator(cardValidator),
   handler: async (ctx, { q, profession, sort, paginationOpts }) => {
     const viewer = ctx.viewerX();
     const text = q?.trim();
@@ -288,7 +297,9 @@ export const browse = query({
         .paginate(paginationOpts);
     } else if (profession) {
       result = await users
-        .withIndex("by_userType_and_primaryProfession", (q) => q.eq("userType", "professional").eq("primaryProfession", profession))
+        .withIndex("by_userType_and_primaryProfession", (q) =>
+          q.eq("userType", "professional").eq("primaryProfession", profession),
+        )
         .order("desc")
         .paginate(paginationOpts);
     } else if (sort === "name" || sort === "name_desc") {

@@ -1,8 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { syncUserLocation } from "./model/professionals";
-import { newTest, type TestConvex } from "./test.setup";
+import { newTest, type TestConvex, createPerson } from "./test.setup";
 
 const AUSTIN = { city: "Austin", state: "TX", zipCode: "78701" };
 const DALLAS = { city: "Dallas", state: "TX", zipCode: "75201" };
@@ -28,20 +27,7 @@ function bid(overrides: Record<string, unknown> = {}) {
 }
 
 /** A user with a location and service areas, as sign-up and profession setup leave them. */
-async function person(t: TestConvex, fields: Record<string, unknown>) {
-  const userId = await t.run(async (ctx) => {
-    const id = await ctx.db.insert("users", {
-      email: `u${Math.random().toString(36).slice(2)}@example.com`,
-      firstName: "Test",
-      lastName: "User",
-      ...AUSTIN,
-      ...fields,
-    } as never);
-    await syncUserLocation(ctx, id);
-    return id;
-  });
-  return { userId, as: t.withIdentity({ subject: `${userId}|session` }) };
-}
+const person = createPerson;
 const owner = (t: TestConvex, f: Record<string, unknown> = {}) => person(t, { userType: "homeowner", firstName: "Olive", ...f });
 const pro = (t: TestConvex, f: Record<string, unknown> = {}) =>
   person(t, {

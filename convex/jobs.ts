@@ -1,7 +1,7 @@
 // Jobs: posting, quote requests, browsing (server-side filters, sorts and
 // pagination through indexes), the job page, saved jobs and the job's
 // transitions. Rules live in model/jobs.ts.
-import { paginationOptsValidator, type PaginationResult } from "convex/server";
+import { paginationOptsValidator, paginationResultValidator, type PaginationResult } from "convex/server";
 import { ConvexError, v, type Infer } from "convex/values";
 import { ErrorCode } from "../common/errors";
 import {
@@ -56,7 +56,10 @@ function invalid(message: string, fields?: Record<string, string>): never {
   throw new ConvexError({ code: ErrorCode.INVALID_INPUT, message, ...(fields ? { fields } : {}) });
 }
 
-function parseOrThrow<T>(result: { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } }): T {
+function parseOrThrow<T>(
+  result:
+    { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } },
+): T {
   if (result.success) return result.data;
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) fields[String(issue.path[0])] ??= issue.message;
@@ -132,7 +135,9 @@ export async function toCard(ctx: QueryCtx, job: Job, from: GeoPoint | null): Pr
         : null,
     customer: {
       _id: job.customerId,
-      name: customer ? `${customer.firstName ?? ""} ${(customer.lastName ?? "").slice(0, 1)}.`.trim() : "Property owner",
+      name: customer
+        ? `${customer.firstName ?? ""} ${(customer.lastName ?? "").slice(0, 1)}.`.trim()
+        : "Property owner",
       rating: customer?.rating ?? 0,
       reviewCount: customer?.reviewCount ?? 0,
     },
@@ -317,16 +322,13 @@ const browseArgs = {
 
 function checkFilters(args: { category?: string; status?: string }) {
   if (args.category !== undefined && !isJobCategory(args.category)) invalid("Unknown category");
-  if (args.status !== undefined && !(JOB_STATUSES as readonly string[]).includes(args.status)) invalid("Unknown status");
+  if (args.status !== undefined && !(JOB_STATUSES as readonly string[]).includes(args.status))
+    invalid("Unknown status");
   return { category: args.category, status: args.status as JobStatus | undefined };
 }
 
 const browseResult = v.object({
-  page: v.array(jobCardValidator),
-  isDone: v.boolean(),
-  continueCursor: v.string(),
-  splitCursor: v.optional(v.union(v.string(), v.null())),
-  pageStatus: v.optional(v.union(v.literal("SplitRecommended"), v.literal("SplitRequired"), v.null())),
+  ...paginationResultValidator(jobCardValidator).fields,
   total: v.number(),
   totalIsLowerBound: v.boolean(),
   mode: v.union(v.literal("index"), v.literal("search"), v.literal("distance")),
@@ -458,7 +460,10 @@ function indexedPage(
         .order("desc")
         .paginate(paginationOpts);
     if (status)
-      return jobs.withIndex("by_status_and_budgetMax", (q) => q.eq("status", status)).order("desc").paginate(paginationOpts);
+      return jobs
+        .withIndex("by_status_and_budgetMax", (q) => q.eq("status", status))
+        .order("desc")
+        .paginate(paginationOpts);
     if (category)
       return jobs
         .withIndex("by_category_and_budgetMax", (q) => q.eq("category", category))
@@ -489,9 +494,16 @@ function indexedPage(
       .withIndex("by_status_and_category", (q) => q.eq("status", status).eq("category", category))
       .order("desc")
       .paginate(paginationOpts);
-  if (status) return jobs.withIndex("by_status", (q) => q.eq("status", status)).order("desc").paginate(paginationOpts);
+  if (status)
+    return jobs
+      .withIndex("by_status", (q) => q.eq("status", status))
+      .order("desc")
+      .paginate(paginationOpts);
   if (category)
-    return jobs.withIndex("by_category", (q) => q.eq("category", category)).order("desc").paginate(paginationOpts);
+    return jobs
+      .withIndex("by_category", (q) => q.eq("category", category))
+      .order("desc")
+      .paginate(paginationOpts);
   return jobs.order("desc").paginate(paginationOpts);
 }
 
@@ -517,13 +529,7 @@ export const recommended = query({
 
 export const saved = query({
   args: { paginationOpts: paginationOptsValidator },
-  returns: v.object({
-    page: v.array(jobCardValidator),
-    isDone: v.boolean(),
-    continueCursor: v.string(),
-    splitCursor: v.optional(v.union(v.string(), v.null())),
-    pageStatus: v.optional(v.union(v.literal("SplitRecommended"), v.literal("SplitRequired"), v.null())),
-  }),
+  returns: paginationResultValidator(jobCardValidator),
   handler: async (ctx, { paginationOpts }) => {
     const viewer = ctx.viewerX();
     const result = await ctx.db
@@ -541,13 +547,9 @@ export const saved = query({
 /** Jobs the viewer bid on, with their bid's status. */
 export const applied = query({
   args: { paginationOpts: paginationOptsValidator },
-  returns: v.object({
-    page: v.array(v.object({ job: jobCardValidator, bidStatus: v.string(), bidPrice: v.string(), bidId: v.id("bids") })),
-    isDone: v.boolean(),
-    continueCursor: v.string(),
-    splitCursor: v.optional(v.union(v.string(), v.null())),
-    pageStatus: v.optional(v.union(v.literal("SplitRecommended"), v.literal("SplitRequired"), v.null())),
-  }),
+  returns: paginationResultValidator(
+    v.object({ job: jobCardValidator, bidStatus: v.string(), bidPrice: v.string(), bidId: v.id("bids") }),
+  ),
   handler: async (ctx, { paginationOpts }) => {
     const viewer = ctx.viewerX();
     const result = await ctx.db
@@ -674,7 +676,10 @@ export const get = query({
       role: v.union(v.literal("owner"), v.literal("contractor"), v.literal("photographer"), v.literal("viewer")),
       contractor: v.union(v.null(), personView),
       photographer: v.union(v.null(), personView),
-      contact: v.union(v.null(), v.object({ method: v.union(v.string(), v.null()), info: v.union(v.string(), v.null()) })),
+      contact: v.union(
+        v.null(),
+        v.object({ method: v.union(v.string(), v.null()), info: v.union(v.string(), v.null()) }),
+      ),
       completionRequestedAt: v.union(v.number(), v.null()),
       completedAt: v.union(v.number(), v.null()),
       history: v.array(
@@ -727,7 +732,11 @@ export const get = query({
         fromStatus: e.fromStatus ?? null,
         toStatus: e.toStatus ?? null,
         detail: e.detail ?? null,
-        actorName: actor ? (e.actorId === job.customerId ? `${actor.firstName ?? "Owner"} (owner)` : displayName(actor)) : "Former member",
+        actorName: actor
+          ? e.actorId === job.customerId
+            ? `${actor.firstName ?? "Owner"} (owner)`
+            : displayName(actor)
+          : "Former member",
       });
     }
 
@@ -757,8 +766,7 @@ export const get = query({
       contractor: await person(job.contractorId),
       photographer: await person(job.photographerId),
       // The owner's contact details go only to the professional they hired.
-      contact:
-        isOwner || isContractor ? { method: job.contactMethod ?? null, info: job.contactInfo ?? null } : null,
+      contact: isOwner || isContractor ? { method: job.contactMethod ?? null, info: job.contactInfo ?? null } : null,
       completionRequestedAt: job.completionRequestedAt ?? null,
       completedAt: job.completedAt ?? null,
       history,
@@ -801,7 +809,8 @@ export const takePhotoRequest = mutation({
     if (!(viewer.professions ?? []).includes(PHOTOGRAPHER_PROFESSION)) {
       throw new ConvexError({ code: ErrorCode.FORBIDDEN, message: JobMessages.onlyPhotographer });
     }
-    if (job.customerId === viewer._id) throw new ConvexError({ code: ErrorCode.FORBIDDEN, message: JobMessages.ownJob });
+    if (job.customerId === viewer._id)
+      throw new ConvexError({ code: ErrorCode.FORBIDDEN, message: JobMessages.ownJob });
     if (job.photoStatus !== "requested" || job.status === "cancelled" || job.status === "completed") {
       invalid("This photo request is no longer open.");
     }
@@ -879,13 +888,7 @@ export const photoRequests = query({
 /** The customer's own projects, newest first. */
 export const myProjects = query({
   args: { paginationOpts: paginationOptsValidator },
-  returns: v.object({
-    page: v.array(jobCardValidator),
-    isDone: v.boolean(),
-    continueCursor: v.string(),
-    splitCursor: v.optional(v.union(v.string(), v.null())),
-    pageStatus: v.optional(v.union(v.literal("SplitRecommended"), v.literal("SplitRequired"), v.null())),
-  }),
+  returns: paginationResultValidator(jobCardValidator),
   handler: async (ctx, { paginationOpts }) => {
     const viewer = ctx.viewerX();
     const result = await ctx.db
@@ -953,7 +956,9 @@ export const searchByPlace = query({
             ? jobs.withIndex("by_state_and_city_and_status_and_category", (q) =>
                 q.eq("state", state).eq("city", city).eq("status", s).eq("category", category),
               )
-            : jobs.withIndex("by_state_and_city_and_status", (q) => q.eq("state", state).eq("city", city).eq("status", s));
+            : jobs.withIndex("by_state_and_city_and_status", (q) =>
+                q.eq("state", state).eq("city", city).eq("status", s),
+              );
       rows.push(...(await range.order("desc").take(take)));
     }
     rows.sort((a, b) => b._creationTime - a._creationTime);

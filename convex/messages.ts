@@ -3,7 +3,7 @@
 // message and that side's unread count, all changed in the send transaction;
 // the inbox is one indexed page of the viewer's rows and a thread is a page of
 // its messages, never the whole history.
-import { paginationOptsValidator } from "convex/server";
+import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { ConvexError, v } from "convex/values";
 import { ErrorCode } from "../common/errors";
 import { MESSAGE_RATE_LIMIT, MessageCopy, messageProblem, TYPING_TTL_MS } from "../common/messages";
@@ -150,22 +150,16 @@ export const send = mutation({
 /** The viewer's conversations, most recent first (one indexed page). */
 export const inbox = query({
   args: { paginationOpts: paginationOptsValidator },
-  returns: v.object({
-    page: v.array(
-      v.object({
-        _id: v.id("conversations"),
-        other: personView,
-        lastMessage: v.string(),
-        lastMessageAt: v.number(),
-        lastFromMe: v.boolean(),
-        unread: v.number(),
-      }),
-    ),
-    isDone: v.boolean(),
-    continueCursor: v.string(),
-    splitCursor: v.optional(v.union(v.string(), v.null())),
-    pageStatus: v.optional(v.union(v.literal("SplitRecommended"), v.literal("SplitRequired"), v.null())),
-  }),
+  returns: paginationResultValidator(
+    v.object({
+      _id: v.id("conversations"),
+      other: personView,
+      lastMessage: v.string(),
+      lastMessageAt: v.number(),
+      lastFromMe: v.boolean(),
+      unread: v.number(),
+    }),
+  ),
   handler: async (ctx, { paginationOpts }) => {
     const viewer = ctx.viewerX();
     const result = await ctx.db
@@ -193,21 +187,15 @@ export const inbox = query({
 /** A page of the thread with another user, newest first (the client shows them oldest first). */
 export const thread = query({
   args: { otherUserId: v.string(), paginationOpts: paginationOptsValidator },
-  returns: v.object({
-    page: v.array(
-      v.object({
-        _id: v.id("messages"),
-        _creationTime: v.number(),
-        senderId: v.id("users"),
-        content: v.string(),
-        mine: v.boolean(),
-      }),
-    ),
-    isDone: v.boolean(),
-    continueCursor: v.string(),
-    splitCursor: v.optional(v.union(v.string(), v.null())),
-    pageStatus: v.optional(v.union(v.literal("SplitRecommended"), v.literal("SplitRequired"), v.null())),
-  }),
+  returns: paginationResultValidator(
+    v.object({
+      _id: v.id("messages"),
+      _creationTime: v.number(),
+      senderId: v.id("users"),
+      content: v.string(),
+      mine: v.boolean(),
+    }),
+  ),
   handler: async (ctx, { otherUserId, paginationOpts }) => {
     const viewer = ctx.viewerX();
     const other = await otherUserX(ctx, viewer, otherUserId);

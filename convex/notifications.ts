@@ -1,7 +1,7 @@
 // The viewer's notifications (spec §2 Notifications and the bell): listed by
 // kind through indexes, marked read one by one or all at once, deleted. The
 // unread counter on the user changes in the same transaction.
-import { paginationOptsValidator } from "convex/server";
+import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { ConvexError, v } from "convex/values";
 import { ErrorCode } from "../common/errors";
 import {
@@ -34,13 +34,7 @@ const tabValidator = v.union(...NOTIFICATION_TABS.map((t) => v.literal(t.value))
 
 export const list = query({
   args: { tab: v.optional(tabValidator), paginationOpts: paginationOptsValidator },
-  returns: v.object({
-    page: v.array(notificationView),
-    isDone: v.boolean(),
-    continueCursor: v.string(),
-    splitCursor: v.optional(v.union(v.string(), v.null())),
-    pageStatus: v.optional(v.union(v.literal("SplitRecommended"), v.literal("SplitRequired"), v.null())),
-  }),
+  returns: paginationResultValidator(notificationView),
   handler: async (ctx, { tab, paginationOpts }) => {
     const viewer = ctx.viewerX();
     const types = NOTIFICATION_TABS.find((t) => t.value === (tab ?? "all"))!.types;
@@ -93,7 +87,12 @@ export const list = query({
         actionUrl: n.actionUrl ?? null,
         read: n.read,
         actor: actor
-          ? { _id: actor._id, firstName: actor.firstName ?? "", lastName: actor.lastName ?? "", image: actor.image ?? null }
+          ? {
+              _id: actor._id,
+              firstName: actor.firstName ?? "",
+              lastName: actor.lastName ?? "",
+              image: actor.image ?? null,
+            }
           : null,
       });
     }
@@ -200,7 +199,9 @@ export const setPreference = mutation({
   returns: v.null(),
   handler: async (ctx, { kind, mode }) => {
     const viewer = ctx.viewerX();
-    await ctx.db.patch(viewer._id, { notificationPreferences: { ...preferencesOf(viewer.notificationPreferences), [kind]: mode } });
+    await ctx.db.patch(viewer._id, {
+      notificationPreferences: { ...preferencesOf(viewer.notificationPreferences), [kind]: mode },
+    });
     return null;
   },
 });

@@ -1,7 +1,7 @@
 // Profiles (spec §2 Profile, /edit-profile; §3 Profile response): the public
 // view of a member, the owner's edit, and the avatar (file storage, image
 // only, under 5 MB, checked here as well as in the form).
-import { paginationOptsValidator } from "convex/server";
+import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { ConvexError, v } from "convex/values";
 import { ErrorCode } from "../common/errors";
 import { ProfileCopy, profileSchema, UPLOAD_LIMITS } from "../common/profile";
@@ -24,7 +24,10 @@ export const get = query({
       user: publicUserValidator,
       isOwn: v.boolean(),
       /** The member's own contact details: only on their own profile. */
-      contact: v.union(v.null(), v.object({ email: v.union(v.string(), v.null()), phone: v.union(v.string(), v.null()) })),
+      contact: v.union(
+        v.null(),
+        v.object({ email: v.union(v.string(), v.null()), phone: v.union(v.string(), v.null()) }),
+      ),
       about: v.object({
         licenseNumber: v.union(v.string(), v.null()),
         yearsExperience: v.union(v.number(), v.null()),
@@ -224,12 +227,11 @@ export const setAvatar = mutation({
     const viewer = ctx.viewerX();
     const meta = await ctx.db.system.get(storageId);
     if (meta === null) invalid("The upload was not found. Please try again.");
-    const problem =
-      !meta.contentType?.startsWith("image/")
-        ? ProfileCopy.imageType
-        : meta.size > UPLOAD_LIMITS.profileImage
-          ? ProfileCopy.imageTooLarge
-          : null;
+    const problem = !meta.contentType?.startsWith("image/")
+      ? ProfileCopy.imageType
+      : meta.size > UPLOAD_LIMITS.profileImage
+        ? ProfileCopy.imageTooLarge
+        : null;
     if (problem) {
       await ctx.storage.delete(storageId);
       invalid(problem, { image: problem });
@@ -258,7 +260,9 @@ export const reputation = query({
   args: { userId: v.string() },
   returns: v.object({
     total: v.number(),
-    events: v.array(v.object({ _id: v.id("reputationEvents"), _creationTime: v.number(), points: v.number(), reason: v.string() })),
+    events: v.array(
+      v.object({ _id: v.id("reputationEvents"), _creationTime: v.number(), points: v.number(), reason: v.string() }),
+    ),
   }),
   handler: async (ctx, { userId }) => {
     ctx.viewerX();
@@ -280,13 +284,7 @@ export const reputation = query({
 /** Members with a user type, newest first (spec GET /api/users): public fields only. */
 export const list = query({
   args: { paginationOpts: paginationOptsValidator },
-  returns: v.object({
-    page: v.array(publicUserValidator),
-    isDone: v.boolean(),
-    continueCursor: v.string(),
-    splitCursor: v.optional(v.union(v.string(), v.null())),
-    pageStatus: v.optional(v.union(v.literal("SplitRecommended"), v.literal("SplitRequired"), v.null())),
-  }),
+  returns: paginationResultValidator(publicUserValidator),
   handler: async (ctx, { paginationOpts }) => {
     ctx.viewerX();
     const result = await ctx.db.query("users").order("desc").paginate(paginationOpts);

@@ -3,7 +3,7 @@
 // job). The professional's rating and review count change in the same
 // transaction. Helpful once per member; Report files a moderation report; the
 // professional may reply once.
-import { paginationOptsValidator } from "convex/server";
+import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { ConvexError, v } from "convex/values";
 import { ErrorCode } from "../common/errors";
 import { ProfileCopy, REPORT_REASONS, reviewSchema } from "../common/profile";
@@ -13,7 +13,11 @@ import { mutation, query } from "./functions";
 import { displayName } from "./model/jobs";
 import { notify } from "./model/notifications";
 
-function fail(code: (typeof ErrorCode)[keyof typeof ErrorCode], message: string, fields?: Record<string, string>): never {
+function fail(
+  code: (typeof ErrorCode)[keyof typeof ErrorCode],
+  message: string,
+  fields?: Record<string, string>,
+): never {
   throw new ConvexError({ code, message, ...(fields ? { fields } : {}) });
 }
 
@@ -31,7 +35,12 @@ const reviewView = v.object({
   reply: v.union(v.string(), v.null()),
   repliedAt: v.union(v.number(), v.null()),
   canReply: v.boolean(),
-  reviewer: v.object({ _id: v.id("users"), firstName: v.string(), lastName: v.string(), image: v.union(v.string(), v.null()) }),
+  reviewer: v.object({
+    _id: v.id("users"),
+    firstName: v.string(),
+    lastName: v.string(),
+    image: v.union(v.string(), v.null()),
+  }),
   professional: v.object({ _id: v.id("users"), name: v.string() }),
 });
 
@@ -79,7 +88,8 @@ export const create = mutation({
     const job = await ctx.db.get(jobId);
     if (job === null) fail(ErrorCode.NOT_FOUND, "Job not found");
     if (job.customerId !== viewer._id) fail(ErrorCode.FORBIDDEN, ProfileCopy.reviewOnlyOwner);
-    if (job.status !== "completed" || job.contractorId === undefined) fail(ErrorCode.INVALID_INPUT, ProfileCopy.reviewNotCompleted);
+    if (job.status !== "completed" || job.contractorId === undefined)
+      fail(ErrorCode.INVALID_INPUT, ProfileCopy.reviewNotCompleted);
     const existing = await ctx.db
       .query("reviews")
       .withIndex("by_jobId", (q) => q.eq("jobId", jobId))
@@ -192,16 +202,11 @@ export const list = query({
     rating: v.optional(v.number()),
     paginationOpts: paginationOptsValidator,
   },
-  returns: v.object({
-    page: v.array(reviewView),
-    isDone: v.boolean(),
-    continueCursor: v.string(),
-    splitCursor: v.optional(v.union(v.string(), v.null())),
-    pageStatus: v.optional(v.union(v.literal("SplitRecommended"), v.literal("SplitRequired"), v.null())),
-  }),
+  returns: paginationResultValidator(reviewView),
   handler: async (ctx, { professionalId, q, rating, paginationOpts }) => {
     const viewer = ctx.viewerX();
-    if (rating !== undefined && ![1, 2, 3, 4, 5].includes(rating)) fail(ErrorCode.INVALID_INPUT, ProfileCopy.ratingRange);
+    if (rating !== undefined && ![1, 2, 3, 4, 5].includes(rating))
+      fail(ErrorCode.INVALID_INPUT, ProfileCopy.ratingRange);
     const proId = professionalId ? ctx.db.normalizeId("users", professionalId) : null;
     if (professionalId && proId === null) {
       return { page: [], isDone: true, continueCursor: "" };
@@ -245,7 +250,9 @@ export const list = query({
 /** The viewer's completed jobs that still wait for their review. */
 export const toWrite = query({
   args: {},
-  returns: v.array(v.object({ jobId: v.id("jobs"), title: v.string(), professionalName: v.string(), completedAt: v.number() })),
+  returns: v.array(
+    v.object({ jobId: v.id("jobs"), title: v.string(), professionalName: v.string(), completedAt: v.number() }),
+  ),
   handler: async (ctx) => {
     const viewer = ctx.viewerX();
     const jobs = await ctx.db

@@ -3,6 +3,7 @@
 /// <reference types="vite/client" />
 import { convexTest } from "convex-test";
 import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
+import { syncUserLocation } from "./model/professionals";
 import schema from "./schema";
 
 // Modules as Convex bundles them: files whose name has a single dot.
@@ -64,5 +65,27 @@ export async function createUser(t: TestConvex, fields: Record<string, unknown> 
       ...fields,
     }),
   );
+  return { userId, as: t.withIdentity({ subject: `${userId}|session` }) };
+}
+
+/** Contact details every person made by createPerson has: tests check they never reach another member. */
+export const PERSON_PHONE = "(512) 555-0100";
+
+/** A user with a place (Austin, TX 78701 unless `fields` say otherwise) and, for professionals, service areas, as sign-up and profession setup leave them. */
+export async function createPerson(t: TestConvex, fields: Record<string, unknown> = {}) {
+  const userId = await t.run(async (ctx) => {
+    const id = await ctx.db.insert("users", {
+      email: `u${Math.random().toString(36).slice(2)}@example.com`,
+      phone: PERSON_PHONE,
+      firstName: "Test",
+      lastName: "User",
+      city: "Austin",
+      state: "TX",
+      zipCode: "78701",
+      ...fields,
+    } as never);
+    await syncUserLocation(ctx, id);
+    return id;
+  });
   return { userId, as: t.withIdentity({ subject: `${userId}|session` }) };
 }

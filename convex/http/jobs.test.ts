@@ -5,29 +5,13 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { api } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
-import { syncUserLocation } from "../model/professionals";
-import { newTest, setupEnv, signUpParams, STRONG_PASSWORD, type TestConvex } from "../test.setup";
+import { newTest, setupEnv, signUpParams, STRONG_PASSWORD, type TestConvex, createPerson } from "../test.setup";
 
 beforeAll(setupEnv);
 
-const AUSTIN = { city: "Austin", state: "TX", zipCode: "78701" };
 const DALLAS = { city: "Dallas", state: "TX", zipCode: "75201" };
 
-async function person(t: TestConvex, fields: Record<string, unknown>) {
-  const userId = await t.run(async (ctx) => {
-    const id = await ctx.db.insert("users", {
-      email: `u${Math.random().toString(36).slice(2)}@example.com`,
-      phone: "(512) 555-0100",
-      firstName: "Test",
-      lastName: "User",
-      ...AUSTIN,
-      ...fields,
-    } as never);
-    await syncUserLocation(ctx, id);
-    return id;
-  });
-  return { userId, as: t.withIdentity({ subject: `${userId}|session` }) };
-}
+const person = createPerson;
 const owner = (t: TestConvex, f: Record<string, unknown> = {}) => person(t, { userType: "homeowner", firstName: "Olive", ...f });
 const pro = (t: TestConvex, f: Record<string, unknown> = {}) =>
   person(t, {
@@ -321,6 +305,7 @@ describe("professionals", () => {
       rating: 4.5,
       reviewCount: 3,
       available: true,
+      connections: 0,
     });
     expect((await t.fetch("/api/professionals/stats")).status).toBe(401);
   });
