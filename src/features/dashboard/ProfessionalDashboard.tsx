@@ -74,7 +74,7 @@ export function ProfessionalDashboard({ viewer }: { viewer: Viewer }) {
         />
         <StatTile
           label="Network"
-          icon={<DashIcon name="check" />}
+          icon={<DashIcon name="users" />}
           value={tiles?.connections}
           detail={<TextLink to="/network">Connections</TextLink>}
         />
