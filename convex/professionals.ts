@@ -2,7 +2,9 @@
 // "Professional"): filters by category, place, minimum rating and verified,
 // sorted by name, rating, newest or verified. Candidates come from the one
 // index that covers the place filter or, without one, the chosen sort; the
-// other filters are checked on that bounded read.
+// other filters are checked on that bounded read. Free text (`q`) reads the
+// users search index `search_directory` instead (state and verified as its
+// filter fields) and checks the other filters on that bounded result.
 import { ConvexError, v, type Infer } from "convex/values";
 import { ErrorCode } from "../common/errors";
 import { JobMessages } from "../common/jobs";
@@ -11,7 +13,8 @@ import type { Doc } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
 import { query } from "./functions";
 import { zipToPoint } from "./model/geo";
-import { professionalsNear } from "./model/professionals";
+import { distanceMiles } from "./model/geo";
+import { isAvailable, professionalsNear } from "./model/professionals";
 
 /** Directory rows read at most per search; a place with more professionals shows the first ones (capped: true). */
 export const DIRECTORY_READ_CAP = 1000;
@@ -41,6 +44,8 @@ export const professionalValidator = v.object({
   verified: v.boolean(),
   rating: v.number(),
   reviewCount: v.number(),
+  /** Live Available/Busy (spec availabilityStatus). */
+  available: v.boolean(),
   distanceMiles: v.union(v.number(), v.null()),
 });
 export type Professional = Infer<typeof professionalValidator>;
@@ -57,13 +62,14 @@ function toProfessional(user: Doc<"users">, distance: number | null): Profession
     state: user.state ?? null,
     primaryProfession: user.primaryProfession ?? null,
     professions: user.professions ?? [],
-    specialties: [],
+    specialties: user.specialties ?? [],
     professionalCategories: user.professionalCategories ?? [],
     profileImageUrl: user.image ?? null,
     createdAt: user._creationTime,
     verified: user.verified ?? false,
     rating: user.rating ?? 0,
     reviewCount: user.reviewCount ?? 0,
+    available: isAvailable(user),
     distanceMiles: distance === null ? null : Math.round(distance * 10) / 10,
   };
 }
@@ -111,8 +117,13 @@ function withoutPlace(ctx: QueryCtx, sortBy: DirectorySort, verifiedOnly: boolea
   return { query: users.withIndex("by_userType", (q) => q.eq("userType", "professional")).order("desc"), ordered: true };
 }
 
+/** Longest free-text query; longer text is cut. */
+const MAX_Q_LENGTH = 100;
+
 export const search = query({
   args: {
+    /** Free text: full name, business name, bio, professions, specialties (the search_directory index). */
+    q: v.optional(v.string()),
     /** A profession category (common/professions.ts). */
     category: v.optional(v.string()),
     city: v.optional(v.string()),
@@ -122,6 +133,8 @@ export const search = query({
     radius: v.optional(v.number()),
     minRating: v.optional(v.number()),
     verified: v.optional(v.boolean()),
+    /** Only professionals who are Available now (not Busy). */
+    available: v.optional(v.boolean()),
     sortBy: v.optional(v.union(...DIRECTORY_SORTS.map((s) => v.literal(s)))),
     limit: v.optional(v.number()),
   },
@@ -136,13 +149,58 @@ export const search = query({
     const minRating = args.minRating;
     if (minRating !== undefined && ![2, 3, 4].includes(minRating)) invalid("Minimum rating must be 2, 3 or 4");
     const verifiedOnly = args.verified === true;
+    const availableOnly = args.available === true;
+    const q = args.q?.trim().slice(0, MAX_Q_LENGTH) || undefined;
     const sortBy = args.sortBy ?? "name";
     const limit = Math.min(Math.max(Math.floor(args.limit ?? 24), 1), 100);
 
     const hasTraits = (user: Doc<"users">) =>
       (category === undefined || (user.professionalCategories ?? []).includes(category)) &&
       (minRating === undefined || (user.rating ?? 0) >= minRating) &&
-      (!verifiedOnly || user.verified === true);
+      (!verifiedOnly || user.verified === true) &&
+      (!availableOnly || isAvailable(user));
+
+    // Free text: the search index's best matches (state and verified filtered by the index), then the
+    // other filters on that bounded result; relevance order unless a sort is asked for.
+    if (q !== undefined) {
+      let point = null;
+      let miles = 0;
+      if (zip !== undefined) {
+        if (!/^\d{5}(-\d{4})?$/.test(zip)) invalid(JobMessages.zipInvalid);
+        point = zipToPoint(zip);
+        if (point === null) invalid(JobMessages.zipUnknown);
+        miles = Math.min(Math.max(args.radius ?? DEFAULT_ZIP_RADIUS, 1), 100);
+      } else if (city !== undefined && state === undefined) {
+        invalid(JobMessages.stateRequired);
+      }
+      const rows = await ctx.db
+        .query("users")
+        .withSearchIndex("search_directory", (s) => {
+          const base = s.search("directoryText", q).eq("userType", "professional");
+          // A ZIP is the place: city and state are not checked (as without text).
+          const inState = state !== undefined && point === null ? base.eq("state", state) : base;
+          return verifiedOnly ? inState.eq("verified", true) : inState;
+        })
+        .take(DIRECTORY_READ_CAP);
+      const wantedCity = point === null ? city?.toLowerCase() : undefined;
+      const found: { user: Doc<"users">; distance: number | null }[] = [];
+      for (const user of rows) {
+        if (!hasTraits(user)) continue;
+        if (wantedCity !== undefined && (user.city ?? "").trim().toLowerCase() !== wantedCity) continue;
+        if (point !== null) {
+          if (user.lat === undefined || user.lng === undefined) continue;
+          const distance = distanceMiles(point, { lat: user.lat, lng: user.lng });
+          if (distance <= miles) found.push({ user, distance });
+        } else {
+          found.push({ user, distance: null });
+        }
+      }
+      if (args.sortBy) found.sort((a, b) => ORDER[sortBy](a.user, b.user));
+      return {
+        professionals: found.slice(0, limit).map(({ user, distance }) => toProfessional(user, distance)),
+        capped: rows.length >= DIRECTORY_READ_CAP,
+      };
+    }
 
     // A ZIP: professionals around it (geohash index), nearest first unless another sort is asked for.
     if (zip !== undefined) {

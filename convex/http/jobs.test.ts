@@ -269,6 +269,8 @@ describe("professionals", () => {
     expect(names(await json(await t.fetch("/api/professionals/search?state=tx&city=Dallas&sortBy=rating")))).toEqual(["Di", "Cy"]);
     expect(names(await json(await t.fetch("/api/professionals/search?state=TX&rating=3&city=")))).toEqual(["Di", "Bo", "Ada"]);
     expect(names(await json(await t.fetch("/api/professionals/search?zipCode=78701&sortBy=name")))).toEqual(["Bo", "Ada"]);
+    expect(names(await json(await t.fetch("/api/professionals/search?q=Abbott")))).toEqual(["Di"]);
+    expect(names(await json(await t.fetch("/api/professionals/search?q=landscaper&available=true")))).toEqual(["Bo"]);
     const body = await json(await t.fetch("/api/professionals/search?zipCode=75201"));
     expect(body.professionals[0]).toMatchObject({ id: expect.any(String), city: "Dallas", state: "TX", distanceMiles: 0 });
     // The directory card carries no private fields.
@@ -277,7 +279,7 @@ describe("professionals", () => {
 
   test("GET /api/professionals/search refuses bad filters with 400s", async () => {
     const t = newTest();
-    for (const query of ["rating=5", "verified=maybe", "sortBy=price", "category=plumbing", "state=T1", "zipCode=00000", "city=Austin"]) {
+    for (const query of ["rating=5", "verified=maybe", "available=maybe", "sortBy=price", "category=plumbing", "state=T1", "zipCode=00000", "city=Austin"]) {
       expect((await t.fetch(`/api/professionals/search?${query}`)).status, query).toBe(400);
     }
   });

@@ -38,12 +38,22 @@ export const professionalRoutes: RestRoute[] = [
     },
   },
   {
-    // Directory: optional category, city, state, zipCode, rating (2|3|4), verified (true), sortBy
-    // (name|rating|newest|verified), limit. Answers { professionals, capped }.
+    // Directory: optional q (free text), category, city, state, zipCode, rating (2|3|4), verified (true),
+    // available (true), sortBy (name|rating|newest|verified), limit. Answers { professionals, capped }.
     method: "GET",
     path: "/api/professionals/search",
     handler: async ({ ctx, url }) => {
-      const p = queryParams(url, ["category", "city", "state", "zipCode", "rating", "verified", "sortBy"] as const);
+      const p = queryParams(url, [
+        "q",
+        "category",
+        "city",
+        "state",
+        "zipCode",
+        "rating",
+        "verified",
+        "available",
+        "sortBy",
+      ] as const);
       if (p.category !== undefined && !isProfessionCategory(p.category)) {
         throw restError(ErrorCode.INVALID_INPUT, "Unknown category");
       }
@@ -57,16 +67,21 @@ export const professionalRoutes: RestRoute[] = [
       if (p.verified !== undefined && p.verified !== "true" && p.verified !== "false") {
         throw restError(ErrorCode.INVALID_INPUT, "verified must be true or false");
       }
+      if (p.available !== undefined && p.available !== "true" && p.available !== "false") {
+        throw restError(ErrorCode.INVALID_INPUT, "available must be true or false");
+      }
       if (p.sortBy !== undefined && !(DIRECTORY_SORTS as readonly string[]).includes(p.sortBy)) {
         throw restError(ErrorCode.INVALID_INPUT, `sortBy must be one of ${DIRECTORY_SORTS.join(", ")}`);
       }
       const result = await ctx.runQuery(api.professionals.search, {
+        ...(p.q ? { q: p.q } : {}),
         ...(p.category ? { category: p.category } : {}),
         ...(p.city ? { city: p.city } : {}),
         ...(state ? { state } : {}),
         ...(p.zipCode ? { zipCode: p.zipCode } : {}),
         ...(minRating !== undefined ? { minRating } : {}),
         ...(p.verified === "true" ? { verified: true } : {}),
+        ...(p.available === "true" ? { available: true } : {}),
         ...(p.sortBy ? { sortBy: p.sortBy as DirectorySort } : {}),
         limit: limitParam(url, 24),
       });
