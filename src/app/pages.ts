@@ -49,6 +49,19 @@ export const NotificationsPage = lazy(() =>
   import("@/features/notifications/NotificationsPage").then((m) => ({ default: m.NotificationsPage })),
 );
 
+export const ProfilePage = lazy(() =>
+  import("@/features/profile/ProfilePage").then((m) => ({ default: m.ProfilePage })),
+);
+export const EditProfilePage = lazy(() =>
+  import("@/features/profile/EditProfilePage").then((m) => ({ default: m.EditProfilePage })),
+);
+export const PortfolioPage = lazy(() =>
+  import("@/features/portfolio/PortfolioPage").then((m) => ({ default: m.PortfolioPage })),
+);
+export const ReviewsPage = lazy(() =>
+  import("@/features/reviews/ReviewsPage").then((m) => ({ default: m.ReviewsPage })),
+);
+
 export const OutboxPage = lazy(() => import("@/features/dev/OutboxPage").then((m) => ({ default: m.OutboxPage })));
 export const NotFoundPage = lazy(() =>
   import("@/features/errors/NotFoundPage").then((m) => ({ default: m.NotFoundPage })),

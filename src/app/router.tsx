@@ -5,6 +5,7 @@ import { LoadingScreen } from "./LoadingScreen";
 import {
   ComingLaterPage,
   CustomerDashboard,
+  EditProfilePage,
   ForgotPasswordPage,
   JobDetailPage,
   JobSearchPage,
@@ -16,12 +17,15 @@ import {
   NotFoundPage,
   NotificationsPage,
   OutboxPage,
+  PortfolioPage,
   preloadLanding,
   ProfessionalDashboard,
   ProfessionSetupPage,
+  ProfilePage,
   RegisterRoute,
   RequestQuotePage,
   ResetPasswordPage,
+  ReviewsPage,
   SignUpChoicePage,
   SignUpRoute,
   VerifyEmailPage,
@@ -109,16 +113,11 @@ const COMING_LATER: readonly { path: string; section: string; access: Access }[]
   { path: "network", section: "Your Network", access: "signedIn" },
   { path: "scrap", section: "Scrap & Free Materials", access: "signedIn" },
   { path: "feed", section: "Professional Feed", access: "public" },
-  { path: "profile", section: "Profile", access: "signedIn" },
-  { path: "profile/:id", section: "Profile", access: "signedIn" },
   { path: "professionals/search", section: "Find Local Professionals", access: "signedIn" },
   { path: "professional-search", section: "Find Local Professionals", access: "public" },
   { path: "profession-benefits", section: "Profession Benefits", access: "public" },
   { path: "subscribe", section: "Subscribe", access: "public" },
   { path: "search", section: "Search", access: "signedIn" },
-  { path: "reviews", section: "Professional Reviews", access: "signedIn" },
-  { path: "portfolio", section: "Portfolio", access: "signedIn" },
-  { path: "edit-profile", section: "Edit Profile", access: "signedIn" },
 ];
 
 function comingLaterRoute({ path, section, access }: (typeof COMING_LATER)[number]) {
@@ -201,6 +200,38 @@ export function AppRoutes() {
           }
         />
         <Route path="job-search" element={<JobSearchPage />} />
+        <Route
+          path="profile/:id?"
+          element={
+            <SignedInOnly>
+              <ProfilePage />
+            </SignedInOnly>
+          }
+        />
+        <Route
+          path="edit-profile"
+          element={
+            <SignedInOnly>
+              <EditProfilePage />
+            </SignedInOnly>
+          }
+        />
+        <Route
+          path="portfolio"
+          element={
+            <SignedInOnly>
+              <PortfolioPage />
+            </SignedInOnly>
+          }
+        />
+        <Route
+          path="reviews"
+          element={
+            <SignedInOnly>
+              <ReviewsPage />
+            </SignedInOnly>
+          }
+        />
         {COMING_LATER.map(comingLaterRoute)}
         <Route path="admin" element={<AdminRoute />} />
         <Route

@@ -1,0 +1,331 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "convex/react";
+import { useEffect, useId, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import {
+  PORTFOLIO_CATEGORIES,
+  ProfileCopy,
+  portfolioFileProblem,
+  portfolioSchema,
+  type PortfolioInput,
+} from "@common/profile";
+import {
+  Button,
+  Checkbox,
+  Select,
+  TextField,
+  Textarea,
+  errorClasses,
+  hintClasses,
+  labelClasses,
+  useToast,
+} from "@/components/ui";
+import { Modal } from "@/components/ui/Modal";
+import { api } from "@/lib/api";
+import { cn } from "@/lib/cn";
+import { applyFieldErrors, appErrorData } from "@/lib/errors";
+import { uploadFile } from "@/lib/upload";
+import type { Id } from "../../../convex/_generated/dataModel";
+
+// Add Work (spec §5 Portfolio form, §4 "open, uploading, then closed and reset on success"): one or
+// more image or video files (checked here before any upload: images up to 10 MB, videos up to
+// 100 MB; and again on the server), each uploaded with its own progress bar, then portfolio.add
+// with the shared details. A failure keeps everything typed and chosen.
+
+type Values = z.output<typeof portfolioSchema>;
+const EMPTY: PortfolioInput = {
+  title: "",
+  category: "",
+  description: "",
+  location: "",
+  dateCompleted: "",
+  tags: "",
+  featured: false,
+};
+const FIELDS = ["title", "category", "description", "location", "dateCompleted", "tags", "featured"] as const;
+
+interface Chosen {
+  key: string;
+  file: File;
+  preview: string | null;
+  progress: number;
+  storageId?: Id<"_storage">;
+}
+
+let fileCounter = 0;
+
+function sizeText(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** "Title: description" copy -> a toast. */
+function splitCopy(text: string): { title: string; description?: string } {
+  const at = text.indexOf(": ");
+  return at < 0 ? { title: text } : { title: text.slice(0, at), description: text.slice(at + 2) };
+}
+
+export function AddWorkDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const generateUploadUrl = useMutation(api.portfolio.generateUploadUrl);
+  const add = useMutation(api.portfolio.add);
+  const { toast } = useToast();
+  const fileInputId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [files, setFiles] = useState<Chosen[]>([]);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<PortfolioInput, unknown, Values>({ resolver: zodResolver(portfolioSchema), defaultValues: EMPTY });
+  const busy = isSubmitting || uploading;
+
+  // Object URLs of previews are released when the file leaves the list or the dialog unmounts.
+  const filesRef = useRef(files);
+  useEffect(() => {
+    filesRef.current = files;
+  }, [files]);
+  useEffect(() => () => filesRef.current.forEach((f) => f.preview && URL.revokeObjectURL(f.preview)), []);
+
+  const choose = (list: FileList | null) => {
+    if (!list) return;
+    const problems: string[] = [];
+    const accepted: Chosen[] = [];
+    for (const file of Array.from(list)) {
+      const problem = portfolioFileProblem(file);
+      if (problem) {
+        if (!problems.includes(problem)) problems.push(problem);
+        continue;
+      }
+      fileCounter += 1;
+      accepted.push({
+        key: `f${fileCounter}`,
+        file,
+        preview: file.type.startsWith("image/") ? URL.createObjectURL(file) : null,
+        progress: 0,
+      });
+    }
+    setFiles((current) => [...current, ...accepted]);
+    if (problems.length > 0) {
+      setFileError(problems.join(" "));
+      toast({ ...splitCopy(problems[0]!), variant: "destructive" });
+    } else {
+      setFileError(null);
+    }
+    if (fileInput.current) fileInput.current.value = "";
+  };
+
+  const removeFile = (key: string) => {
+    setFiles((current) => {
+      const gone = current.find((f) => f.key === key);
+      if (gone?.preview) URL.revokeObjectURL(gone.preview);
+      return current.filter((f) => f.key !== key);
+    });
+  };
+
+  const setProgress = (key: string, patch: Partial<Chosen>) =>
+    setFiles((current) => current.map((f) => (f.key === key ? { ...f, ...patch } : f)));
+
+  const resetAll = () => {
+    files.forEach((f) => f.preview && URL.revokeObjectURL(f.preview));
+    setFiles([]);
+    setFileError(null);
+    reset(EMPTY);
+  };
+
+  const submit = async (values: Values) => {
+    if (files.length === 0) {
+      setFileError(ProfileCopy.noFiles);
+      toast({ ...splitCopy(ProfileCopy.noFiles), variant: "destructive" });
+      return;
+    }
+    setFileError(null);
+    setUploading(true);
+    const uploaded: { storageId: Id<"_storage">; name: string }[] = [];
+    try {
+      for (const chosen of files) {
+        // A retry does not send again what already went up.
+        let storageId = chosen.storageId;
+        if (!storageId) {
+          const url = await generateUploadUrl();
+          storageId = (await uploadFile(url, chosen.file, {
+            onProgress: (fraction) => setProgress(chosen.key, { progress: fraction }),
+          })) as Id<"_storage">;
+          setProgress(chosen.key, { storageId, progress: 1 });
+        }
+        uploaded.push({ storageId, name: chosen.file.name });
+      }
+      await add({
+        files: uploaded,
+        title: values.title,
+        category: values.category,
+        featured: values.featured,
+        ...(values.description ? { description: values.description } : {}),
+        ...(values.location ? { location: values.location } : {}),
+        ...(values.dateCompleted ? { dateCompleted: values.dateCompleted } : {}),
+        ...(values.tags.length > 0 ? { tags: values.tags.join(", ") } : {}),
+      });
+      toast({ ...splitCopy(ProfileCopy.portfolioAdded), variant: "success" });
+      resetAll();
+      onClose();
+    } catch (error) {
+      const data = appErrorData(error);
+      // The server refused the files (and deleted them): the next try uploads them again.
+      if (data) setFiles((current) => current.map((f) => ({ ...f, storageId: undefined, progress: 0 })));
+      const message = data?.message ?? (error instanceof Error ? error.message : "Please try again.");
+      toast({ title: ProfileCopy.uploadFailed, description: message, variant: "destructive" });
+      if (!applyFieldErrors(data, setError, FIELDS) && data) setFileError(data.message);
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const fileErrorId = `${fileInputId}-error`;
+  const fileHintId = `${fileInputId}-hint`;
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      busy={busy}
+      size="lg"
+      title="Add Work"
+      description="Show finished work: photos or videos with a title and category. Fields marked * are required."
+    >
+      <form noValidate aria-label="Add Work" className="space-y-5" onSubmit={(e) => void handleSubmit(submit)(e)}>
+        <div className="space-y-1.5">
+          <div className="flex items-baseline">
+            <label htmlFor={fileInputId} className={labelClasses}>
+              Photos or videos
+            </label>
+            <span aria-hidden="true" className="ml-0.5 text-red-700 dark:text-red-300">
+              *
+            </span>
+          </div>
+          <p id={fileHintId} className={hintClasses}>
+            Images up to 10 MB, videos up to 100 MB. You can choose several.
+          </p>
+          <input
+            ref={fileInput}
+            id={fileInputId}
+            type="file"
+            multiple
+            accept="image/*,video/*"
+            disabled={busy}
+            aria-invalid={fileError ? true : undefined}
+            aria-describedby={cn(fileHintId, fileError && fileErrorId)}
+            onChange={(event) => choose(event.target.files)}
+            className={cn(
+              "block w-full cursor-pointer rounded-md border border-dashed border-slate-500 bg-white p-3 text-sm text-slate-800",
+              "file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-brand-700 file:px-3 file:py-2 file:font-semibold file:text-white",
+              "dark:bg-slate-900 dark:text-slate-100 dark:file:bg-brand-300 dark:file:text-brand-950",
+            )}
+          />
+          {fileError && (
+            <p id={fileErrorId} className={errorClasses}>
+              {fileError}
+            </p>
+          )}
+          {files.length > 0 && (
+            <ul aria-label="Chosen files" className="mt-2 space-y-2">
+              {files.map((f) => {
+                const percent = Math.round(f.progress * 100);
+                return (
+                  <li
+                    key={f.key}
+                    className="flex items-center gap-3 rounded-md border border-slate-300 p-2 dark:border-slate-600"
+                  >
+                    {f.preview ? (
+                      <img src={f.preview} alt="" className="size-12 shrink-0 rounded object-cover" />
+                    ) : (
+                      <span
+                        aria-hidden="true"
+                        className="flex size-12 shrink-0 items-center justify-center rounded bg-slate-200 text-xs font-semibold text-slate-800 dark:bg-slate-700 dark:text-slate-100"
+                      >
+                        Video
+                      </span>
+                    )}
+                    <div className="min-w-0 flex-1">
+                      <p className="truncate text-sm font-medium text-slate-900 dark:text-white">{f.file.name}</p>
+                      <p className="text-xs text-slate-600 dark:text-slate-300">{sizeText(f.file.size)}</p>
+                      {(uploading || f.progress > 0) && (
+                        <div
+                          role="progressbar"
+                          aria-label={`Uploading ${f.file.name}`}
+                          aria-valuemin={0}
+                          aria-valuemax={100}
+                          aria-valuenow={percent}
+                          className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
+                        >
+                          <div
+                            className="h-full rounded-full bg-brand-700 transition-[width] dark:bg-brand-300"
+                            style={{ width: `${percent}%` }}
+                          />
+                        </div>
+                      )}
+                    </div>
+                    <Button variant="ghost" size="sm" disabled={busy} onClick={() => removeFile(f.key)}>
+                      Remove<span className="sr-only"> {f.file.name}</span>
+                    </Button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </div>
+
+        <TextField label="Title" required maxLength={120} error={errors.title?.message} {...register("title")} />
+        <Select
+          label="Category"
+          required
+          placeholder="Select a category"
+          options={PORTFOLIO_CATEGORIES}
+          error={errors.category?.message}
+          {...register("category")}
+        />
+        <Textarea
+          label="Description"
+          rows={3}
+          maxLength={2000}
+          error={errors.description?.message}
+          {...register("description")}
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            label="Location"
+            maxLength={120}
+            placeholder="City, state"
+            error={errors.location?.message}
+            {...register("location")}
+          />
+          <TextField
+            label="Date completed"
+            type="date"
+            error={errors.dateCompleted?.message}
+            {...register("dateCompleted")}
+          />
+        </div>
+        <TextField
+          label="Tags"
+          hint="Separate tags with commas, e.g. deck, cedar, outdoor"
+          maxLength={300}
+          error={errors.tags?.message}
+          {...register("tags")}
+        />
+        <Checkbox label="Feature this work" description="Featured work shows first." {...register("featured")} />
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy} loadingText={uploading ? "Uploading..." : "Saving..."}>
+            Add to Portfolio
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

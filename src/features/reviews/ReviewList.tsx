@@ -1,0 +1,69 @@
+import { usePaginatedQuery } from "convex/react";
+import type { ReactNode } from "react";
+import { ProfileCopy } from "@common/profile";
+import { Button } from "@/components/ui";
+import { ErrorState, QueryErrorBoundary } from "@/components/ui/QueryErrorBoundary";
+import { api } from "@/lib/api";
+import { ReviewCard } from "./ReviewCard";
+import { EmptyState, REVIEWS_LOAD_FAILED, ReviewsSkeleton } from "./parts";
+
+const PAGE_SIZE = 10;
+
+export interface ReviewListArgs {
+  professionalId?: string;
+  q?: string;
+  rating?: number;
+}
+
+/** A live, paginated list of reviews with its skeleton (3), empty state and error state (spec §8, §9). */
+export function ReviewList(props: {
+  args: ReviewListArgs;
+  showProfessional?: boolean;
+  emptyHint?: ReactNode;
+  headingLevel?: 2 | 3;
+}) {
+  return (
+    <QueryErrorBoundary fallback={(retry) => <ErrorState message={REVIEWS_LOAD_FAILED} onRetry={retry} />}>
+      <Reviews {...props} />
+    </QueryErrorBoundary>
+  );
+}
+
+function Reviews({
+  args,
+  showProfessional,
+  emptyHint,
+  headingLevel,
+}: {
+  args: ReviewListArgs;
+  showProfessional?: boolean;
+  emptyHint?: ReactNode;
+  headingLevel?: 2 | 3;
+}) {
+  const { results, status, loadMore } = usePaginatedQuery(api.reviews.list, args, { initialNumItems: PAGE_SIZE });
+  if (status === "LoadingFirstPage") return <ReviewsSkeleton />;
+  if (results.length === 0) return <EmptyState title={ProfileCopy.reviewsEmpty}>{emptyHint}</EmptyState>;
+  return (
+    <div className="space-y-4">
+      <ul className="space-y-4">
+        {results.map((review) => (
+          <li key={review._id}>
+            <ReviewCard review={review} showProfessional={showProfessional} headingLevel={headingLevel} />
+          </li>
+        ))}
+      </ul>
+      {(status === "CanLoadMore" || status === "LoadingMore") && (
+        <div className="flex justify-center">
+          <Button
+            variant="secondary"
+            loading={status === "LoadingMore"}
+            loadingText="Loading more..."
+            onClick={() => loadMore(PAGE_SIZE)}
+          >
+            Load more
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import type { FunctionReturnType } from "convex/server";
+import type { ReactNode } from "react";
+import { cardClasses } from "@/components/ui";
+import type { api } from "@/lib/api";
+import { cn } from "@/lib/cn";
+
+// Small pieces shared by the reviews screens, the profile's Reviews tab and the job page.
+
+export type ReviewView = FunctionReturnType<typeof api.reviews.list>["page"][number];
+
+export const REVIEWS_SKELETON = 3;
+export const REVIEWS_LOAD_FAILED = "Failed to fetch reviews";
+
+const STAR = "M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9L10 1.5z";
+
+export function StarShape({ filled, className }: { filled: boolean; className?: string }) {
+  return (
+    <svg
+      viewBox="0 0 20 20"
+      className={cn(
+        "size-5 shrink-0",
+        filled ? "text-amber-600 dark:text-amber-300" : "text-slate-400 dark:text-slate-500",
+        className,
+      )}
+      fill={filled ? "currentColor" : "none"}
+      stroke="currentColor"
+      strokeWidth={filled ? 0 : 1.5}
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d={STAR} />
+    </svg>
+  );
+}
+
+/** Five stars, read as "Rated 4 out of 5". */
+export function Stars({ rating, className }: { rating: number; className?: string }) {
+  const rounded = Math.round(rating);
+  return (
+    <span role="img" aria-label={`Rated ${rounded} out of 5`} className={cn("inline-flex items-center", className)}>
+      {[1, 2, 3, 4, 5].map((i) => (
+        <StarShape key={i} filled={i <= rounded} className="size-4" />
+      ))}
+    </span>
+  );
+}
+
+export function Pill({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <span
+      className={cn(
+        "inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap",
+        className ??
+          "border-slate-400 bg-slate-50 text-slate-800 dark:border-slate-500 dark:bg-slate-800 dark:text-slate-100",
+      )}
+    >
+      {children}
+    </span>
+  );
+}
+
+export function VerifiedClientBadge() {
+  return (
+    <Pill className="border-green-700 bg-green-50 text-green-900 dark:border-green-400 dark:bg-green-950 dark:text-green-100">
+      <svg
+        viewBox="0 0 24 24"
+        className="size-3.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="3"
+        aria-hidden="true"
+      >
+        <path d="M5 12.5 10 17 19 7" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      Verified Client
+    </Pill>
+  );
+}
+
+export function dateText(ms: number): string {
+  return new Date(ms).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
+}
+
+/** Spec §9: 3 review skeletons. */
+export function ReviewsSkeleton({ count = REVIEWS_SKELETON }: { count?: number }) {
+  return (
+    <div role="status" aria-live="polite">
+      <span className="sr-only">Loading reviews...</span>
+      <ul aria-hidden="true" className="space-y-4">
+        {Array.from({ length: count }, (_, i) => (
+          <li key={i} className={cn(cardClasses, "animate-pulse space-y-3 p-5 motion-reduce:animate-none")}>
+            <div className="flex items-center gap-3">
+              <div className="size-10 rounded-full bg-slate-200 dark:bg-slate-700" />
+              <div className="space-y-2">
+                <div className="h-4 w-32 rounded bg-slate-200 dark:bg-slate-700" />
+                <div className="h-3 w-20 rounded bg-slate-200 dark:bg-slate-700" />
+              </div>
+            </div>
+            <div className="h-5 w-1/2 rounded bg-slate-200 dark:bg-slate-700" />
+            <div className="h-4 rounded bg-slate-200 dark:bg-slate-700" />
+            <div className="h-4 w-2/3 rounded bg-slate-200 dark:bg-slate-700" />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="rounded-xl border border-dashed border-slate-400 px-4 py-10 text-center dark:border-slate-600">
+      <p className="text-lg font-semibold text-slate-900 dark:text-white">{title}</p>
+      {children && <div className="mt-2 text-slate-600 dark:text-slate-300">{children}</div>}
+    </div>
+  );
+}
