@@ -161,7 +161,7 @@ export const search = query({
       (!availableOnly || isAvailable(user));
 
     // Free text: the search index's best matches (state and verified filtered by the index), then the
-    // other filters on that bounded result; relevance order unless a sort is asked for.
+    // other filters on that bounded result; relevance order (nearest first with a ZIP) unless a sort is asked for.
     if (q !== undefined) {
       let point = null;
       let miles = 0;
@@ -196,6 +196,7 @@ export const search = query({
         }
       }
       if (args.sortBy) found.sort((a, b) => ORDER[sortBy](a.user, b.user));
+      else if (point !== null) found.sort((a, b) => a.distance! - b.distance!);
       return {
         professionals: found.slice(0, limit).map(({ user, distance }) => toProfessional(user, distance)),
         capped: rows.length >= DIRECTORY_READ_CAP,

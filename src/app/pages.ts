@@ -62,6 +62,11 @@ export const ReviewsPage = lazy(() =>
   import("@/features/reviews/ReviewsPage").then((m) => ({ default: m.ReviewsPage })),
 );
 
+export const DirectoryPage = lazy(() =>
+  import("@/features/directory/DirectoryPage").then((m) => ({ default: m.DirectoryPage })),
+);
+export const NetworkPage = lazy(() => import("@/features/network/NetworkPage").then((m) => ({ default: m.NetworkPage })));
+
 export const OutboxPage = lazy(() => import("@/features/dev/OutboxPage").then((m) => ({ default: m.OutboxPage })));
 export const NotFoundPage = lazy(() =>
   import("@/features/errors/NotFoundPage").then((m) => ({ default: m.NotFoundPage })),

@@ -5,6 +5,7 @@ import { LoadingScreen } from "./LoadingScreen";
 import {
   ComingLaterPage,
   CustomerDashboard,
+  DirectoryPage,
   EditProfilePage,
   ForgotPasswordPage,
   JobDetailPage,
@@ -14,6 +15,7 @@ import {
   LandingB,
   LoginPage,
   MessagesPage,
+  NetworkPage,
   NotFoundPage,
   NotificationsPage,
   OutboxPage,
@@ -110,11 +112,8 @@ type Access = "public" | "signedIn";
  * page) name the same section; each path keeps the access spec §2 gives it.
  */
 const COMING_LATER: readonly { path: string; section: string; access: Access }[] = [
-  { path: "network", section: "Your Network", access: "signedIn" },
   { path: "scrap", section: "Scrap & Free Materials", access: "signedIn" },
   { path: "feed", section: "Professional Feed", access: "public" },
-  { path: "professionals/search", section: "Find Local Professionals", access: "signedIn" },
-  { path: "professional-search", section: "Find Local Professionals", access: "public" },
   { path: "profession-benefits", section: "Profession Benefits", access: "public" },
   { path: "subscribe", section: "Subscribe", access: "public" },
   { path: "search", section: "Search", access: "signedIn" },
@@ -200,6 +199,23 @@ export function AppRoutes() {
           }
         />
         <Route path="job-search" element={<JobSearchPage />} />
+        <Route
+          path="professionals/search"
+          element={
+            <SignedInOnly>
+              <DirectoryPage />
+            </SignedInOnly>
+          }
+        />
+        <Route path="professional-search" element={<DirectoryPage />} />
+        <Route
+          path="network"
+          element={
+            <SignedInOnly>
+              <NetworkPage />
+            </SignedInOnly>
+          }
+        />
         <Route
           path="profile/:id?"
           element={

@@ -1,0 +1,386 @@
+import { Disclosure, DisclosureButton, DisclosurePanel } from "@headlessui/react";
+import { useQuery } from "convex/react";
+import { Component, useState, type ReactNode } from "react";
+import { JobMessages } from "@common/jobs";
+import { PROFESSION_CATEGORIES } from "@common/professions";
+import { useSession } from "@/app/session";
+import { Button, cardClasses, Checkbox, Select, TextField } from "@/components/ui";
+import { useDebouncedParam } from "@/features/jobs/components/BrowseFilters";
+import { api } from "@/lib/api";
+import { appErrorData } from "@/lib/errors";
+import { cn } from "@/lib/cn";
+import { usePageTitle } from "@/lib/usePageTitle";
+import { ProfessionalActions, ProfessionalCard } from "./ProfessionalCard";
+import {
+  activeFilterCount,
+  MAX_RESULTS,
+  PAGE_SIZE,
+  RADIUS_CHOICES,
+  RATING_CHOICES,
+  searchArgs,
+  sortChoices,
+  STATE_PATTERN,
+  useDirectoryFilters,
+  ZIP_INPUT,
+  type DirectoryFilters,
+} from "./useDirectoryFilters";
+
+// Find Local Professionals (/professionals/search signed in, /professional-search public; spec §2
+// "Professional directory"): a text search (server side, debounced), filters (category, city,
+// state, ZIP + radius, minimum rating, verified only, available now) and a sort, all in the URL.
+// Results are live (api.professionals.search): Available/Busy changes show without a reload.
+
+export const DirectoryCopy = {
+  title: "Find Local Professionals",
+  empty: "No professionals found",
+  loadFailedTitle: "Unable to Load Professionals",
+  loadFailed: "There was an error loading professionals. Please try again.",
+} as const;
+
+const categoryOptions = [
+  { value: "", label: "All categories" },
+  ...PROFESSION_CATEGORIES.map((c) => ({ value: c.value, label: c.label })),
+];
+const radiusOptions = RADIUS_CHOICES.map((r) => ({ value: String(r), label: `Within ${r} miles` }));
+const ratingOptions = [
+  { value: "0", label: "Any rating" },
+  ...RATING_CHOICES.map((r) => ({ value: String(r), label: `${r}+ stars` })),
+];
+
+export function DirectoryPage() {
+  usePageTitle(DirectoryCopy.title);
+  const { filters, setFilters } = useDirectoryFilters();
+  const search = useDebouncedParam(filters.q, (q) => setFilters({ q }));
+  const active = activeFilterCount(filters);
+
+  return (
+    <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8 sm:py-10">
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
+          {DirectoryCopy.title}
+        </h1>
+        <p className="mt-2 text-lg text-slate-600 dark:text-slate-300">
+          Trade and property professionals near you, with their ratings and availability.
+        </p>
+      </header>
+
+      <div className="space-y-3">
+        <form
+          role="search"
+          aria-label="Search professionals"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setFilters({ q: search.text });
+          }}
+        >
+          <TextField
+            label="Search professionals"
+            type="search"
+            placeholder="Name, business, trade or specialty"
+            value={search.text}
+            maxLength={100}
+            enterKeyHint="search"
+            onChange={(e) => search.setText(e.target.value)}
+          />
+        </form>
+
+        <Disclosure defaultOpen={active > 0}>
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <DisclosureButton
+              className={cn(
+                "group inline-flex min-h-11 items-center gap-2 rounded-md border border-slate-500 bg-white px-4 py-2 font-semibold text-slate-900",
+                "hover:bg-slate-100 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800",
+              )}
+            >
+              <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                <path d="M3 5h18l-7 8v6l-4-2v-4L3 5z" strokeLinejoin="round" />
+              </svg>
+              Filters
+              {active > 0 && <span className="text-sm font-medium">({active} on)</span>}
+              <svg
+                viewBox="0 0 24 24"
+                className="size-4 transition-transform group-data-open:rotate-180"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                aria-hidden="true"
+              >
+                <path d="m6 9 6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+            </DisclosureButton>
+            <Select
+              label="Sort by"
+              className="w-full min-[420px]:w-56"
+              options={sortChoices(filters).map((s) => ({ value: s.value, label: s.label }))}
+              value={filters.sort}
+              onChange={(e) => setFilters({ sort: e.target.value })}
+            />
+          </div>
+          <DisclosurePanel className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-700 dark:bg-slate-900">
+            <FilterFields filters={filters} setFilters={setFilters} />
+          </DisclosurePanel>
+        </Disclosure>
+      </div>
+
+      <section aria-label="Results">
+        <DirectoryErrorBoundary resetKey={JSON.stringify(filters)}>
+          <Results filters={filters} />
+        </DirectoryErrorBoundary>
+      </section>
+    </div>
+  );
+}
+
+function FilterFields({
+  filters,
+  setFilters,
+}: {
+  filters: DirectoryFilters;
+  setFilters: ReturnType<typeof useDirectoryFilters>["setFilters"];
+}) {
+  const city = useDebouncedParam(filters.city, (v) => setFilters({ city: v }));
+  const state = useDebouncedParam(
+    filters.state,
+    (v) => setFilters({ state: v.toUpperCase() }),
+    (v) => v === "" || STATE_PATTERN.test(v.toUpperCase()),
+  );
+  const zip = useDebouncedParam(
+    filters.zip,
+    (v) => setFilters({ zip: v }),
+    (v) => v === "" || ZIP_INPUT.test(v),
+  );
+  const zipOk = ZIP_INPUT.test(filters.zip);
+  const zipError = zip.debounced.trim() !== "" && !ZIP_INPUT.test(zip.debounced.trim()) ? JobMessages.zipInvalid : undefined;
+  const stateError =
+    state.debounced.trim() !== "" && !STATE_PATTERN.test(state.debounced.trim())
+      ? "Use the 2-letter state code, e.g. TX"
+      : undefined;
+
+  return (
+    <>
+      <div className="grid grid-cols-1 items-start gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <Select
+          label="Category"
+          options={categoryOptions}
+          value={filters.category}
+          onChange={(e) => setFilters({ category: e.target.value })}
+        />
+        <TextField
+          label="City"
+          autoComplete="address-level2"
+          maxLength={60}
+          value={city.text}
+          onChange={(e) => city.setText(e.target.value)}
+          hint={STATE_PATTERN.test(filters.state) ? undefined : "Used with a state"}
+        />
+        <TextField
+          label="State"
+          autoComplete="address-level1"
+          maxLength={2}
+          placeholder="e.g. TX"
+          value={state.text}
+          onChange={(e) => state.setText(e.target.value.toUpperCase().replace(/[^A-Z]/g, ""))}
+          error={stateError}
+        />
+        <TextField
+          label="ZIP code"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={10}
+          placeholder="e.g. 78701"
+          value={zip.text}
+          onChange={(e) => zip.setText(e.target.value.replace(/[^\d-]/g, ""))}
+          error={zipError}
+          hint={zipOk && filters.state ? "A ZIP code searches around it instead of the city and state." : undefined}
+        />
+        <Select
+          label="Distance from ZIP"
+          options={radiusOptions}
+          value={String(filters.radius)}
+          disabled={!zipOk}
+          onChange={(e) => setFilters({ radius: e.target.value })}
+        />
+        <Select
+          label="Minimum rating"
+          options={ratingOptions}
+          value={String(filters.rating)}
+          onChange={(e) => setFilters({ rating: e.target.value })}
+        />
+      </div>
+      <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:gap-8">
+        <Checkbox
+          label="Verified only"
+          checked={filters.verified}
+          onChange={(e) => setFilters({ verified: e.target.checked })}
+        />
+        <Checkbox
+          label="Available now"
+          checked={filters.available}
+          onChange={(e) => setFilters({ available: e.target.checked })}
+        />
+      </div>
+      {activeFilterCount(filters) > 0 && (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="mt-4"
+          onClick={() =>
+            setFilters({
+              category: "",
+              city: "",
+              state: "",
+              zip: "",
+              radius: "",
+              rating: 0,
+              verified: false,
+              available: false,
+            })
+          }
+        >
+          Clear filters
+        </Button>
+      )}
+    </>
+  );
+}
+
+function Results({ filters }: { filters: DirectoryFilters }) {
+  const session = useSession();
+  const viewerId = session.status === "signedIn" ? session.viewer._id : null;
+  // "Show more" asks for more of the same list; a new search starts again at one page.
+  const key = JSON.stringify(filters);
+  const [limit, setLimit] = useState({ key, value: PAGE_SIZE });
+  const shown = limit.key === key ? limit.value : PAGE_SIZE;
+  const result = useQuery(api.professionals.search, searchArgs(filters, shown));
+  // While more load, keep the current cards on screen.
+  const [last, setLast] = useState(result);
+  if (result !== undefined && result !== last) setLast(result);
+  const data = result ?? (limit.key === key && shown > PAGE_SIZE ? last : undefined);
+
+  if (data === undefined) return <DirectorySkeleton />;
+  const { professionals, capped } = data;
+  if (professionals.length === 0) {
+    return (
+      <div className="rounded-xl border border-dashed border-slate-400 px-4 py-12 text-center dark:border-slate-600">
+        <p className="text-lg font-semibold text-slate-900 dark:text-white">{DirectoryCopy.empty}</p>
+        <p className="mt-2 text-slate-600 dark:text-slate-300">
+          Try other words, a wider distance, or fewer filters.
+        </p>
+      </div>
+    );
+  }
+  const more = professionals.length >= shown && shown < MAX_RESULTS;
+  return (
+    <div className="space-y-4">
+      <p aria-live="polite" className="text-sm font-medium text-slate-700 dark:text-slate-200">
+        Showing {professionals.length}
+        {more || capped ? "+" : ""} {professionals.length === 1 ? "professional" : "professionals"}
+      </p>
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {professionals.map((pro) => (
+          <li key={pro._id}>
+            <ProfessionalCard
+              pro={pro}
+              actions={<ProfessionalActions pro={pro} signedIn={viewerId !== null} isSelf={pro._id === viewerId} />}
+            />
+          </li>
+        ))}
+      </ul>
+      {more && (
+        <div className="flex justify-center">
+          <Button
+            variant="secondary"
+            loading={result === undefined}
+            loadingText="Loading..."
+            onClick={() => setLimit({ key, value: Math.min(shown + PAGE_SIZE, MAX_RESULTS) })}
+          >
+            Show more
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Spec §9: 6 skeleton cards while the list loads. */
+export function DirectorySkeleton({ count = 6, label = "Loading professionals..." }: { count?: number; label?: string }) {
+  return (
+    <div role="status" aria-live="polite">
+      <span className="sr-only">{label}</span>
+      <ul aria-hidden="true" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {Array.from({ length: count }, (_, i) => (
+          <li key={i} className={cn(cardClasses, "animate-pulse space-y-3 p-5 motion-reduce:animate-none")}>
+            <div className="flex items-center gap-3">
+              <div className="size-12 rounded-full bg-slate-200 dark:bg-slate-700" />
+              <div className="flex-1 space-y-2">
+                <div className="h-5 w-2/3 rounded bg-slate-200 dark:bg-slate-700" />
+                <div className="h-4 w-1/3 rounded bg-slate-200 dark:bg-slate-700" />
+              </div>
+            </div>
+            <div className="flex gap-2">
+              <div className="h-5 w-20 rounded-full bg-slate-200 dark:bg-slate-700" />
+              <div className="h-5 w-24 rounded-full bg-slate-200 dark:bg-slate-700" />
+            </div>
+            <div className="h-4 rounded bg-slate-200 dark:bg-slate-700" />
+            <div className="grid grid-cols-2 gap-2">
+              <div className="h-9 rounded bg-slate-200 dark:bg-slate-700" />
+              <div className="h-9 rounded bg-slate-200 dark:bg-slate-700" />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+  /** A change (new filters) clears the error and tries again. */
+  resetKey?: string;
+  title?: string;
+  message?: string;
+}
+
+/**
+ * A failed professionals query shows spec §8 "Unable to Load Professionals" with Try Again (the list
+ * mounts again and subscribes afresh). A refusal the user can act on (an unknown ZIP code) shows the
+ * server's words.
+ */
+export class DirectoryErrorBoundary extends Component<BoundaryProps, { error: unknown; attempt: number }> {
+  state = { error: null as unknown, attempt: 0 };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error("unknown") };
+  }
+
+  componentDidCatch(error: unknown) {
+    if (import.meta.env.DEV) console.error(error);
+  }
+
+  componentDidUpdate(previous: BoundaryProps) {
+    if (this.state.error && previous.resetKey !== this.props.resetKey) this.retry();
+  }
+
+  retry = () => this.setState((s) => ({ error: null, attempt: s.attempt + 1 }));
+
+  render() {
+    if (!this.state.error) return <div key={this.state.attempt}>{this.props.children}</div>;
+    const data = appErrorData(this.state.error);
+    return (
+      <div
+        role="alert"
+        className="flex flex-col items-center rounded-xl border border-red-600 bg-red-50 px-4 py-10 text-center dark:border-red-400 dark:bg-red-950"
+      >
+        <h2 className="text-xl font-bold text-red-900 dark:text-red-100">
+          {this.props.title ?? DirectoryCopy.loadFailedTitle}
+        </h2>
+        <p className="mt-2 max-w-md text-red-900 dark:text-red-100">
+          {data?.message ?? this.props.message ?? DirectoryCopy.loadFailed}
+        </p>
+        <Button className="mt-6" variant="secondary" onClick={this.retry}>
+          Try Again
+        </Button>
+      </div>
+    );
+  }
+}
