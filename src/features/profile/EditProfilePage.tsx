@@ -156,7 +156,9 @@ function fromMine(m: Mine): FormValues {
     experienceLevel: m.experienceLevel ?? "",
     serviceCategories: m.serviceCategories,
     propertyTypes: m.propertyTypes,
-    preferredRadius: m.preferredRadius === null ? "" : String(m.preferredRadius),
+    // Spec §9: a professional's radius is 25 miles until they choose one.
+    preferredRadius:
+      m.preferredRadius === null ? (m.userType === "professional" ? "25" : "") : String(m.preferredRadius),
     languages: m.languages.join(", "),
     certifications: m.certifications.join(", "),
     businessSize: m.businessSize ?? "",

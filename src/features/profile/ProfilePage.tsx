@@ -413,7 +413,12 @@ function AboutTab({ data }: { data: ProfileData }) {
   add("Certifications", list(about.certifications));
   add("Business size", about.businessSize ? businessSizeLabel(about.businessSize) : null);
   add("Service radius", about.preferredRadius !== null ? `${about.preferredRadius} miles` : null);
-  add("Location", [placeText(user), about.county && `${about.county} County`].filter(Boolean).join(" · ") || null);
+  add(
+    "Location",
+    [placeText(user), about.county && (/county$/i.test(about.county) ? about.county : `${about.county} County`)]
+      .filter(Boolean)
+      .join(" · ") || null,
+  );
   add("Bio", user.bio ? <span className="whitespace-pre-line">{user.bio}</span> : null);
 
   return (

@@ -126,17 +126,14 @@ export function ReviewCard({
 
       <div className="flex flex-wrap items-center gap-2">
         <Button
-          variant="secondary"
+          variant={marked ? "primary" : "secondary"}
           size="sm"
           aria-pressed={marked}
           aria-busy={pending ? true : undefined}
           disabled={isOwnReview || aboutMe}
           title={isOwnReview || aboutMe ? "You can't mark your own review as helpful." : undefined}
           onClick={() => void onHelpful()}
-          className={cn(
-            marked &&
-              "border-brand-700 bg-brand-50 text-brand-900 hover:bg-brand-100 dark:border-brand-300 dark:bg-brand-950 dark:text-brand-100 dark:hover:bg-brand-900",
-          )}
+          className={cn(marked && "border border-transparent")}
         >
           <SmallIcon d={HELPFUL_ICON} />
           Helpful ({helpful.toLocaleString("en-US")})

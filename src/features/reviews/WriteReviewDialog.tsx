@@ -99,7 +99,7 @@ export function WriteReviewDialog({
                       onChange={() => field.onChange(n)}
                       onBlur={field.onBlur}
                       ref={n === 1 ? field.ref : undefined}
-                      className="peer sr-only"
+                      className="peer absolute inset-0 z-10 size-full cursor-pointer appearance-none rounded-md opacity-0"
                     />
                     <span className="sr-only">
                       {n} star{n === 1 ? "" : "s"}
