@@ -82,7 +82,9 @@ function readBody(req: http.IncomingMessage, limit = 64 * 1024 * 1024): Promise<
 const CORS = {
   "Access-Control-Allow-Origin": "*",
   "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
-  "Access-Control-Allow-Headers": "Content-Type, Authorization, Convex-Client, Digest",
+  // X-Forwarded-For: the e2e browsers send it on every request (one client address per test, see
+  // clientInfo), so a cross-origin file upload's preflight must allow it.
+  "Access-Control-Allow-Headers": "Content-Type, Authorization, Convex-Client, Digest, X-Forwarded-For",
   "Access-Control-Max-Age": "86400",
 };
 
