@@ -3,9 +3,11 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type Rolldown } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { prerender } from "./scripts/prerender.js";
 
 // --- Installable app (spec §4, §7 "a service worker is registered at /sw.js"; integrations.md PWA) ---
 // /sw.js precaches the built app shell (HTML, JS, CSS, icons) and answers every navigation with
+// its precached page (/welcome: welcome.html, through workbox's cleanURLs) or else
 // /index.html, so an offline visit still shows the app. Nothing else is cached: no runtime
 // caching at all, so Convex traffic (another origin; WebSocket and HTTP) always goes to the
 // network, and /api/* navigations are never answered from the cache.
@@ -61,9 +63,10 @@ const installPromptCapture: Plugin = {
 // --- Route preload (the shell issue: route-level code splitting) ---
 // Every page is its own chunk (src/app/pages.ts), so on its own the browser would ask for the
 // landing page's code only after the app's code has arrived and run. The landing pages are most
-// visitors' first page: a small inline script preloads their chunks (those not already in the
-// first load) as soon as the HTML arrives, on / and /welcome only. The paths and their chunks are
-// also written as JSON (#route-preload) for bench/lighthouse.ts.
+// visitors' first page: their chunks (those not already in the first load) are listed as JSON
+// (#route-preload, also read by bench/lighthouse.ts), and the inline script loader of
+// rafter:prerender (scripts/prerender.ts) preloads them with the app's own scripts, on / and
+// /welcome only.
 const PRELOADED_ROUTES: Record<string, string> = {
   "/": "src/features/marketing/LandingA.tsx",
   "/welcome": "src/features/marketing/LandingB.tsx",
@@ -106,13 +109,6 @@ function routePreload(routes: Record<string, string>): Plugin {
             children: JSON.stringify(preloads),
             injectTo: "head",
           },
-          {
-            tag: "script",
-            children:
-              '(function(){try{var p=JSON.parse(document.getElementById("route-preload").textContent)[location.pathname];' +
-              '(p||[]).forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;document.head.appendChild(l);});}catch(e){}})();',
-            injectTo: "head",
-          },
         ];
       },
     },
@@ -120,7 +116,17 @@ function routePreload(routes: Record<string, string>): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), pwa, installPromptCapture, routePreload(PRELOADED_ROUTES)],
+  plugins: [
+    react(),
+    tailwindcss(),
+    pwa,
+    installPromptCapture,
+    routePreload(PRELOADED_ROUTES),
+    // --- Prerendered landing pages (the landing performance issue): / and /welcome paint their
+    // content from the HTML, before the app's code; see scripts/prerender.ts. /welcome is
+    // welcome.html, which `vite preview`, static hosts and the service worker serve for /welcome.
+    prerender({ "/": "index.html", "/welcome": "welcome.html" }, "/src/prerender/render.tsx"),
+  ],
   resolve: {
     alias: {
       "@": fileURLToPath(new URL("./src", import.meta.url)),

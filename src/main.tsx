@@ -4,7 +4,10 @@ import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
 import { ConfigErrorScreen } from "./app/ConfigErrorScreen";
 import "./index.css";
+import { initPrerender, releasePrerender } from "./prerender/handoff";
 
+// A prerendered landing page (scripts/prerender.ts) stays on screen until the app's page replaces it.
+initPrerender();
 const root = createRoot(document.getElementById("root")!);
 
 function createClient(): ConvexReactClient | string {
@@ -18,6 +21,7 @@ function createClient(): ConvexReactClient | string {
 }
 
 const client = createClient();
+if (typeof client === "string") releasePrerender();
 
 root.render(
   <StrictMode>

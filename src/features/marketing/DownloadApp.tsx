@@ -24,7 +24,8 @@ export function DownloadApp() {
     }
   };
 
-  const steps = MANUAL_INSTALL_STEPS[installPlatform()];
+  // Only once shown: the platform comes from the browser (the button is also rendered at build time, src/prerender).
+  const steps = showSteps ? MANUAL_INSTALL_STEPS[installPlatform()] : null;
   return (
     <div className="flex w-full max-w-md flex-col items-center gap-3">
       <Button
@@ -37,7 +38,7 @@ export function DownloadApp() {
         <Icon name="download" className="size-5" />
         Download App
       </Button>
-      {showSteps && (
+      {steps && (
         <Alert id={stepsId} variant="info" title="Install Rafter on this device" className="w-full text-left">
           {steps.title}: {steps.text}
         </Alert>

@@ -2,6 +2,7 @@ import { Link } from "react-router-dom";
 import { cardClasses, TextLink } from "@/components/ui";
 import { cn } from "@/lib/cn";
 import { usePageTitle } from "@/lib/usePageTitle";
+import { usePrerenderHandoff } from "@/prerender/handoff";
 import {
   FeatureCard,
   h1Classes,
@@ -62,6 +63,7 @@ const audienceCards: {
 
 export default function LandingA() {
   usePageTitle(undefined);
+  usePrerenderHandoff();
   const scrollThenNavigate = useScrollThenNavigate();
 
   return (

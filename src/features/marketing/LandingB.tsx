@@ -4,6 +4,7 @@ import type { ProfessionCategoryValue } from "@common/professions";
 import { buttonClasses, cardClasses } from "@/components/ui";
 import { cn } from "@/lib/cn";
 import { usePageTitle } from "@/lib/usePageTitle";
+import { usePrerenderHandoff } from "@/prerender/handoff";
 import { onBrandButtonClasses, PageHero, Section } from "./components";
 import { CATEGORY_COUNT, categoryDef, pluralTypes, PROFESSION_TYPE_COUNT, US_STATE_COUNT } from "./content";
 import { ExampleStories } from "./ExampleStories";
@@ -31,6 +32,7 @@ const stats = [
 
 export default function LandingB() {
   usePageTitle("Grow Your Business");
+  usePrerenderHandoff();
   return (
     <div>
       <PageHero

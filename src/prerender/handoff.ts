@@ -1,0 +1,73 @@
+import { useLayoutEffect } from "react";
+
+// The handoff from a prerendered landing page (scripts/prerender.ts) to the app. The prerendered
+// markup is in <div id="prerender">, on screen, while the app renders into the hidden #root; when
+// the landing page commits, it calls releasePrerender() from a layout effect (before the browser
+// paints), which removes the markup and so shows the app's identical DOM in its place, in one frame:
+// no flash, no layout shift, and never both copies for assistive technology. The focused element
+// and a click made on the markup meanwhile (the inline script in <head> keeps it) move to the
+// same element of the app's DOM.
+
+declare global {
+  interface Window {
+    /** The link or button of the prerendered page clicked before the app took over (inline script). */
+    __rafterPrerenderClick?: Element | null;
+  }
+}
+
+let live: HTMLElement | null = null;
+
+/** main.tsx, before the app renders: keep the prerendered page if it is on screen, else drop it. */
+export function initPrerender(): void {
+  const element = document.getElementById("prerender");
+  if (!element) return;
+  if (document.documentElement.classList.contains("no-prerender")) {
+    element.remove();
+    return;
+  }
+  live = element;
+  // Back or forward before the page committed: the app now shows another page.
+  window.addEventListener("popstate", releasePrerender, { once: true });
+}
+
+/** Replaces the prerendered page with the app. Safe to call more than once, or without one. */
+export function releasePrerender(): void {
+  const element = live;
+  if (!element) return;
+  live = null;
+  const root = document.getElementById("root");
+  const before = Array.from(element.getElementsByTagName("*"));
+  const active = document.activeElement;
+  const focusIndex = active ? before.indexOf(active) : -1;
+  const clicked = window.__rafterPrerenderClick ?? null;
+  window.__rafterPrerenderClick = null;
+  const clickIndex = clicked ? before.indexOf(clicked) : -1;
+  const scrollY = window.scrollY;
+
+  element.remove();
+  if (!root) return;
+  if (window.scrollY !== scrollY) window.scrollTo(window.scrollX, scrollY);
+
+  // The same element in the app's DOM: same position in document order, same tag and text.
+  const after = root.getElementsByTagName("*");
+  const counterpart = (index: number): HTMLElement | null => {
+    const original = before[index];
+    const candidate = after[index];
+    return candidate instanceof HTMLElement &&
+      candidate.tagName === original.tagName &&
+      candidate.textContent === original.textContent
+      ? candidate
+      : null;
+  };
+  if (focusIndex >= 0) counterpart(focusIndex)?.focus({ preventScroll: true });
+  if (clicked && clickIndex >= 0) {
+    const target = counterpart(clickIndex);
+    if (target) window.setTimeout(() => target.click(), 0);
+    else if (clicked instanceof HTMLAnchorElement) window.location.assign(clicked.href);
+  }
+}
+
+/** For the prerendered pages: hand over from the prerendered markup once this page has committed. */
+export function usePrerenderHandoff(): void {
+  useLayoutEffect(releasePrerender, []);
+}
