@@ -318,3 +318,54 @@ test("an owner reviews a completed job; the professional replies and the owner s
   await expect(ownerCard.getByText("Thank you Olive, glad the garage works for you!")).toBeVisible();
   await proPage.context().close();
 });
+
+test.describe("dark theme", () => {
+  test.use({ theme: "dark" });
+
+  test("profile, portfolio and reviews pages, their dialogs, and a missing profile", async ({
+    page,
+    users,
+    signIn,
+  }) => {
+    const pro = await users.create({
+      userType: "professional",
+      firstName: "Nia",
+      lastName: "Night",
+      professions: ["painter"],
+      ...place,
+    });
+    await signIn(pro.email, pro.password);
+
+    await page.goto("/profile");
+    await expect(page.getByRole("heading", { level: 1, name: "Nia Night" })).toBeVisible();
+    await expect(page.getByText("No posts yet")).toBeVisible();
+    for (const tab of ["About", "Reviews", "Portfolio"]) {
+      await page.getByRole("tab", { name: tab }).click();
+      await expect(page.getByRole("tab", { name: tab, selected: true })).toBeVisible();
+    }
+    await expect(page.getByText("No portfolio items yet")).toBeVisible();
+    await page.getByRole("tab", { name: "Reviews" }).click();
+    await expect(page.getByText(ProfileCopy.reviewsEmpty)).toBeVisible();
+
+    await page.goto("/portfolio");
+    await page.getByRole("button", { name: "Add Work" }).first().click();
+    await expect(page.getByRole("dialog", { name: "Add Work" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog", { name: "Add Work" })).toBeHidden();
+
+    await page.goto("/reviews");
+    await expect(page.getByRole("heading", { level: 1, name: "Professional Reviews" })).toBeVisible();
+    await page.getByRole("button", { name: "Reviews of me" }).click();
+    await expect(page.getByRole("button", { name: "Reviews of me" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByText(ProfileCopy.reviewsEmpty)).toBeVisible();
+
+    await page.goto("/edit-profile");
+    await expect(page.getByRole("heading", { level: 1, name: "Edit Profile" })).toBeVisible();
+    await expect(page.getByLabel("First name")).toHaveValue("Nia");
+
+    await page.goto("/profile/not-a-member");
+    await expect(page.getByRole("heading", { level: 1, name: ProfileCopy.notFound })).toBeVisible();
+    await page.getByRole("link", { name: "Go to home" }).click();
+    await expect(page).toHaveURL("/");
+  });
+});
