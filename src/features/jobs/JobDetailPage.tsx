@@ -40,6 +40,8 @@ import { JobsErrorBoundary } from "./components/JobsErrorBoundary";
 import { SaveButton } from "./components/SaveButton";
 import { useJobAction } from "./hooks/useJobAction";
 import { useToggleSave } from "./hooks/useSaveJob";
+import { ShareWithBackupButton } from "@/features/network/ShareWithBackupButton";
+import { WriteReviewButton } from "@/features/reviews/WriteReviewButton";
 
 // /jobs/{id}: everything about one job, live. The owner compares bids and hires; a professional
 // bids (or edits / withdraws their bid); the hired professional starts and finishes the work;
@@ -518,6 +520,21 @@ function JobView({ data }: { data: JobPageData }) {
         </div>
         <aside aria-label="Job people and actions" className="space-y-6">
           <JobActions data={data} />
+          {role === "owner" && job.status === "completed" && (
+            <Card className="space-y-3">
+              <h2 className="text-lg font-bold text-slate-900 dark:text-white">Your review</h2>
+              <WriteReviewButton jobId={job._id} />
+            </Card>
+          )}
+          {isPro && role === "viewer" && OPEN_STATUSES.includes(job.status as JobStatus) && (
+            <Card className="space-y-3">
+              <h2 className="text-lg font-bold text-slate-900 dark:text-white">Too busy for this one?</h2>
+              <p className="text-sm text-slate-700 dark:text-slate-200">
+                Send it to the trusted pros in your backup network. You earn reputation points when they complete it.
+              </p>
+              <ShareWithBackupButton jobId={job._id} />
+            </Card>
+          )}
           <PhotoRequest data={data} />
           <People data={data} />
         </aside>
