@@ -16,8 +16,22 @@ const pro = (t: TestConvex, f: Record<string, unknown> = {}) =>
 
 async function directory(t: TestConvex) {
   await pro(t, { firstName: "Ada", lastName: "Zed", rating: 4.8, verified: true, specialties: ["EV chargers"] });
-  await pro(t, { firstName: "Bo", lastName: "Young", rating: 3.2, businessName: "Green Yard Co", professions: ["landscaper"], professionalCategories: ["landscaping_exterior"] });
-  await pro(t, { firstName: "Cy", lastName: "Xu", rating: 2.5, availabilityStatus: "busy", bio: "Panel upgrades and EV chargers", ...DALLAS });
+  await pro(t, {
+    firstName: "Bo",
+    lastName: "Young",
+    rating: 3.2,
+    businessName: "Green Yard Co",
+    professions: ["landscaper"],
+    professionalCategories: ["landscaping_exterior"],
+  });
+  await pro(t, {
+    firstName: "Cy",
+    lastName: "Xu",
+    rating: 2.5,
+    availabilityStatus: "busy",
+    bio: "Panel upgrades and EV chargers",
+    ...DALLAS,
+  });
   await pro(t, { firstName: "Di", lastName: "Abbott", verified: true, rating: 4.1, ...DALLAS });
   await createPerson(t, { userType: "homeowner", firstName: "Eve", bio: "I want EV chargers" });
 }
@@ -31,16 +45,26 @@ describe("professionals.search", () => {
     expect(names(await t.query(api.professionals.search, { q: "Green Yard" }))).toEqual(["Bo"]);
     expect(names(await t.query(api.professionals.search, { q: "Abbott" }))).toEqual(["Di"]);
     expect(names(await t.query(api.professionals.search, { q: "Landscaper" }))).toEqual(["Bo"]);
-    expect(names(await t.query(api.professionals.search, { q: "Electrician", sortBy: "rating" }))).toEqual(["Ada", "Di", "Cy"]);
+    expect(names(await t.query(api.professionals.search, { q: "Electrician", sortBy: "rating" }))).toEqual([
+      "Ada",
+      "Di",
+      "Cy",
+    ]);
     expect(names(await t.query(api.professionals.search, { q: "plumbing" }))).toEqual([]);
     // Blank text is no text: the ordinary directory.
-    expect(names(await t.query(api.professionals.search, { q: "   ", sortBy: "name" }))).toEqual(["Di", "Cy", "Bo", "Ada"]);
+    expect(names(await t.query(api.professionals.search, { q: "   ", sortBy: "name" }))).toEqual([
+      "Di",
+      "Cy",
+      "Bo",
+      "Ada",
+    ]);
   });
 
   test("q with the other filters: state, city, verified, rating, category, available and a ZIP radius", async () => {
     const t = newTest();
     await directory(t);
-    const search = (args: Record<string, unknown>) => t.query(api.professionals.search, { q: "electrician", sortBy: "name", ...args });
+    const search = (args: Record<string, unknown>) =>
+      t.query(api.professionals.search, { q: "electrician", sortBy: "name", ...args });
     expect(names(await search({ state: "tx", city: "dallas" }))).toEqual(["Di", "Cy"]);
     expect(names(await search({ verified: true }))).toEqual(["Di", "Ada"]);
     expect(names(await search({ minRating: 4 }))).toEqual(["Di", "Ada"]);
@@ -66,9 +90,13 @@ describe("professionals.search", () => {
   test("invalid input is refused with a clear message", async () => {
     const t = newTest();
     await directory(t);
-    await expect(t.query(api.professionals.search, { q: "x", zipCode: "00000" })).rejects.toThrow(/couldn't find that ZIP/);
+    await expect(t.query(api.professionals.search, { q: "x", zipCode: "00000" })).rejects.toThrow(
+      /couldn't find that ZIP/,
+    );
     await expect(t.query(api.professionals.search, { q: "x", city: "Dallas" })).rejects.toThrow(/State is required/);
     await expect(t.query(api.professionals.search, { q: "x", minRating: 5 })).rejects.toThrow(/2, 3 or 4/);
-    await expect(t.query(api.professionals.search, { q: "x", category: "plumbing" })).rejects.toThrow(/Unknown category/);
+    await expect(t.query(api.professionals.search, { q: "x", category: "plumbing" })).rejects.toThrow(
+      /Unknown category/,
+    );
   });
 });

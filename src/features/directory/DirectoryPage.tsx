@@ -92,7 +92,14 @@ export function DirectoryPage() {
                 "hover:bg-slate-100 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800",
               )}
             >
-              <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <svg
+                viewBox="0 0 24 24"
+                className="size-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                aria-hidden="true"
+              >
                 <path d="M3 5h18l-7 8v6l-4-2v-4L3 5z" strokeLinejoin="round" />
               </svg>
               Filters
@@ -116,7 +123,7 @@ export function DirectoryPage() {
               onChange={(e) => setFilters({ sort: e.target.value })}
             />
           </div>
-          <DisclosurePanel className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-700 dark:bg-slate-900">
+          <DisclosurePanel className="mt-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-700 dark:bg-slate-900">
             <FilterFields filters={filters} setFilters={setFilters} />
           </DisclosurePanel>
         </Disclosure>
@@ -150,7 +157,8 @@ function FilterFields({
     (v) => v === "" || ZIP_INPUT.test(v),
   );
   const zipOk = ZIP_INPUT.test(filters.zip);
-  const zipError = zip.debounced.trim() !== "" && !ZIP_INPUT.test(zip.debounced.trim()) ? JobMessages.zipInvalid : undefined;
+  const zipError =
+    zip.debounced.trim() !== "" && !ZIP_INPUT.test(zip.debounced.trim()) ? JobMessages.zipInvalid : undefined;
   const stateError =
     state.debounced.trim() !== "" && !STATE_PATTERN.test(state.debounced.trim())
       ? "Use the 2-letter state code, e.g. TX"
@@ -263,9 +271,7 @@ function Results({ filters }: { filters: DirectoryFilters }) {
     return (
       <div className="rounded-xl border border-dashed border-slate-400 px-4 py-12 text-center dark:border-slate-600">
         <p className="text-lg font-semibold text-slate-900 dark:text-white">{DirectoryCopy.empty}</p>
-        <p className="mt-2 text-slate-600 dark:text-slate-300">
-          Try other words, a wider distance, or fewer filters.
-        </p>
+        <p className="mt-2 text-slate-600 dark:text-slate-300">Try other words, a wider distance, or fewer filters.</p>
       </div>
     );
   }
@@ -303,7 +309,13 @@ function Results({ filters }: { filters: DirectoryFilters }) {
 }
 
 /** Spec §9: 6 skeleton cards while the list loads. */
-export function DirectorySkeleton({ count = 6, label = "Loading professionals..." }: { count?: number; label?: string }) {
+export function DirectorySkeleton({
+  count = 6,
+  label = "Loading professionals...",
+}: {
+  count?: number;
+  label?: string;
+}) {
   return (
     <div role="status" aria-live="polite">
       <span className="sr-only">{label}</span>

@@ -83,7 +83,10 @@ export function AvailabilityBadge({ available }: { available: boolean }) {
     >
       <span
         aria-hidden="true"
-        className={cn("size-2 rounded-full", available ? "bg-green-700 dark:bg-green-400" : "bg-amber-700 dark:bg-amber-400")}
+        className={cn(
+          "size-2 rounded-full",
+          available ? "bg-green-700 dark:bg-green-400" : "bg-amber-700 dark:bg-amber-400",
+        )}
       />
       {available ? "Available" : "Busy"}
     </span>
@@ -93,7 +96,12 @@ export function AvailabilityBadge({ available }: { available: boolean }) {
 export function RatingLine({ rating, reviewCount }: { rating: number; reviewCount: number }) {
   return (
     <p className="flex items-center gap-1 text-sm text-slate-800 dark:text-slate-200">
-      <svg viewBox="0 0 20 20" className="size-4 text-amber-600 dark:text-amber-400" fill="currentColor" aria-hidden="true">
+      <svg
+        viewBox="0 0 20 20"
+        className="size-4 text-amber-600 dark:text-amber-400"
+        fill="currentColor"
+        aria-hidden="true"
+      >
         <path d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9L10 1.5z" />
       </svg>
       <span>
@@ -150,7 +158,14 @@ export function ProfessionalCard({ pro, actions }: { pro: DirectoryProfessional;
         <AvailabilityBadge available={pro.available} />
         {place && (
           <span className={cn("inline-flex items-center gap-1 text-sm", muted)}>
-            <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <svg
+              viewBox="0 0 24 24"
+              className="size-4"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+            >
               <path d="M12 21s-7-6.2-7-11a7 7 0 1 1 14 0c0 4.8-7 11-7 11z" />
               <circle cx="12" cy="10" r="2.5" />
             </svg>

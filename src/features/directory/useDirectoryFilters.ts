@@ -122,8 +122,7 @@ export function searchArgs(filters: DirectoryFilters, limit: number) {
 export function sortChoices(filters: DirectoryFilters) {
   const zipOk = ZIP_INPUT.test(filters.zip);
   return DIRECTORY_SORT_OPTIONS.filter(
-    (s) =>
-      (s.value !== "distance" || zipOk) && (s.value !== "relevance" || (filters.q.trim() !== "" && !zipOk)),
+    (s) => (s.value !== "distance" || zipOk) && (s.value !== "relevance" || (filters.q.trim() !== "" && !zipOk)),
   );
 }
 

@@ -33,7 +33,13 @@ export function PersonCard({
       className={cn(cardClasses, "flex h-full flex-col gap-3", compact ? "p-3 sm:p-4" : "p-4 sm:p-5")}
     >
       <div className="flex items-start gap-3">
-        <Avatar firstName={user.firstName} lastName={user.lastName} name={name} image={user.image} className="size-12" />
+        <Avatar
+          firstName={user.firstName}
+          lastName={user.lastName}
+          name={name}
+          image={user.image}
+          className="size-12"
+        />
         <div className="min-w-0 flex-1">
           <h3 className="font-semibold break-words">
             <Link
@@ -116,7 +122,12 @@ export function SectionHeading({ id, title, children }: { id: string; title: str
 
 export function EmptyNote({ children }: { children: ReactNode }) {
   return (
-    <p className={cn("rounded-xl border border-dashed border-slate-400 px-4 py-6 text-center dark:border-slate-600", mutedText)}>
+    <p
+      className={cn(
+        "rounded-xl border border-dashed border-slate-400 px-4 py-6 text-center dark:border-slate-600",
+        mutedText,
+      )}
+    >
       {children}
     </p>
   );

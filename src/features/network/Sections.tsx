@@ -19,74 +19,70 @@ const gridClasses = "grid gap-4 sm:grid-cols-2 xl:grid-cols-3";
 
 export function PendingRequests({ actions }: { actions: Actions }) {
   const pending = useQuery(api.connections.pending, {});
+  // Shown only when there is something to answer or wait for (it appears live).
+  if (pending === undefined || (pending.incoming.length === 0 && pending.outgoing.length === 0)) return null;
   return (
     <section aria-labelledby="requests-heading">
       <SectionHeading id="requests-heading" title="Connection Requests" />
-      {pending === undefined ? (
-        <DirectorySkeleton count={2} label="Loading requests..." />
-      ) : pending.incoming.length === 0 && pending.outgoing.length === 0 ? (
-        <EmptyNote>No pending requests.</EmptyNote>
-      ) : (
-        <div className="space-y-6">
-          {pending.incoming.length > 0 && (
-            <div>
-              <h3 className="mb-3 font-semibold text-slate-900 dark:text-white">
-                Waiting for your answer ({pending.incoming.length})
-              </h3>
-              <ul className={gridClasses}>
-                {pending.incoming.map((card) => (
-                  <li key={card.user._id}>
-                    <PersonCard
-                      user={card.user}
-                      compact
-                      actions={
-                        <>
-                          <ActionButton size="sm" onRun={() => actions.answer(card, true)} busyLabel="Accepting...">
-                            Accept<span className="sr-only"> {nameOf(card.user)}'s request</span>
-                          </ActionButton>
-                          <ActionButton
-                            size="sm"
-                            variant="secondary"
-                            onRun={() => actions.answer(card, false)}
-                            busyLabel="Declining..."
-                          >
-                            Decline<span className="sr-only"> {nameOf(card.user)}'s request</span>
-                          </ActionButton>
-                        </>
-                      }
-                    />
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
-          {pending.outgoing.length > 0 && (
-            <div>
-              <h3 className="mb-3 font-semibold text-slate-900 dark:text-white">Sent ({pending.outgoing.length})</h3>
-              <ul className={gridClasses}>
-                {pending.outgoing.map((card) => (
-                  <li key={card.user._id}>
-                    <PersonCard
-                      user={card.user}
-                      compact
-                      actions={
+      <div className="space-y-6">
+        {pending.incoming.length > 0 && (
+          <div>
+            <h3 className="mb-3 font-semibold text-slate-900 dark:text-white">
+              Waiting for your answer ({pending.incoming.length})
+            </h3>
+            <ul className={gridClasses}>
+              {pending.incoming.map((card) => (
+                <li key={card.user._id}>
+                  <PersonCard
+                    user={card.user}
+                    compact
+                    actions={
+                      <>
+                        <ActionButton size="sm" onRun={() => actions.answer(card, true)} busyLabel="Accepting...">
+                          Accept<span className="sr-only"> {nameOf(card.user)}'s request</span>
+                        </ActionButton>
                         <ActionButton
                           size="sm"
                           variant="secondary"
-                          onRun={() => actions.cancel(card)}
-                          busyLabel="Cancelling..."
+                          onRun={() => actions.answer(card, false)}
+                          busyLabel="Declining..."
                         >
-                          Cancel<span className="sr-only"> request to {nameOf(card.user)}</span>
+                          Decline<span className="sr-only"> {nameOf(card.user)}'s request</span>
                         </ActionButton>
-                      }
-                    />
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
-        </div>
-      )}
+                      </>
+                    }
+                  />
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {pending.outgoing.length > 0 && (
+          <div>
+            <h3 className="mb-3 font-semibold text-slate-900 dark:text-white">Sent ({pending.outgoing.length})</h3>
+            <ul className={gridClasses}>
+              {pending.outgoing.map((card) => (
+                <li key={card.user._id}>
+                  <PersonCard
+                    user={card.user}
+                    compact
+                    actions={
+                      <ActionButton
+                        size="sm"
+                        variant="secondary"
+                        onRun={() => actions.cancel(card)}
+                        busyLabel="Cancelling..."
+                      >
+                        Cancel<span className="sr-only"> request to {nameOf(card.user)}</span>
+                      </ActionButton>
+                    }
+                  />
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </div>
     </section>
   );
 }
@@ -141,7 +137,7 @@ function BackupSwitch({ card, actions }: { card: NetworkCard; actions: Actions }
   return (
     <Field className="flex items-center justify-between gap-3 rounded-lg bg-slate-50 px-3 py-2 dark:bg-slate-800">
       <Label className="cursor-pointer text-sm font-medium text-slate-900 dark:text-slate-100">
-        Backup network<span className="sr-only">: {nameOf(card.user)}</span>
+        Backup network<span className="sr-only"> for {nameOf(card.user)}</span>
       </Label>
       <Switch
         checked={on}

@@ -6,7 +6,6 @@ import { Modal } from "@/components/ui/Modal";
 import { api } from "@/lib/api";
 import { relativeTimeLong } from "@/lib/relativeTime";
 import { JobCardView } from "@/features/jobs/components/JobCardView";
-import { DirectorySkeleton } from "@/features/directory/DirectoryPage";
 import { EmptyNote, SectionHeading } from "./PersonCard";
 import { TakeJobForm } from "./TakeJobForm";
 import { nameOf } from "./useNetworkActions";
@@ -19,15 +18,15 @@ type Offer = FunctionReturnType<typeof api.backup.offers>[number];
 export function SharedWork() {
   const offers = useQuery(api.backup.offers, {});
   const [taking, setTaking] = useState<Offer | null>(null);
+  // Shown only when something is shared (it appears live).
+  if ((offers === undefined || offers.length === 0) && taking === null) return null;
   return (
     <section aria-labelledby="shared-heading">
       <SectionHeading id="shared-heading" title="Work Shared with You">
         Open jobs that professionals in your network passed to their backup network.
       </SectionHeading>
-      {offers === undefined ? (
-        <DirectorySkeleton count={2} label="Loading shared work..." />
-      ) : offers.length === 0 ? (
-        <EmptyNote>Nothing shared with you right now. Shared jobs show up here as soon as they're sent.</EmptyNote>
+      {offers === undefined || offers.length === 0 ? (
+        <EmptyNote>This job is no longer shared with you.</EmptyNote>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {offers.map((offer) => (

@@ -16,7 +16,8 @@ import { NetworkCopy } from "./copy";
 // Success goes to the job's page.
 
 const FIELDS = ["priceMin", "priceMax", "message", "earliestStart", "estimatedDuration"] as const;
-const toNumber = (value: unknown) => (value === "" || value === null || value === undefined ? undefined : Number(value));
+const toNumber = (value: unknown) =>
+  value === "" || value === null || value === undefined ? undefined : Number(value);
 
 export function TakeJobForm({
   referralId,

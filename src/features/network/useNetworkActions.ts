@@ -56,7 +56,11 @@ export function useNetworkActions(viewerId: string) {
       connect: async (user: NetworkUser) => {
         try {
           await request({ userId: user._id });
-          toast({ title: NetworkCopy.connectionSentTitle, description: NetworkCopy.connectionSent, variant: "success" });
+          toast({
+            title: NetworkCopy.connectionSentTitle,
+            description: NetworkCopy.connectionSent,
+            variant: "success",
+          });
         } catch (error) {
           failed(error, NetworkCopy.connectionFailed(appErrorData(error)?.message ?? "Please try again."));
         }
