@@ -1,5 +1,5 @@
 import { ConvexReactClient } from "convex/react";
-import { StrictMode } from "react";
+import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
 import { ConfigErrorScreen } from "./app/ConfigErrorScreen";
@@ -23,8 +23,12 @@ function createClient(): ConvexReactClient | string {
 const client = createClient();
 if (typeof client === "string") releasePrerender();
 
-root.render(
-  <StrictMode>
-    {typeof client === "string" ? <ConfigErrorScreen detail={client} /> : <App convex={client} />}
-  </StrictMode>,
-);
+// A transition: React renders the first screen in short slices (yielding to the browser), not in
+// one long task; nothing is waiting on it (the HTML's own markup is on screen meanwhile).
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      {typeof client === "string" ? <ConfigErrorScreen detail={client} /> : <App convex={client} />}
+    </StrictMode>,
+  );
+});

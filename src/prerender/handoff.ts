@@ -42,11 +42,11 @@ export function releasePrerender(): void {
   const clicked = window.__rafterPrerenderClick ?? null;
   window.__rafterPrerenderClick = null;
   const clickIndex = clicked ? before.indexOf(clicked) : -1;
-  const scrollY = window.scrollY;
 
+  // The app's DOM takes the same place at the same size: the scroll position stays as it is
+  // (and nothing here reads layout, which would force it inside the app's commit).
   element.remove();
   if (!root) return;
-  if (window.scrollY !== scrollY) window.scrollTo(window.scrollX, scrollY);
 
   // The same element in the app's DOM: same position in document order, same tag and text.
   const after = root.getElementsByTagName("*");
