@@ -149,7 +149,7 @@ test("connect live, accept, then share work with the backup network and take it 
   const offer = sharedWork.getByRole("article").filter({ hasText: title });
   await expect(offer).toBeVisible({ timeout: 10_000 });
   await expect(offer.getByText(`Shared by ${anaName}`)).toBeVisible();
-  await offer.getByRole("button", { name: /^Take this job/ }).click();
+  await offer.getByRole("button", { name: `Take this job: ${title}` }).click();
   const dialog = benPage.getByRole("dialog", { name: "Take this job" });
   const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
   await dialog.getByRole("button", { name: "Submit Bid" }).click();

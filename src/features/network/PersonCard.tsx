@@ -90,8 +90,8 @@ export function StateActions({
       );
     case "outgoing":
       return (
-        <Button size="sm" variant="secondary" disabled>
-          Pending<span className="sr-only">: request sent to {name}</span>
+        <Button size="sm" variant="secondary" disabled aria-label={`Pending: request sent to ${name}`}>
+          Pending
         </Button>
       );
     case "incoming":

@@ -35,11 +35,16 @@ export function SharedWork() {
                 job={offer.job}
                 actions={
                   <>
-                    <ButtonLink to={`/jobs/${offer.job._id}`} variant="secondary" size="sm">
-                      View Details<span className="sr-only">: {offer.job.title}</span>
+                    <ButtonLink
+                      to={`/jobs/${offer.job._id}`}
+                      variant="secondary"
+                      size="sm"
+                      aria-label={`View Details: ${offer.job.title}`}
+                    >
+                      View Details
                     </ButtonLink>
-                    <Button size="sm" onClick={() => setTaking(offer)}>
-                      Take this job<span className="sr-only">: {offer.job.title}</span>
+                    <Button size="sm" aria-label={`Take this job: ${offer.job.title}`} onClick={() => setTaking(offer)}>
+                      Take this job
                     </Button>
                   </>
                 }
