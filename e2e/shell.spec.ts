@@ -361,7 +361,7 @@ test.describe("signed in", () => {
       await expect(h1(page, "Messages")).toBeVisible();
       await expect(bar.getByRole("link", { name: "Messages" })).toHaveAttribute("aria-current", "page");
       await bar.getByRole("link", { name: "Profile" }).click();
-      await expect(h1(page, "Profile")).toBeVisible();
+      await expect(h1(page, "Casey Rivera")).toBeVisible();
 
       // Scrolled to the end, the footer ends above the bar.
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -461,20 +461,24 @@ const PUBLIC_ROUTES: readonly [path: string, heading: string | null][] = [
   ["/dev/outbox", null],
 ];
 
-/** Signed-in pages and their heading; a visitor is sent to the login page. */
-const SIGNED_IN_ROUTES: readonly [path: string, heading: string][] = [
+/**
+ * Signed-in pages, their heading for Casey (a homeowner), and where they land when that is elsewhere;
+ * a visitor is sent to the login page.
+ */
+const SIGNED_IN_ROUTES: readonly [path: string, heading: string, landsOn?: string][] = [
   ["/dashboard", "Welcome, Casey"],
-  ["/dashboard/home", "Property Owner Dashboard"],
-  ["/dashboard/pros", "Professional Dashboard"],
+  ["/dashboard/home", "Welcome, Casey"],
+  // The professional dashboard has nothing for a homeowner: their own dashboard instead.
+  ["/dashboard/pros", "Welcome, Casey", "/dashboard/home"],
   ["/jobs", "Jobs"],
-  ["/jobs/j123", "Job Details"],
+  ["/jobs/j123", "Job not found"],
   ["/jobs/search", "Find Work"],
   ["/messages", "Messages"],
   ["/messages/u123", "Messages"],
   ["/network", "Your Network"],
   ["/scrap", "Scrap & Free Materials"],
-  ["/profile", "Profile"],
-  ["/profile/u123", "Profile"],
+  ["/profile", "Casey Rivera"],
+  ["/profile/u123", "Profile Not Found"],
   ["/professionals/search", "Find Local Professionals"],
   ["/request-quote", "Request a Quote"],
   ["/search", "Search"],
@@ -484,12 +488,13 @@ const SIGNED_IN_ROUTES: readonly [path: string, heading: string][] = [
   ["/edit-profile", "Edit Profile"],
 ];
 
-async function expectPage(page: Page, path: string, heading: string | null): Promise<void> {
+async function expectPage(page: Page, path: string, heading: string | null, landsOn = path): Promise<void> {
   const title = h1(page);
   if (heading) await expect(title).toHaveText(heading);
   else await expect(title).not.toHaveText(new RegExp(`^(${Text.pageNotFound}|Loading.*)$`));
   await expect(title).not.toHaveText(Text.pageNotFound);
-  expect(new URL(page.url()).pathname + new URL(page.url()).search, `${path} stays on its address`).toBe(path);
+  const at = new URL(page.url());
+  expect(at.pathname + at.search, landsOn === path ? `${path} stays on its address` : `${path} goes to ${landsOn}`).toBe(landsOn);
 }
 
 // Each page is checked by axe as itself; visitors' and signed-in pages together cover both themes at both widths.
@@ -536,9 +541,11 @@ test.describe("routes", () => {
         test.setTimeout(150_000);
         const casey = await users.create({ userType: "homeowner", firstName: "Casey" });
         await signIn(casey.email, casey.password);
-        for (const [path, heading] of SIGNED_IN_ROUTES) {
+        // The sign-in lands on the dashboard first; only then does the tour start.
+        await expect(h1(page, "Welcome, Casey")).toBeVisible();
+        for (const [path, heading, landsOn] of SIGNED_IN_ROUTES) {
           await visit(page, path);
-          await expectPage(page, path, heading);
+          await expectPage(page, path, heading, landsOn);
           await axe.check(path);
         }
         // Public pages stay open to signed-in users; pages for visitors send them home.
