@@ -124,7 +124,7 @@ test("connect live, accept, then share work with the backup network and take it 
   ).toBeVisible();
   await axe.check("network with a backup member");
 
-  // The owner posts a job and opens its page; Ana shares it with her backup network.
+  // The owner has an open job (posted through the backend: this story is not about posting) and opens its page.
   const title = `Replace the breaker panel ${tag}`;
   const ownerClient = await clientAs(owner, "10.78.0.3");
   const jobId: Id<"jobs"> = await ownerClient.mutation(api.jobs.create, {
@@ -139,10 +139,12 @@ test("connect live, accept, then share work with the backup network and take it 
   await ownerPage.goto(`/jobs/${jobId}`);
   await expect(ownerPage.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(ownerPage.getByText(benName)).toHaveCount(0);
-  // ShareWithBackupButton is a job-page button; until it is placed there, Ana shares through the same mutation.
-  const anaClient = await clientAs(ana, "10.78.0.1");
-  const shared = await anaClient.mutation(api.backup.shareJob, { jobId });
-  expect(shared.sharedWith).toBe(1);
+  // Ana opens the job and, too busy for it, shares it with her backup network.
+  await anaPage.goto(`/jobs/${jobId}`);
+  await expect(anaPage.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await anaPage.getByRole("button", { name: "Share with my backup network" }).click();
+  await expect(toasts(anaPage).getByText("1 professional was told about this job.")).toBeVisible();
+  await expect(anaPage.getByRole("button", { name: "Shared with your backup network" })).toBeDisabled();
 
   // It appears under "Work shared with you" on Ben's page; he takes it with a bid.
   const sharedWork = benPage.getByRole("region", { name: "Work Shared with You" });
