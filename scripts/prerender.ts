@@ -10,7 +10,8 @@
 //   shell (header, page, footer) exactly as the app renders it for a signed-out visitor.
 // - The markup sits in <div id="prerender"> before the app's <div id="root">. An inline script in
 //   <head> decides before the first paint whether it applies: only on its own path and only for a
-//   visitor without a stored session (@convex-dev/auth's `__convexAuthJWT*` localStorage key);
+//   visitor without a stored session (@convex-dev/auth's `__convexAuthJWT_*` or
+//   `__convexAuthRefreshToken_*` localStorage keys);
 //   otherwise it marks <html class="no-prerender"> and the page looks exactly as before (the
 //   header placeholder in #root, then the app). While the markup is shown, #root is hidden
 //   (display: none, so nothing is there twice for screen readers), and the app renders into it
@@ -29,8 +30,11 @@ import { runnerImport, type Plugin, type ResolvedConfig } from "vite";
 /** Path -> file in the build (relative to outDir). The first must be index.html. */
 export type PrerenderPages = Record<string, string>;
 
-/** The prefix of @convex-dev/auth's token key in localStorage (`__convexAuthJWT_<namespace>`). */
-const AUTH_TOKEN_KEY_PREFIX = "__convexAuthJWT";
+/**
+ * @convex-dev/auth's session keys in localStorage (`__convexAuthJWT_<namespace>`,
+ * `__convexAuthRefreshToken_<namespace>`): either one means the app will show a signed-in page.
+ */
+const AUTH_KEY_PATTERN = "^__convexAuth(JWT|RefreshToken)_";
 
 /**
  * <head>: whether the prerendered page applies (its path, no stored session), before the first
@@ -38,7 +42,7 @@ const AUTH_TOKEN_KEY_PREFIX = "__convexAuthJWT";
  */
 function headScript(pagePath: string): string {
   return `(function(){var d=document.documentElement;try{var on=location.pathname===${JSON.stringify(pagePath)};
-for(var i=0;on&&i<localStorage.length;i++){var k=localStorage.key(i);if(k&&k.indexOf(${JSON.stringify(AUTH_TOKEN_KEY_PREFIX)})===0&&localStorage.getItem(k))on=false;}
+for(var i=0;on&&i<localStorage.length;i++){var k=localStorage.key(i);if(k&&/${AUTH_KEY_PATTERN}/.test(k)&&localStorage.getItem(k))on=false;}
 if(!on){d.classList.add("no-prerender");return;}
 document.addEventListener("click",function(e){var p=document.getElementById("prerender");var t=e.target;
 if(!p||!t||!t.closest||!p.contains(t)||e.button!==0||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey)return;

@@ -2,12 +2,13 @@ import { ConvexReactClient } from "convex/react";
 import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
+import { LandingA, LandingB } from "./app/pages";
 import { ConfigErrorScreen } from "./app/ConfigErrorScreen";
 import "./index.css";
 import { initPrerender, releasePrerender } from "./prerender/handoff";
 
 // A prerendered landing page (scripts/prerender.ts) stays on screen until the app's page replaces it.
-initPrerender();
+initPrerender({ "/": LandingA, "/welcome": LandingB });
 const root = createRoot(document.getElementById("root")!);
 
 function createClient(): ConvexReactClient | string {

@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
+import { releasePrerender } from "@/prerender/handoff";
 import { useSession } from "./session";
 
 // Code that no first paint needs (the site overlays, the footer's theme picker) waits until the
@@ -66,7 +67,10 @@ export function PageShownSignal() {
   const session = useSession();
   const ready = session.status !== "loading";
   useEffect(() => {
-    if (!ready || pageShown) return;
+    if (!ready) return;
+    // A prerendered landing page still on screen (the app showed another page: src/prerender/handoff.ts).
+    releasePrerender();
+    if (pageShown) return;
     pageShown = true;
     maybeStart();
   }, [ready]);

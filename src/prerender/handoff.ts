@@ -17,8 +17,28 @@ declare global {
 
 let live: HTMLElement | null = null;
 
-/** main.tsx, before the app renders: keep the prerendered page if it is on screen, else drop it. */
-export function initPrerender(): void {
+/**
+ * Starts a React.lazy component's load now, so that its first render does not suspend: the page
+ * then commits with the session (no loading screen in between, and no 300 ms Suspense reveal
+ * throttle before the handoff). Uses the lazy object's own initializer (`_init(_payload)`, the
+ * shape React.lazy has had since 16.6); anything else is left alone (the page then just suspends).
+ */
+function warmLazy(component: unknown): void {
+  const lazy = component as { _payload?: unknown; _init?: (payload: unknown) => unknown };
+  if (typeof lazy._init !== "function") return;
+  try {
+    lazy._init(lazy._payload);
+  } catch (thrown) {
+    // Pending: a promise (React.lazy reports a failure itself when the page renders).
+    if (thrown instanceof Promise) thrown.catch(() => {});
+  }
+}
+
+/**
+ * main.tsx, before the app renders: keep the prerendered page if it is on screen (and start
+ * loading its page component, `pages`: path -> React.lazy component), else drop it.
+ */
+export function initPrerender(pages: Record<string, unknown>): void {
   const element = document.getElementById("prerender");
   if (!element) return;
   if (document.documentElement.classList.contains("no-prerender")) {
@@ -26,6 +46,7 @@ export function initPrerender(): void {
     return;
   }
   live = element;
+  warmLazy(pages[window.location.pathname]);
   // Back or forward before the page committed: the app now shows another page.
   window.addEventListener("popstate", releasePrerender, { once: true });
 }
