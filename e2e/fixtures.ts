@@ -388,6 +388,14 @@ export const test = base.extend<Fixtures>({
     await use({ "X-Forwarded-For": clientIp });
   },
   page: async ({ page, theme }, use) => {
+    // On / and /welcome the prerendered landing page shows until the app swaps in its own DOM (the same
+    // markup, other elements): a test acts on the app's, so a page load waits for that handoff.
+    const goto = page.goto.bind(page);
+    page.goto = async (...args: Parameters<Page["goto"]>) => {
+      const response = await goto(...args);
+      await page.locator("#prerender").waitFor({ state: "detached", timeout: 15_000 });
+      return response;
+    };
     if (theme === "dark") {
       await page.addInitScript(() => {
         try {
