@@ -493,8 +493,12 @@ async function expectPage(page: Page, path: string, heading: string | null, land
   if (heading) await expect(title).toHaveText(heading);
   else await expect(title).not.toHaveText(new RegExp(`^(${Text.pageNotFound}|Loading.*)$`));
   await expect(title).not.toHaveText(Text.pageNotFound);
-  const at = new URL(page.url());
-  expect(at.pathname + at.search, landsOn === path ? `${path} stays on its address` : `${path} goes to ${landsOn}`).toBe(landsOn);
+  // A redirect may follow the first render (both dashboards share a heading): wait for the address.
+  await expect
+    .poll(() => new URL(page.url()).pathname + new URL(page.url()).search, {
+      message: landsOn === path ? `${path} stays on its address` : `${path} goes to ${landsOn}`,
+    })
+    .toBe(landsOn);
 }
 
 // Each page is checked by axe as itself; visitors' and signed-in pages together cover both themes at both widths.
