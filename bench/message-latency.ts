@@ -1,5 +1,6 @@
-// Message latency as people feel it: from the moment A presses Enter in one
-// real Chromium to the moment B's thread shows the bubble in another. Starts
+// Message latency as people feel it: from the moment one person presses Enter
+// in one real Chromium to the moment the other's thread shows the bubble in
+// another (A and B take turns, paced under the product's rate limit). Starts
 // the app on the local runtime (scripts/lib/stack.ts), signs two new members
 // in through the login form, opens the thread on both sides and sends N
 // messages one after the other. Both times come from the same machine clock
@@ -69,49 +70,54 @@ try {
   await box.waitFor();
   await pageB.getByRole("heading", { name: /Avery/ }).first().waitFor();
 
-  // A notes when Enter goes down; B notes when a bubble with the text first appears.
-  await pageA.evaluate(() => {
-    const w = window as unknown as { __sent: Record<string, number> };
-    w.__sent = {};
-    document.addEventListener(
-      "keydown",
-      (event) => {
-        const target = event.target as HTMLTextAreaElement;
-        if (event.key === "Enter" && !event.shiftKey && target.value) w.__sent[target.value.trim()] = performance.timeOrigin + performance.now();
-      },
-      true,
-    );
-  });
-  await pageB.evaluate(() => {
-    const w = window as unknown as { __seen: Record<string, number> };
-    w.__seen = {};
-    new MutationObserver(() => {
-      const now = performance.timeOrigin + performance.now();
-      for (const el of document.querySelectorAll("main li, main p")) {
-        const text = el.textContent ?? "";
-        const match = /latency-\d+-\w+/.exec(text);
-        if (match && !(match[0] in w.__seen)) w.__seen[match[0]] = now;
-      }
-    }).observe(document.body, { subtree: true, childList: true, characterData: true });
-  });
+  // Each page notes when Enter goes down and when a bubble with a marker text first appears.
+  for (const page of [pageA, pageB]) {
+    await page.evaluate(() => {
+      const w = window as unknown as { __sent: Record<string, number>; __seen: Record<string, number> };
+      w.__sent = {};
+      w.__seen = {};
+      document.addEventListener(
+        "keydown",
+        (event) => {
+          const target = event.target as HTMLTextAreaElement;
+          if (event.key === "Enter" && !event.shiftKey && target.value) w.__sent[target.value.trim()] = performance.timeOrigin + performance.now();
+        },
+        true,
+      );
+      new MutationObserver(() => {
+        const now = performance.timeOrigin + performance.now();
+        for (const el of document.querySelectorAll("main li, main p")) {
+          const match = /latency-\d+-\w+/.exec(el.textContent ?? "");
+          if (match && !(match[0] in w.__seen)) w.__seen[match[0]] = now;
+        }
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+  }
+  const boxB = pageB.getByPlaceholder("Type a message…");
 
-  log(`sending ${COUNT} messages from A to B...`);
+  // A and B take turns, a message every PACE_MS: each sender stays under the product's own
+  // rate limit (30 a minute), which the benchmark must not trip or bypass.
+  const PACE_MS = 1100;
+  log(`sending ${COUNT} messages, A and B in turn, one every ${PACE_MS} ms...`);
   const latencies: number[] = [];
   for (let i = 0; i < COUNT; i++) {
+    const [from, to, input] = i % 2 === 0 ? [pageA, pageB, box] : [pageB, pageA, boxB];
+    const started = Date.now();
     const text = `latency-${i}-${stamp.toString(36)}`;
-    await box.fill(text);
-    await box.press("Enter");
-    await pageB.waitForFunction((t) => (window as unknown as { __seen: Record<string, number> }).__seen[t] !== undefined, text, {
+    await input.fill(text);
+    await input.press("Enter");
+    await to.waitForFunction((t) => (window as unknown as { __seen: Record<string, number> }).__seen[t] !== undefined, text, {
       polling: 50,
       timeout: 10_000,
     });
-    const sent = await pageA.evaluate((t) => (window as unknown as { __sent: Record<string, number> }).__sent[t]!, text);
-    const seen = await pageB.evaluate((t) => (window as unknown as { __seen: Record<string, number> }).__seen[t]!, text);
+    const sent = await from.evaluate((t) => (window as unknown as { __sent: Record<string, number> }).__sent[t]!, text);
+    const seen = await to.evaluate((t) => (window as unknown as { __seen: Record<string, number> }).__seen[t]!, text);
     latencies.push(seen - sent);
+    await new Promise((r) => setTimeout(r, Math.max(0, PACE_MS - (Date.now() - started))));
   }
   const sorted = [...latencies].sort((a, b) => a - b);
   const f = (x: number) => `${x.toFixed(1)} ms`;
-  console.log(`Message latency, A's Enter to B's rendered bubble, ${COUNT} messages, two Chromium contexts:`);
+  console.log(`Message latency, sender's Enter to the receiver's rendered bubble, ${COUNT} messages, two Chromium contexts:`);
   console.log(`  p50 ${f(percentile(sorted, 50))}  p95 ${f(percentile(sorted, 95))}  p99 ${f(percentile(sorted, 99))}  max ${f(sorted[sorted.length - 1]!)}  min ${f(sorted[0]!)}`);
   console.log(`  goal: p95 at most 50 ms -> ${percentile(sorted, 95) <= 50 ? "met" : "not met"}`);
   console.log(`BENCH_JSON ${JSON.stringify({ bench: "message-latency", count: COUNT, latenciesMs: latencies })}`);
