@@ -1,24 +1,12 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "convex/react";
-import { useId, useState } from "react";
-import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router-dom";
-import { bidSchema, isoDay, JOB_LIMITS, type BidInput } from "@common/jobs";
-import { Alert, Button, TextField, Textarea, useToast } from "@/components/ui";
-import { api } from "@/lib/api";
-import { cn } from "@/lib/cn";
-import { applyFieldErrors, useErrorToast } from "@/lib/errors";
+import { BidForm } from "@/features/jobs/components/BidForm";
 import type { Id } from "@/features/jobs/ids";
+import { api } from "@/lib/api";
 import { NetworkCopy } from "./copy";
 
-// Taking work shared by a backup network: a bid (price or range, message, earliest start, estimated
-// duration; bidSchema here and on the server) placed through the referral (api.backup.take).
-// Success goes to the job's page.
-
-const FIELDS = ["priceMin", "priceMax", "message", "earliestStart", "estimatedDuration"] as const;
-const toNumber = (value: unknown) =>
-  value === "" || value === null || value === undefined ? undefined : Number(value);
-
+// Taking work shared by a backup network: the job page's bid form (bidSchema here and on the
+// server), placed through the referral (api.backup.take). Success goes to the job's page.
 export function TakeJobForm({
   referralId,
   jobId,
@@ -30,144 +18,17 @@ export function TakeJobForm({
 }) {
   const take = useMutation(api.backup.take);
   const navigate = useNavigate();
-  const { toast } = useToast();
-  const reportError = useErrorToast();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [range, setRange] = useState(false);
-  const [minStart] = useState(() => isoDay(Date.now() - 24 * 60 * 60 * 1000));
-  const radioName = useId();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    clearErrors,
-    formState: { errors, isSubmitting },
-  } = useForm<BidInput>({
-    resolver: zodResolver(bidSchema),
-    defaultValues: { message: "", earliestStart: "", estimatedDuration: "" },
-  });
-
-  const chooseRange = (next: boolean) => {
-    setRange(next);
-    if (!next) {
-      setValue("priceMax", undefined);
-      clearErrors("priceMax");
-    }
-  };
-
-  const submit = async (values: BidInput) => {
-    setFormError(null);
-    try {
-      await take({ referralId, ...values, priceMax: range ? values.priceMax : undefined });
-      toast({ title: NetworkCopy.takenTitle, description: NetworkCopy.taken, variant: "success" });
-      void navigate(`/jobs/${jobId}`);
-    } catch (error) {
-      const shown = reportError(error, { title: NetworkCopy.takeFailedTitle, description: NetworkCopy.takeFailed });
-      if (!applyFieldErrors(shown.data, setError, FIELDS)) setFormError(shown.inline);
-    }
-  };
-
-  const radioClasses =
-    "flex min-h-11 flex-1 cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm font-medium " +
-    "border-slate-500 text-slate-900 has-checked:border-brand-700 has-checked:bg-brand-50 " +
-    "dark:text-slate-100 dark:has-checked:border-brand-300 dark:has-checked:bg-brand-950 " +
-    "has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600";
-
   return (
-    <form
-      aria-label="Take this job"
-      noValidate
-      onSubmit={(event) => void handleSubmit(submit)(event)}
-      className="space-y-5"
-    >
-      {formError && <Alert variant="error">{formError}</Alert>}
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-slate-900 dark:text-slate-100">Pricing</legend>
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <label className={radioClasses}>
-            <input
-              type="radio"
-              name={radioName}
-              checked={!range}
-              onChange={() => chooseRange(false)}
-              className="size-4 accent-brand-700 dark:accent-brand-300"
-            />
-            Fixed price
-          </label>
-          <label className={radioClasses}>
-            <input
-              type="radio"
-              name={radioName}
-              checked={range}
-              onChange={() => chooseRange(true)}
-              className="size-4 accent-brand-700 dark:accent-brand-300"
-            />
-            Price range
-          </label>
-        </div>
-      </fieldset>
-      <div className={cn("grid gap-5", range && "sm:grid-cols-2")}>
-        <TextField
-          label={range ? "Lowest price ($)" : "Price ($)"}
-          required
-          type="number"
-          inputMode="decimal"
-          min={1}
-          max={JOB_LIMITS.maxPrice}
-          step="any"
-          error={errors.priceMin?.message}
-          {...register("priceMin", { setValueAs: toNumber })}
-        />
-        {range && (
-          <TextField
-            label="Highest price ($)"
-            required
-            type="number"
-            inputMode="decimal"
-            min={1}
-            max={JOB_LIMITS.maxPrice}
-            step="any"
-            error={errors.priceMax?.message}
-            {...register("priceMax", { setValueAs: toNumber })}
-          />
-        )}
-      </div>
-      <Textarea
-        label="Message to the owner"
-        required
-        rows={4}
-        maxLength={JOB_LIMITS.bidMessage}
-        hint="Your approach, what is included, and why you are a good fit."
-        error={errors.message?.message}
-        {...register("message")}
-      />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label="Earliest start date"
-          required
-          type="date"
-          min={minStart}
-          error={errors.earliestStart?.message}
-          {...register("earliestStart")}
-        />
-        <TextField
-          label="Estimated duration"
-          required
-          maxLength={JOB_LIMITS.duration}
-          placeholder="e.g. 3 days"
-          error={errors.estimatedDuration?.message}
-          {...register("estimatedDuration")}
-        />
-      </div>
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={isSubmitting} loadingText="Submitting...">
-          Submit Bid
-        </Button>
-      </div>
-    </form>
+    <BidForm
+      jobId={jobId}
+      onCancel={onCancel}
+      onDone={() => void navigate(`/jobs/${jobId}`)}
+      send={{
+        label: "Take this job",
+        run: (payload) => take({ referralId, ...payload }),
+        success: { title: NetworkCopy.takenTitle, description: NetworkCopy.taken },
+        failure: { title: NetworkCopy.takeFailedTitle, description: NetworkCopy.takeFailed },
+      }}
+    />
   );
 }

@@ -18,18 +18,30 @@ const failureCopy: ErrorCopy = { title: JobCopy.bidFailedTitle, description: Job
 const toNumber = (value: unknown) =>
   value === "" || value === null || value === undefined ? undefined : Number(value);
 
+/** Sends the bid some other way than bids.place (e.g. taking shared work through a referral). */
+export interface BidSender {
+  /** The form's accessible name. */
+  label: string;
+  run: (payload: BidInput) => Promise<unknown>;
+  success: { title: string; description: string };
+  failure: ErrorCopy;
+}
+
 /**
  * A bid: a price or a range, a message, the earliest start date and an estimated duration,
- * validated by bidSchema here and in bids.place / bids.update. Edits an existing bid when given one.
+ * validated by bidSchema here and in bids.place / bids.update. Edits an existing bid when given one;
+ * `send` replaces bids.place.
  */
 export function BidForm({
   jobId,
   bid,
+  send,
   onDone,
   onCancel,
 }: {
   jobId: Id<"jobs">;
   bid?: BidView;
+  send?: BidSender;
   onDone?: () => void;
   onCancel?: () => void;
 }) {
@@ -76,7 +88,10 @@ export function BidForm({
     setFormError(null);
     const payload = { ...values, priceMax: range ? values.priceMax : undefined };
     try {
-      if (bid) {
+      if (send) {
+        await send.run(payload);
+        toast({ ...send.success, variant: "success" });
+      } else if (bid) {
         await update({ bidId: bid._id, ...payload });
         toast({ title: JobCopy.bidUpdatedTitle, description: JobCopy.bidUpdated, variant: "success" });
       } else {
@@ -86,7 +101,7 @@ export function BidForm({
       }
       onDone?.();
     } catch (error) {
-      const shown = reportError(error, failureCopy);
+      const shown = reportError(error, send?.failure ?? failureCopy);
       if (!applyFieldErrors(shown.data, setError, FIELDS)) setFormError(shown.inline);
     }
   };
@@ -100,7 +115,7 @@ export function BidForm({
   return (
     <form
       id={formId}
-      aria-label={bid ? "Edit your bid" : "Place a bid"}
+      aria-label={send?.label ?? (bid ? "Edit your bid" : "Place a bid")}
       noValidate
       onSubmit={(event) => void handleSubmit(submit)(event)}
       className="space-y-5"
