@@ -7,7 +7,7 @@ import { ProfileCopy, suggestionScore } from "../common/profile";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
 import { mutation, query, type Viewer } from "./functions";
-import { displayName } from "./model/jobs";
+import { displayName } from "./model/users";
 import {
   adjustConnections,
   assertProfessional,

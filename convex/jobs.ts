@@ -26,7 +26,6 @@ import { distanceMiles, geohashRanges, locationFields, zipToPlace, zipToPoint, t
 import {
   canAct,
   countStatusChange,
-  displayName,
   getJobX,
   isOpen,
   JOB_ACTIONS,
@@ -38,6 +37,7 @@ import {
   type JobAction,
 } from "./model/jobs";
 import { notifyAll } from "./model/notifications";
+import { displayName } from "./model/users";
 import { matchingProfessionals, radiusOf } from "./model/professionals";
 import { jobStatus } from "./schema";
 

@@ -11,7 +11,7 @@ import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "./_generated/server";
 import { internalMutation, mutation, query } from "./functions";
-import { displayName } from "./model/jobs";
+import { displayName } from "./model/users";
 import { notify } from "./model/notifications";
 import { isAvailable } from "./model/professionals";
 import { hit } from "./model/rateLimit";

@@ -10,7 +10,7 @@ import { ProfileCopy, REPORT_REASONS, reviewSchema } from "../common/profile";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
 import { mutation, query } from "./functions";
-import { displayName } from "./model/jobs";
+import { displayName } from "./model/users";
 import { notify } from "./model/notifications";
 
 function fail(

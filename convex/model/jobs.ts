@@ -14,6 +14,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { notify } from "./notifications";
 import { onJobClosed, onJobCompleted } from "./referrals";
+import { displayName } from "./users";
 
 export type Job = Doc<"jobs">;
 export type Bid = Doc<"bids">;
@@ -375,6 +376,3 @@ export async function acceptBid(ctx: MutationCtx, bid: Bid, job: Job, ownerId: I
   }
 }
 
-export function displayName(user: Pick<Doc<"users">, "firstName" | "lastName" | "businessName">): string {
-  return user.businessName || `${user.firstName ?? ""} ${user.lastName ?? ""}`.trim() || "A professional";
-}

@@ -68,3 +68,13 @@ export function toPublicUser(u: Doc<"users">) {
     joinedAt: u.termsAcceptedAt ?? u._creationTime,
   };
 }
+
+/** A member's full name, "" when they have none yet. */
+export function fullName(user: Pick<Doc<"users">, "firstName" | "lastName">): string {
+  return `${user.firstName ?? ""} ${user.lastName ?? ""}`.trim();
+}
+
+/** How a member is named to others: business name first, then full name. */
+export function displayName(user: Pick<Doc<"users">, "firstName" | "lastName" | "businessName">): string {
+  return user.businessName || fullName(user) || "A professional";
+}
