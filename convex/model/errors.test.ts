@@ -17,7 +17,7 @@ describe("parseOrThrow", () => {
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ConvexError);
-      expect((error as ConvexError<Record<string, unknown>>).data).toEqual({
+      expect((error as ConvexError<{ code: string }>).data).toEqual({
         code: "INVALID_INPUT",
         message: "Title is required",
         fields: { title: "Title is required", budget: "Budget must be a number" },
