@@ -219,8 +219,12 @@ export const JobMessages = {
   onlyOwner: "Only the job's owner can do that.",
   onlyContractor: "Only the professional hired for this job can do that.",
   onlyPhotographer: "Only photographers can take photo requests.",
+  onlyBookedPhotographer: "Only the booked photographer can do that.",
+  photoRequestClosed: "This photo request is no longer open.",
+  photosAlreadyDelivered: "The photos were already delivered.",
   illegalTransition: (from: string, action: string) => `A job that is ${from.replace(/_/g, " ")} can't be ${action}.`,
   jobNotFound: "Job not found",
+  invalidCursor: "Invalid cursor",
 } as const;
 
 const text = (max: number, field: string) => z.string().trim().max(max, JobMessages.tooLong(field, max));

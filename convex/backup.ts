@@ -4,22 +4,20 @@
 // open job with them in one action; a backup pro takes it by bidding through
 // the referral (the owner is told and sees the bid); when that pro's work ends
 // completed, the referrer earns points (model/referrals.ts).
-import { ConvexError, v } from "convex/values";
+import { v } from "convex/values";
 import { ErrorCode } from "../common/errors";
 import { bidSchema, JobMessages } from "../common/jobs";
 import { mutation, query } from "./functions";
-import { jobCardValidator, toCard } from "./jobs";
-import { getJobX, isOpen, placeBid } from "./model/jobs";
+import { fail, parseOrThrow } from "./model/errors";
+import { getJobX, isOpen, jobCardValidator, placeBid, toCard } from "./model/jobs";
 import { displayName } from "./model/users";
 import { assertProfessional, connectionBetween, isBackupMember } from "./model/network";
 import { notify, notifyAll } from "./model/notifications";
 import { publicUserValidator, toPublicUser } from "./model/users";
 
-function fail(code: (typeof ErrorCode)[keyof typeof ErrorCode], message: string): never {
-  throw new ConvexError({ code, message });
-}
-
 const BACKUP_LIMIT = 100;
+/** Shared jobs offered to a backup professional at most. */
+const OFFERS_LIMIT = 50;
 
 export const setMember = mutation({
   args: { userId: v.string(), member: v.boolean() },
@@ -136,7 +134,7 @@ export const offers = query({
         out.push({ referralId: r._id, referrer: toPublicUser(referrer), job: await toCard(ctx, job, null), sharedAt: r._creationTime });
       }
     }
-    return out.sort((a, b) => b.sharedAt - a.sharedAt).slice(0, 50);
+    return out.sort((a, b) => b.sharedAt - a.sharedAt).slice(0, OFFERS_LIMIT);
   },
 });
 
@@ -159,10 +157,9 @@ export const take = mutation({
     if ((await isBackupMember(ctx, referral.referrerId, viewer._id)) === null) {
       fail(ErrorCode.FORBIDDEN, "This job was shared with someone else's backup network.");
     }
-    const parsed = bidSchema.safeParse(values);
-    if (!parsed.success) fail(ErrorCode.INVALID_INPUT, parsed.error.issues[0]!.message);
+    const bidValues = parseOrThrow(bidSchema, values);
     const job = await getJobX(ctx, referral.jobId);
-    const bidId = await placeBid(ctx, job, viewer, parsed.data);
+    const bidId = await placeBid(ctx, job, viewer, bidValues);
     await ctx.db.patch(bidId, { referralId });
     await ctx.db.patch(referralId, { status: "taken", takenById: viewer._id, bidId });
     await notify(ctx, {

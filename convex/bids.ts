@@ -1,9 +1,9 @@
 // Bids: a professional places, edits or withdraws one active bid per job; the
 // job's owner accepts (hires) or declines. Rules in model/jobs.ts.
-import { ConvexError, v } from "convex/values";
+import { v } from "convex/values";
 import { bidSchema } from "../common/jobs";
-import { ErrorCode } from "../common/errors";
 import { mutation } from "./functions";
+import { parseOrThrow } from "./model/errors";
 import {
   acceptBid,
   declineBid,
@@ -25,11 +25,7 @@ const bidArgs = {
 };
 
 function parseBid(args: BidValues): BidValues {
-  const parsed = bidSchema.safeParse(args);
-  if (parsed.success) return parsed.data;
-  const fields: Record<string, string> = {};
-  for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-  throw new ConvexError({ code: ErrorCode.INVALID_INPUT, message: parsed.error.issues[0]!.message, fields });
+  return parseOrThrow(bidSchema, args);
 }
 
 export const place = mutation({

@@ -3,6 +3,7 @@
 import { v } from "convex/values";
 import { NEARBY_PROS_MILES } from "../common/jobs";
 import { query } from "./functions";
+import { pageSize } from "./model/paging";
 import { isAvailable, professionalsNear } from "./model/professionals";
 
 /** Nearby professionals counted at most this far (the tile then reads "500+"). */
@@ -67,7 +68,7 @@ export const nearbyProfessionals = query({
           .replace(/_/g, " ");
         return words.every((w) => text.includes(w));
       })
-      .slice(0, Math.min(Math.max(limit ?? 12, 1), 50))
+      .slice(0, pageSize(limit, 12, 50))
       .map(({ user, distance }) => ({
         _id: user._id,
         firstName: user.firstName ?? "",

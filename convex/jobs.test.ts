@@ -82,7 +82,7 @@ describe("posting a project", () => {
     expect(job.lat).toBeCloseTo(30.27, 1);
     expect(job).toMatchObject({ city: "Austin", state: "TX" }); // from the ZIP
     expect(job.geohash).toMatch(/^9v6/);
-    const page = await o.as.query(api.jobs.browse, { paginationOpts: { numItems: 10, cursor: null } });
+    const page = await o.as.query(api.jobs.browse.list, { paginationOpts: { numItems: 10, cursor: null } });
     expect(page.total).toBe(1);
     expect(page.page[0]!._id).toBe(jobId);
   });
@@ -274,12 +274,12 @@ describe("browsing", () => {
     const t = newTest();
     const { o, a, b, c } = await seedJobs(t);
     const ids = async (args: Record<string, unknown>) =>
-      (await o.as.query(api.jobs.browse, { paginationOpts: first, ...args })).page.map((j) => j._id);
+      (await o.as.query(api.jobs.browse.list, { paginationOpts: first, ...args })).page.map((j) => j._id);
     expect(await ids({})).toEqual([c, b, a]);
     expect(await ids({ sort: "budget" })).toEqual([c, a, b]);
     expect(await ids({ sort: "urgency" })).toEqual([b, c, a]);
     expect(await ids({ category: "painting" })).toEqual([b]);
-    const filtered = await o.as.query(api.jobs.browse, { paginationOpts: first, category: "electrical", status: "available" });
+    const filtered = await o.as.query(api.jobs.browse.list, { paginationOpts: first, category: "electrical", status: "available" });
     expect(filtered.total).toBe(2);
     expect(filtered.page.map((j) => j._id)).toEqual([c, a]);
   });
@@ -287,10 +287,10 @@ describe("browsing", () => {
   test("distance: a ZIP filter keeps jobs within the radius, nearest first", async () => {
     const t = newTest();
     const { o, a, b, c } = await seedJobs(t);
-    const near = await o.as.query(api.jobs.browse, { paginationOpts: first, zip: "78702", radius: 25 });
+    const near = await o.as.query(api.jobs.browse.list, { paginationOpts: first, zip: "78702", radius: 25 });
     expect(near.mode).toBe("distance");
     expect(new Set(near.page.map((j) => j._id))).toEqual(new Set([a, b]));
-    const far = await o.as.query(api.jobs.browse, { paginationOpts: first, zip: "75202", radius: 10, sort: "location" });
+    const far = await o.as.query(api.jobs.browse.list, { paginationOpts: first, zip: "75202", radius: 10, sort: "location" });
     expect(far.page.map((j) => j._id)).toEqual([c]);
     expect(far.page[0]!.distanceMiles).toBeLessThan(10);
   });
@@ -298,7 +298,7 @@ describe("browsing", () => {
   test("text search finds title and description words", async () => {
     const t = newTest();
     const { o, b } = await seedJobs(t);
-    const found = await o.as.query(api.jobs.browse, { paginationOpts: first, q: "fence" });
+    const found = await o.as.query(api.jobs.browse.list, { paginationOpts: first, q: "fence" });
     expect(found.page.map((j) => j._id)).toEqual([b]);
     expect(found.total).toBe(1);
   });
@@ -307,7 +307,7 @@ describe("browsing", () => {
     const t = newTest();
     const { a, c } = await seedJobs(t);
     const p = await pro(t, { preferredRadius: 30 });
-    const rec = await p.as.query(api.jobs.recommended, {});
+    const rec = await p.as.query(api.jobs.browse.recommended, {});
     expect(rec.jobs.map((j) => j._id)).toEqual([a]); // painting is not their trade; Dallas is too far
     expect(await p.as.mutation(api.jobs.toggleSave, { jobId: c })).toBe(true);
     expect((await p.as.query(api.jobs.saved, { paginationOpts: first })).page.map((j) => j._id)).toEqual([c]);
@@ -319,7 +319,7 @@ describe("browsing", () => {
 
   test("refuses unknown filters", async () => {
     const t = newTest();
-    await expect(t.query(api.jobs.browse, { paginationOpts: first, category: "spaceships" })).rejects.toThrow(
+    await expect(t.query(api.jobs.browse.list, { paginationOpts: first, category: "spaceships" })).rejects.toThrow(
       /Unknown category/,
     );
   });
@@ -381,13 +381,13 @@ describe("quote requests and photographers", () => {
     const jobId = await o.as.mutation(api.jobs.create, project({ photoRequired: true }));
     expect((await jobDoc(t, jobId)).photoStatus).toBe("requested");
     expect((await notificationsOf(t, photographer.userId)).map((n) => n.title)).toEqual(["Photographer requested"]);
-    expect((await photographer.as.query(api.jobs.photoRequests, {})).map((j) => j._id)).toEqual([jobId]);
-    await expect(electrician.as.mutation(api.jobs.takePhotoRequest, { jobId })).rejects.toThrow(/Only photographers/);
-    await photographer.as.mutation(api.jobs.takePhotoRequest, { jobId });
+    expect((await photographer.as.query(api.jobs.photos.nearby, {})).map((j) => j._id)).toEqual([jobId]);
+    await expect(electrician.as.mutation(api.jobs.photos.take, { jobId })).rejects.toThrow(/Only photographers/);
+    await photographer.as.mutation(api.jobs.photos.take, { jobId });
     expect(await jobDoc(t, jobId)).toMatchObject({ photoStatus: "scheduled", photographerId: photographer.userId });
-    await expect(photographer.as.mutation(api.jobs.takePhotoRequest, { jobId })).rejects.toThrow(/no longer open/);
-    await expect(electrician.as.mutation(api.jobs.deliverPhotos, { jobId })).rejects.toThrow(/booked photographer/);
-    await photographer.as.mutation(api.jobs.deliverPhotos, { jobId });
+    await expect(photographer.as.mutation(api.jobs.photos.take, { jobId })).rejects.toThrow(/no longer open/);
+    await expect(electrician.as.mutation(api.jobs.photos.deliver, { jobId })).rejects.toThrow(/booked photographer/);
+    await photographer.as.mutation(api.jobs.photos.deliver, { jobId });
     expect((await jobDoc(t, jobId)).photoStatus).toBe("delivered");
   });
 });

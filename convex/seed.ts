@@ -15,9 +15,8 @@ import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "./_generated/server";
 import { internalAction, internalMutation, internalQuery } from "./functions";
-import { insertJob } from "./jobs";
 import { deliverMessage } from "./messages";
-import { acceptBid, placeBid, transition, type Job } from "./model/jobs";
+import { acceptBid, insertJob, placeBid, transition, type Job } from "./model/jobs";
 import { zipToPoint } from "./model/geo";
 import { matchingProfessionals, syncUserLocation } from "./model/professionals";
 import {

@@ -3,7 +3,7 @@
 import { ErrorCode } from "../../common/errors";
 import { JobMessages, JOB_SORTS } from "../../common/jobs";
 import { api } from "../_generated/api";
-import type { JobCard } from "../jobs";
+import type { JobCard } from "../model/jobs";
 import {
   booleanField,
   limitParam,
@@ -42,7 +42,7 @@ async function browse({ ctx, url }: RestRequest, fixed: { status?: string } = {}
   }
   const zip = p.zip ?? p.zipCode;
   const result = await withCursor(cursor, () =>
-    ctx.runQuery(api.jobs.browse, {
+    ctx.runQuery(api.jobs.browse.list, {
       ...(p.q ? { q: p.q } : {}),
       ...(p.category ? { category: p.category } : {}),
       ...(fixed.status ?? p.status ? { status: fixed.status ?? p.status } : {}),
@@ -133,7 +133,7 @@ export const jobRoutes: RestRoute[] = [
       if (p.state || p.city) {
         const state = (p.state ?? "").slice(0, 2).toUpperCase();
         if (state.length !== 2) throw restError(ErrorCode.INVALID_INPUT, JobMessages.stateRequired);
-        const jobs = await ctx.runQuery(api.jobs.searchByPlace, {
+        const jobs = await ctx.runQuery(api.jobs.browse.searchByPlace, {
           state,
           ...(p.city ? { city: p.city } : {}),
           ...(p.category ? { category: p.category } : {}),

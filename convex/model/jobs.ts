@@ -7,12 +7,25 @@
 //   in_progress --contractor marks done (completionRequestedAt)--> owner confirms --> completed
 //   available | quote_requested | assigned --owner cancels--> cancelled
 //   quote_requested --last active bid withdrawn--> available
-import { ConvexError } from "convex/values";
+import { v, type Infer } from "convex/values";
 import { ErrorCode } from "../../common/errors";
-import { formatBidPrice, JobMessages, OPEN_STATUSES, type JobStatus } from "../../common/jobs";
+import {
+  budgetMaxOf,
+  formatBidPrice,
+  JobMessages,
+  OPEN_STATUSES,
+  PHOTOGRAPHER_PROFESSION,
+  urgencyRank,
+  type JobStatus,
+} from "../../common/jobs";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import { notify } from "./notifications";
+import { jobStatus } from "../schema";
+import { adjustCounters } from "./counters";
+import { fail, forbidden, invalid } from "./errors";
+import { distanceMiles, locationFields, zipToPlace, zipToPoint, type GeoPoint } from "./geo";
+import { notify, notifyAll } from "./notifications";
+import { matchingProfessionals } from "./professionals";
 import { onJobClosed, onJobCompleted } from "./referrals";
 import { displayName } from "./users";
 
@@ -27,10 +40,6 @@ export const JOB_ACTIONS = {
   cancel: { from: ["available", "quote_requested", "assigned"], to: "cancelled", by: "owner", verb: "cancelled" },
 } as const satisfies Record<string, { from: readonly JobStatus[]; to: JobStatus; by: Role; verb: string }>;
 export type JobAction = keyof typeof JOB_ACTIONS;
-
-function fail(code: (typeof ErrorCode)[keyof typeof ErrorCode], message: string): never {
-  throw new ConvexError({ code, message });
-}
 
 export function isOpen(job: Job): boolean {
   return OPEN_STATUSES.includes(job.status);
@@ -65,19 +74,10 @@ export function assertCanAct(job: Job, action: JobAction, viewerId: Id<"users">)
   }
 }
 
-async function bump(
-  ctx: MutationCtx,
-  userId: Id<"users"> | undefined,
-  changes: Partial<Record<"jobsPostedActive" | "jobsPostedCompleted" | "jobsWorkingActive" | "jobsWorkingCompleted", number>>,
-) {
-  if (userId === undefined) return;
-  const user = await ctx.db.get(userId);
-  if (user === null) return;
-  const patch: Record<string, number> = {};
-  for (const [field, delta] of Object.entries(changes)) {
-    patch[field] = Math.max(0, ((user as Record<string, unknown>)[field] as number | undefined ?? 0) + delta);
-  }
-  await ctx.db.patch(userId, patch);
+type JobCounter = "jobsPostedActive" | "jobsPostedCompleted" | "jobsWorkingActive" | "jobsWorkingCompleted";
+
+async function bump(ctx: MutationCtx, userId: Id<"users"> | undefined, deltas: Partial<Record<JobCounter, number>>) {
+  if (userId !== undefined) await adjustCounters(ctx, "users", userId, deltas);
 }
 
 export async function recordEvent(
@@ -223,11 +223,7 @@ export interface BidValues {
 }
 
 export async function placeBid(ctx: MutationCtx, job: Job, pro: Doc<"users">, values: BidValues): Promise<Id<"bids">> {
-  if (pro.userType !== "professional") fail(ErrorCode.FORBIDDEN, JobMessages.onlyProfessionalsBid);
-  if (job.customerId === pro._id) fail(ErrorCode.FORBIDDEN, JobMessages.ownJob);
-  if (!isOpen(job)) fail(ErrorCode.INVALID_INPUT, JobMessages.jobNotOpen);
-  const existing = await viewerBid(ctx, job._id, pro._id);
-  if (existing !== null && existing.status === "active") fail(ErrorCode.INVALID_INPUT, JobMessages.alreadyBid);
+  assertCanBid(job, pro, await viewerBid(ctx, job._id, pro._id));
   const now = Date.now();
   const bidId = await ctx.db.insert("bids", {
     jobId: job._id,
@@ -376,3 +372,198 @@ export async function acceptBid(ctx: MutationCtx, bid: Bid, job: Job, ownerId: I
   }
 }
 
+
+// ---------------------------------------------------------------------------
+// Cards: what lists and the job page show about a job.
+
+export const jobCardValidator = v.object({
+  _id: v.id("jobs"),
+  _creationTime: v.number(),
+  title: v.string(),
+  description: v.string(),
+  category: v.string(),
+  subcategory: v.union(v.string(), v.null()),
+  propertyType: v.string(),
+  urgency: v.string(),
+  status: jobStatus,
+  location: v.string(),
+  city: v.union(v.string(), v.null()),
+  state: v.union(v.string(), v.null()),
+  zipCode: v.string(),
+  budget: v.union(v.string(), v.null()),
+  timeline: v.union(v.string(), v.null()),
+  requirements: v.array(v.string()),
+  photoRequired: v.boolean(),
+  photoStatus: v.string(),
+  source: v.string(),
+  bidCount: v.number(),
+  distanceMiles: v.union(v.number(), v.null()),
+  customer: v.object({
+    _id: v.id("users"),
+    name: v.string(),
+    rating: v.number(),
+    reviewCount: v.number(),
+  }),
+});
+export type JobCard = Infer<typeof jobCardValidator>;
+
+export async function toCard(ctx: QueryCtx, job: Job, from: GeoPoint | null): Promise<JobCard> {
+  const customer = await ctx.db.get(job.customerId);
+  return {
+    _id: job._id,
+    _creationTime: job._creationTime,
+    title: job.title,
+    description: job.description,
+    category: job.category,
+    subcategory: job.subcategory ?? null,
+    propertyType: job.propertyType,
+    urgency: job.urgency,
+    status: job.status,
+    location: job.location,
+    city: job.city ?? null,
+    state: job.state ?? null,
+    zipCode: job.zipCode,
+    budget: job.budget ?? null,
+    timeline: job.timeline ?? null,
+    requirements: job.requirements,
+    photoRequired: job.photoRequired,
+    photoStatus: job.photoStatus,
+    source: job.source,
+    bidCount: job.activeBidCount,
+    distanceMiles:
+      from && job.lat !== undefined && job.lng !== undefined
+        ? Math.round(distanceMiles(from, { lat: job.lat, lng: job.lng }) * 10) / 10
+        : null,
+    customer: {
+      _id: job.customerId,
+      name: customer
+        ? `${customer.firstName ?? ""} ${(customer.lastName ?? "").slice(0, 1)}.`.trim()
+        : "Property owner",
+      rating: customer?.rating ?? 0,
+      reviewCount: customer?.reviewCount ?? 0,
+    },
+  };
+}
+
+/** Where a member is, for distances on cards (null without a located ZIP). */
+export function pointOf(user: Doc<"users"> | null): GeoPoint | null {
+  return user && user.lat !== undefined && user.lng !== undefined ? { lat: user.lat, lng: user.lng } : null;
+}
+
+export function pointOfZip(zip: string): GeoPoint {
+  const point = zipToPoint(zip);
+  if (point === null) invalid(JobMessages.zipUnknown, { zipCode: JobMessages.zipUnknown });
+  return point;
+}
+
+// ---------------------------------------------------------------------------
+// Creating jobs.
+
+/** Photographers told about a new photo request. */
+const PHOTO_ROUTING_LIMIT = 20;
+
+export type NewJobFields = Omit<
+  Doc<"jobs">,
+  | "_id"
+  | "_creationTime"
+  | "customerId"
+  | "status"
+  | "photoStatus"
+  | "activeBidCount"
+  | "searchText"
+  | "urgencyRank"
+  | "budgetMax"
+  | "skillLevel"
+> & { skillLevel?: string };
+
+/** Inserts an available job for `customer` (the app's create, quote request and seed all come here). */
+export async function insertJob(ctx: MutationCtx, customer: Doc<"users">, fields: NewJobFields): Promise<Job> {
+  const point = pointOfZip(fields.zipCode);
+  // City and state come from the ZIP when the form did not give them, so place search finds every job.
+  const place = zipToPlace(fields.zipCode)!;
+  const jobId = await ctx.db.insert("jobs", {
+    skillLevel: "intermediate",
+    city: place.city,
+    state: place.state,
+    ...fields,
+    ...locationFields(fields.zipCode),
+    customerId: customer._id,
+    status: "available",
+    photoStatus: fields.photoRequired ? "requested" : "not_requested",
+    activeBidCount: 0,
+    urgencyRank: urgencyRank(fields.urgency),
+    budgetMax: budgetMaxOf(fields.budget) ?? 0,
+    searchText: `${fields.title}\n${fields.description}`,
+  });
+  const job = (await ctx.db.get(jobId))!;
+  await countStatusChange(ctx, job.category, null, "available");
+  await recordEvent(ctx, job, customer._id, "status", { toStatus: "available" });
+  if (job.photoRequired) {
+    const photographers = await matchingProfessionals(ctx, "photography", point, PHOTO_ROUTING_LIMIT * 2);
+    const ids: Id<"users">[] = [];
+    for (const match of photographers) {
+      const user = await ctx.db.get(match.userId);
+      if (user?.professions?.includes(PHOTOGRAPHER_PROFESSION)) ids.push(match.userId);
+      if (ids.length >= PHOTO_ROUTING_LIMIT) break;
+    }
+    await notifyAll(ctx, ids, {
+      type: "job",
+      title: "Photographer requested",
+      content: `"${job.title}" in ${job.location} needs a photographer.`,
+      actionUrl: jobUrl(job),
+      actorId: customer._id,
+      entityType: "job",
+      entityId: job._id,
+    });
+  }
+  return job;
+}
+
+// ---------------------------------------------------------------------------
+// Who may bid, who may take a photo request (boolean check + throwing assert).
+
+/** Why `user` may not bid on `job` now, or null when they may. */
+function bidRefusal(job: Job, user: Doc<"users">, own: Bid | null): { code: ErrorCode; message: string } | null {
+  if (user.userType !== "professional") return { code: ErrorCode.FORBIDDEN, message: JobMessages.onlyProfessionalsBid };
+  if (job.customerId === user._id) return { code: ErrorCode.FORBIDDEN, message: JobMessages.ownJob };
+  if (!isOpen(job)) return { code: ErrorCode.INVALID_INPUT, message: JobMessages.jobNotOpen };
+  if (own !== null && own.status === "active") return { code: ErrorCode.INVALID_INPUT, message: JobMessages.alreadyBid };
+  return null;
+}
+
+/** `own`: the user's latest bid on the job (viewerBid). */
+export function canBid(job: Job, user: Doc<"users">, own: Bid | null): boolean {
+  return bidRefusal(job, user, own) === null;
+}
+
+export function assertCanBid(job: Job, user: Doc<"users">, own: Bid | null): void {
+  const refusal = bidRefusal(job, user, own);
+  if (refusal) fail(refusal.code, refusal.message);
+}
+
+function photoRefusal(job: Job, user: Doc<"users">): { code: ErrorCode; message: string } | null {
+  if (!(user.professions ?? []).includes(PHOTOGRAPHER_PROFESSION))
+    return { code: ErrorCode.FORBIDDEN, message: JobMessages.onlyPhotographer };
+  if (job.customerId === user._id) return { code: ErrorCode.FORBIDDEN, message: JobMessages.ownJob };
+  if (job.photoStatus !== "requested" || job.status === "cancelled" || job.status === "completed")
+    return { code: ErrorCode.INVALID_INPUT, message: JobMessages.photoRequestClosed };
+  return null;
+}
+
+export function canTakePhotos(job: Job, user: Doc<"users">): boolean {
+  return photoRefusal(job, user) === null;
+}
+
+export function assertCanTakePhotos(job: Job, user: Doc<"users">): void {
+  const refusal = photoRefusal(job, user);
+  if (refusal) fail(refusal.code, refusal.message);
+}
+
+export function canDeliverPhotos(job: Job, user: Doc<"users">): boolean {
+  return job.photographerId === user._id && job.photoStatus === "scheduled";
+}
+
+export function assertCanDeliverPhotos(job: Job, user: Doc<"users">): void {
+  if (job.photographerId !== user._id) forbidden(JobMessages.onlyBookedPhotographer);
+  if (job.photoStatus !== "scheduled") invalid(JobMessages.photosAlreadyDelivered);
+}

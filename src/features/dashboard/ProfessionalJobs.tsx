@@ -26,7 +26,7 @@ export function AvailableJobs() {
 }
 
 function RecommendedList() {
-  const result = useQuery(api.jobs.recommended, { limit: DASHBOARD_JOBS });
+  const result = useQuery(api.jobs.browse.recommended, { limit: DASHBOARD_JOBS });
   if (result === undefined) return <ListSkeleton count={DASHBOARD_JOBS} label="Loading available jobs" />;
   const { jobs, reason } = result;
   return (

@@ -262,8 +262,8 @@ function JobActions({ data }: { data: JobPageData }) {
 }
 
 function PhotoRequest({ data }: { data: JobPageData }) {
-  const take = useMutation(api.jobs.takePhotoRequest);
-  const deliver = useMutation(api.jobs.deliverPhotos);
+  const take = useMutation(api.jobs.photos.take);
+  const deliver = useMutation(api.jobs.photos.deliver);
   const runAction = useJobAction();
   const { job } = data;
   if (job.photoStatus === "not_requested" && !data.canTakePhotos) return null;

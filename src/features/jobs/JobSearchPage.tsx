@@ -29,8 +29,8 @@ import { RADIUS_CHOICES, ZIP_PATTERN } from "./hooks/useJobFilters";
 // Public job search (/job-search for anyone, /jobs/search signed in; spec §2 "Jobs", §5): a text
 // search and collapsible filters (category from the quote categories, city, state, ZIP code,
 // status), all in the URL; only non-empty filters are sent. A ZIP code searches around it
-// (api.jobs.browse with zip + radius); otherwise a state (and city) lists that place's newest jobs
-// through api.jobs.searchByPlace's state/city indexes; otherwise api.jobs.browse. Only jobs open for
+// (api.jobs.browse.list with zip + radius); otherwise a state (and city) lists that place's newest jobs
+// through api.jobs.browse.searchByPlace's state/city indexes; otherwise api.jobs.browse.list. Only jobs open for
 // bids show Apply (signed out: to /login).
 
 const categoryOptions = [
@@ -120,7 +120,7 @@ function useApplyActions() {
 
 /** Newest jobs in a state (and city), through the state/city indexes; the text is matched here. */
 function PlaceResults({ filters, signedIn }: { filters: SearchFilters; signedIn: boolean }) {
-  const rows = useQuery(api.jobs.searchByPlace, {
+  const rows = useQuery(api.jobs.browse.searchByPlace, {
     state: filters.state,
     ...(filters.city.trim() ? { city: filters.city.trim() } : {}),
     ...(filters.category ? { category: filters.category } : {}),

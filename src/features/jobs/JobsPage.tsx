@@ -91,7 +91,7 @@ function BrowseTab({ viewer }: { viewer: Viewer }) {
 }
 
 function RecommendedList({ viewer }: { viewer: Viewer }) {
-  const data = useQuery(api.jobs.recommended, {});
+  const data = useQuery(api.jobs.browse.recommended, {});
   const ids = useMemo(() => data?.jobs.map((j) => j._id) ?? [], [data]);
   const saved = useSavedIds(ids);
   const toggleSave = useToggleSave();

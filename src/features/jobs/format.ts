@@ -3,7 +3,7 @@ import type { FunctionReturnType } from "convex/server";
 import { JOB_STATUS_LABELS, type JobStatus } from "@common/jobs";
 import type { api } from "@/lib/api";
 
-export type JobCard = FunctionReturnType<typeof api.jobs.browse>["page"][number];
+export type JobCard = FunctionReturnType<typeof api.jobs.browse.list>["page"][number];
 export type JobPageData = NonNullable<FunctionReturnType<typeof api.jobs.get>>;
 export type BidView = JobPageData["bids"][number];
 export type HistoryEntry = JobPageData["history"][number];

@@ -12,10 +12,10 @@ import { SaveButton } from "./SaveButton";
 
 export const PAGE_SIZE = 12;
 
-type BrowseArgs = Omit<FunctionArgs<typeof api.jobs.browse>, "paginationOpts">;
+type BrowseArgs = Omit<FunctionArgs<typeof api.jobs.browse.list>, "paginationOpts">;
 
 /**
- * Jobs from api.jobs.browse: server-side filters and sort, 'Showing X of Y jobs', Load more.
+ * Jobs from api.jobs.browse.list: server-side filters and sort, 'Showing X of Y jobs', Load more.
  * Query failures are thrown to the JobsErrorBoundary around it.
  */
 export function BrowseResults({
@@ -30,9 +30,9 @@ export function BrowseResults({
   canSave: boolean;
   emptyHint?: ReactNode;
 }) {
-  const { results, status, loadMore } = usePaginatedQuery(api.jobs.browse, args, { initialNumItems: PAGE_SIZE });
+  const { results, status, loadMore } = usePaginatedQuery(api.jobs.browse.list, args, { initialNumItems: PAGE_SIZE });
   // usePaginatedQuery gives the rows only; the total comes from the same query's one-row page.
-  const head = useQuery(api.jobs.browse, { ...args, paginationOpts: { numItems: 1, cursor: null } });
+  const head = useQuery(api.jobs.browse.list, { ...args, paginationOpts: { numItems: 1, cursor: null } });
   const ids = useMemo(() => results.map((j) => j._id), [results]);
   const saved = useSavedIds(ids, canSave);
   const toggleSave = useToggleSave();
