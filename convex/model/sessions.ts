@@ -1,0 +1,67 @@
+// Ending sign-in sessions. A session is an `authSessions` row of
+// @convex-dev/auth; its access tokens carry the session id (subject
+// "userId|sessionId") and its refresh tokens point at it. Deleting the row and
+// its refresh tokens ends the session: the refresh tokens can no longer mint
+// access tokens, and the builders (functions.ts) and the REST bearer path
+// refuse an access token whose session row is gone.
+// Used by sign-out, change password, account deletion, password reset and bans.
+import { getAuthSessionId } from "@convex-dev/auth/server";
+import type { Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+
+/** Rows read per step; a session has one refresh token per refresh, so loops stay bounded per read. */
+const BATCH = 100;
+
+/** The caller's session id, or null for an anonymous caller (or a token without one). */
+export async function currentSessionId(ctx: QueryCtx): Promise<Id<"authSessions"> | null> {
+  const sessionId = await getAuthSessionId(ctx);
+  if (sessionId === null || sessionId === undefined) return null;
+  // The subject is data from a verified token, but never trust its shape.
+  return ctx.db.normalizeId("authSessions", sessionId);
+}
+
+/** True when the caller's token belongs to a session that still exists and has not expired. */
+export async function isSessionLive(ctx: QueryCtx, sessionId: Id<"authSessions"> | null): Promise<boolean> {
+  if (sessionId === null) return false;
+  const session = await ctx.db.get("authSessions", sessionId);
+  return session !== null && session.expirationTime > Date.now();
+}
+
+/** Ends one session: its row and every refresh token issued for it. No-op if already gone. */
+export async function endSession(ctx: MutationCtx, sessionId: Id<"authSessions">): Promise<void> {
+  for (;;) {
+    const tokens = await ctx.db
+      .query("authRefreshTokens")
+      .withIndex("sessionId", (q) => q.eq("sessionId", sessionId))
+      .take(BATCH);
+    for (const token of tokens) await ctx.db.delete("authRefreshTokens", token._id);
+    if (tokens.length < BATCH) break;
+  }
+  if ((await ctx.db.get("authSessions", sessionId)) !== null) await ctx.db.delete("authSessions", sessionId);
+}
+
+/**
+ * Ends every session of a user, except `keep` (the caller's own, e.g. after a
+ * password change made while signed in). Returns how many sessions ended.
+ */
+export async function endUserSessions(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  options: { keep?: Id<"authSessions"> | null } = {},
+): Promise<number> {
+  let ended = 0;
+  for (;;) {
+    // Ended rows leave the index, so each read starts over; one extra row covers the kept session.
+    const sessions = await ctx.db
+      .query("authSessions")
+      .withIndex("userId", (q) => q.eq("userId", userId))
+      .take(BATCH + 1);
+    for (const session of sessions) {
+      if (session._id === options.keep) continue;
+      await endSession(ctx, session._id);
+      ended++;
+    }
+    if (sessions.length <= BATCH) break;
+  }
+  return ended;
+}
