@@ -1,0 +1,687 @@
+// The deployment's public surface, read at run time, and who may call each
+// function (used by authz.test.ts and leaks.test.ts). A new public function
+// fails those tests until it is classified in CLASSIFICATION below.
+/// <reference types="vite/client" />
+import { makeFunctionReference } from "convex/server";
+import { ConvexError } from "convex/values";
+import type { Id } from "./_generated/dataModel";
+import { createPerson, modules, newTest, type TestConvex } from "./test.setup";
+
+export type Kind = "query" | "mutation" | "action";
+
+/** A registered Convex function as the deployment sees it. */
+export interface SurfaceFunction {
+  /** "module:export", e.g. "jobs:get" or "jobs/browse:list". */
+  name: string;
+  kind: Kind;
+  isPublic: boolean;
+  isInternal: boolean;
+  /** The args validator as JSON (Convex's exportArgs). */
+  args: ValidatorJson;
+}
+
+export type ValidatorJson =
+  | { type: "object"; value: Record<string, { fieldType: ValidatorJson; optional: boolean }> }
+  | { type: "union"; value: ValidatorJson[] }
+  | { type: "array"; value: ValidatorJson }
+  | { type: "record"; keys: ValidatorJson; values: { fieldType: ValidatorJson } }
+  | { type: "id"; tableName: string }
+  | { type: "literal"; value: unknown }
+  | { type: "string" | "number" | "float64" | "int64" | "bigint" | "boolean" | "null" | "any" | "bytes" };
+
+interface RegisteredFunction {
+  isQuery?: boolean;
+  isMutation?: boolean;
+  isAction?: boolean;
+  isPublic?: boolean;
+  isInternal?: boolean;
+  exportArgs?: () => string;
+}
+
+/** Every query, mutation and action of every module convex-test loads (the modules Convex bundles). */
+export async function loadSurface(): Promise<SurfaceFunction[]> {
+  const out: SurfaceFunction[] = [];
+  for (const [path, load] of Object.entries(modules)) {
+    if (path.startsWith("./_generated/")) continue;
+    const moduleName = path.replace(/^\.\//, "").replace(/\.[cm]?[jt]s$/, "");
+    const mod = (await load()) as Record<string, unknown>;
+    for (const [exportName, value] of Object.entries(mod)) {
+      if (value === null || (typeof value !== "object" && typeof value !== "function")) continue;
+      const fn = value as RegisteredFunction;
+      const kind: Kind | null = fn.isQuery ? "query" : fn.isMutation ? "mutation" : fn.isAction ? "action" : null;
+      if (kind === null) continue;
+      out.push({
+        name: `${moduleName}:${exportName}`,
+        kind,
+        isPublic: fn.isPublic === true,
+        isInternal: fn.isInternal === true,
+        args: JSON.parse(fn.exportArgs?.() ?? '{"type":"any"}') as ValidatorJson,
+      });
+    }
+  }
+  return out.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Calls a function by name as `who` (an identity-bearing accessor, or `t` for an anonymous caller). */
+export function callByName(who: Pick<TestConvex, "query" | "mutation" | "action">, fn: SurfaceFunction, args: unknown) {
+  const a = args as Record<string, unknown>;
+  if (fn.kind === "query") return who.query(makeFunctionReference<"query">(fn.name), a);
+  if (fn.kind === "mutation") return who.mutation(makeFunctionReference<"mutation">(fn.name), a);
+  return who.action(makeFunctionReference<"action">(fn.name), a);
+}
+
+/** Our ConvexError code of a thrown error, or undefined for anything else. */
+export function errorCode(error: unknown): string | undefined {
+  if (error instanceof ConvexError && typeof error.data === "object" && error.data !== null) {
+    return (error.data as { code?: string }).code;
+  }
+  return undefined;
+}
+
+/** What `fn(args)` did: its value, or the error it threw. */
+export async function outcome(
+  promise: Promise<unknown>,
+): Promise<{ ok: true; value: unknown } | { ok: false; error: unknown; code: string | undefined }> {
+  try {
+    return { ok: true, value: await promise };
+  } catch (error) {
+    return { ok: false, error, code: errorCode(error) };
+  }
+}
+
+/** Nothing in it: null, false, 0, "", an empty list or page, or an object whose every value is empty. */
+export function isEmptyAnswer(value: unknown): boolean {
+  if (value === null || value === undefined || value === false || value === 0 || value === "") return true;
+  if (Array.isArray(value)) return value.length === 0;
+  if (typeof value === "object") {
+    const o = value as Record<string, unknown>;
+    // A page: its rows are what matter; the cursor is bookkeeping.
+    if (Array.isArray(o.page)) return o.page.length === 0;
+    return Object.values(o).every(isEmptyAnswer);
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------------------
+// The fixture world: members and their things, made through the app's own
+// functions where one exists so it stays true to what the app writes.
+
+export type Member = Awaited<ReturnType<typeof createPerson>>;
+
+export interface World {
+  t: TestConvex;
+  /** Homeowner: owns the jobs, writes the review, receives notifications. */
+  a: Member;
+  /** Professional: bids on A's open job, did A's completed job, has a portfolio, shares A's job with D. */
+  b: Member;
+  /** Professional with no ties to anyone: the stranger every check calls as. */
+  c: Member;
+  /** Professional connected to B and in B's backup network. */
+  d: Member;
+  /** Professional whose connection request to B is pending. */
+  e: Member;
+  openJobId: Id<"jobs">;
+  bidId: Id<"bids">;
+  doneJobId: Id<"jobs">;
+  doneBidId: Id<"bids">;
+  reviewId: Id<"reviews">;
+  notificationId: Id<"notifications">;
+  portfolioItemId: string;
+  storageId: Id<"_storage">;
+  connectionId: Id<"connections">;
+  pendingConnectionId: Id<"connections">;
+  referralId: Id<"referrals">;
+}
+
+const ref = {
+  q: (name: string) => makeFunctionReference<"query">(name),
+  m: (name: string) => makeFunctionReference<"mutation">(name),
+};
+
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+export const bidArgs = () => ({ priceMin: 900, message: "I can do this next week.", earliestStart: tomorrow(), estimatedDuration: "1 day" });
+export const projectArgs = (title: string) => ({
+  title,
+  description: "Six outlets in the kitchen need GFCI replacements.",
+  category: "electrical",
+  propertyType: "single_family",
+  location: "Austin, TX",
+  zipCode: "78701",
+  urgency: "high",
+  budget: "$500-1500",
+});
+
+const pro = (t: TestConvex, firstName: string, fields: Record<string, unknown> = {}) =>
+  createPerson(t, {
+    userType: "professional",
+    firstName,
+    professions: ["electrician"],
+    primaryProfession: "electrician",
+    professionalCategories: ["construction_renovation"],
+    emailVerificationTime: Date.now(),
+    ...fields,
+  });
+
+/** `fields` are extra user fields for A and B (the leak scan's sentinels), set before anything happens. */
+export async function buildWorld(
+  t: TestConvex = newTest(),
+  fields: { a?: Record<string, unknown>; b?: Record<string, unknown> } = {},
+): Promise<World> {
+  const a = await createPerson(t, { userType: "homeowner", firstName: "Ada", emailVerificationTime: Date.now(), ...fields.a });
+  const b = await pro(t, "Bo", fields.b);
+  const c = await pro(t, "Cy");
+  const d = await pro(t, "Di");
+  const e = await pro(t, "Ed");
+
+  const openJobId = (await a.as.mutation(ref.m("jobs:create"), projectArgs("Replace kitchen outlets"))) as Id<"jobs">;
+  const bidId = (await b.as.mutation(ref.m("bids:place"), { jobId: openJobId, ...bidArgs() })) as Id<"bids">;
+
+  const doneJobId = (await a.as.mutation(ref.m("jobs:create"), projectArgs("Rewire the garage"))) as Id<"jobs">;
+  const doneBidId = (await b.as.mutation(ref.m("bids:place"), { jobId: doneJobId, ...bidArgs() })) as Id<"bids">;
+  await a.as.mutation(ref.m("bids:accept"), { bidId: doneBidId });
+  await b.as.mutation(ref.m("jobs:act"), { jobId: doneJobId, action: "start" });
+  await b.as.mutation(ref.m("jobs:act"), { jobId: doneJobId, action: "markDone" });
+  await a.as.mutation(ref.m("jobs:act"), { jobId: doneJobId, action: "confirmCompletion" });
+  const reviewId = (await a.as.mutation(ref.m("reviews:create"), {
+    jobId: doneJobId,
+    rating: 5,
+    title: "Great work",
+    content: "Bo rewired the garage neatly and on time.",
+  })) as Id<"reviews">;
+
+  await a.as.mutation(ref.m("messages:send"), { receiverId: b.userId, content: "Hi Bo, when can you start?" });
+  await b.as.mutation(ref.m("messages:send"), { receiverId: a.userId, content: "Monday works." });
+
+  const connectionId = (await b.as.mutation(ref.m("connections:request"), { userId: d.userId })) as Id<"connections">;
+  await d.as.mutation(ref.m("connections:respond"), { connectionId, accept: true });
+  const pendingConnectionId = (await e.as.mutation(ref.m("connections:request"), { userId: b.userId })) as Id<"connections">;
+  await b.as.mutation(ref.m("backup:setMember"), { userId: d.userId, member: true });
+  await b.as.mutation(ref.m("backup:shareJob"), { jobId: openJobId });
+
+  const storageId = await t.run((ctx) => ctx.storage.store(new Blob([new Uint8Array(64)], { type: "image/png" })));
+  const [portfolioItemId] = (await b.as.mutation(ref.m("portfolio:add"), {
+    files: [{ storageId, name: "deck.png" }],
+    title: "Deck lighting",
+    category: "other",
+  })) as string[];
+
+  const { notificationId, referralId } = await t.run(async (ctx) => {
+    const notification = await ctx.db
+      .query("notifications")
+      .withIndex("by_userId", (q) => q.eq("userId", a.userId))
+      .first();
+    const referral = await ctx.db
+      .query("referrals")
+      .withIndex("by_referrerId", (q) => q.eq("referrerId", b.userId))
+      .first();
+    return { notificationId: notification!._id, referralId: referral!._id };
+  });
+
+  return {
+    t,
+    a,
+    b,
+    c,
+    d,
+    e,
+    openJobId,
+    bidId,
+    doneJobId,
+    doneBidId,
+    reviewId,
+    notificationId,
+    portfolioItemId: portfolioItemId!,
+    storageId,
+    connectionId,
+    pendingConnectionId,
+    referralId,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Plausible arguments from a function's validator: ids point at the world's
+// things (users at `target`), so a refusal is about the caller, not the input.
+
+export function sampleArgs(fn: SurfaceFunction, w: World, target: "a" | "b" = "b"): Record<string, unknown> {
+  return sample(fn.args, w, target, "") as Record<string, unknown>;
+}
+
+function idForTable(table: string, w: World, target: "a" | "b"): unknown {
+  switch (table) {
+    case "users":
+      return w[target].userId;
+    case "jobs":
+      return w.openJobId;
+    case "bids":
+      return w.bidId;
+    case "reviews":
+      return w.reviewId;
+    case "notifications":
+      return w.notificationId;
+    case "portfolioItems":
+      return w.portfolioItemId;
+    case "_storage":
+      return w.storageId;
+    case "connections":
+      return w.connectionId;
+    case "referrals":
+      return w.referralId;
+    default:
+      return undefined;
+  }
+}
+
+/** A string argument named like an id: the thing it names in the world. */
+function idForName(name: string, w: World, target: "a" | "b"): unknown {
+  if (/^(userId|otherUserId|receiverId|professionalId|memberId)$/.test(name)) return w[target].userId;
+  const table = { jobId: "jobs", bidId: "bids", reviewId: "reviews", connectionId: "connections", referralId: "referrals" }[name];
+  return table ? idForTable(table, w, target) : undefined;
+}
+
+function sample(v: ValidatorJson, w: World, target: "a" | "b", name: string): unknown {
+  switch (v.type) {
+    case "object": {
+      if (name === "paginationOpts") return { numItems: 10, cursor: null };
+      const out: Record<string, unknown> = {};
+      for (const [key, field] of Object.entries(v.value)) {
+        if (field.optional && idForName(key, w, target) === undefined && field.fieldType.type !== "id") continue;
+        out[key] = sample(field.fieldType, w, target, key);
+      }
+      return out;
+    }
+    case "union":
+      return sample(v.value.find((m) => m.type !== "null") ?? v.value[0]!, w, target, name);
+    case "array":
+      return [];
+    case "record":
+      return {};
+    case "id":
+      return idForTable(v.tableName, w, target) ?? "zzz";
+    case "literal":
+      return v.value;
+    case "string":
+      return (idForName(name, w, target) as string | undefined) ?? "x";
+    case "number":
+    case "float64":
+      return 1;
+    case "int64":
+    case "bigint":
+      return 1n;
+    case "boolean":
+      return false;
+    case "null":
+      return null;
+    case "bytes":
+      return new ArrayBuffer(0);
+    default:
+      return {};
+  }
+}
+
+/** Argument names that point at someone's thing (an id anywhere inside, or a name like `jobId`/`ids`): such a function needs a `stranger` rule. */
+export function idArgNames(fn: SurfaceFunction): string[] {
+  if (fn.args.type !== "object") return [];
+  return Object.entries(fn.args.value)
+    .filter(([key, field]) => (/(^id$|^ids$|Id$|Ids$)/.test(key) && holdsString(field.fieldType)) || holdsId(field.fieldType))
+    .map(([key]) => key);
+}
+
+function holdsString(v: ValidatorJson): boolean {
+  if (v.type === "string") return true;
+  if (v.type === "array") return holdsString(v.value);
+  if (v.type === "union") return v.value.some(holdsString);
+  return false;
+}
+
+function holdsId(v: ValidatorJson): boolean {
+  switch (v.type) {
+    case "id":
+      return true;
+    case "array":
+      return holdsId(v.value);
+    case "union":
+      return v.value.some(holdsId);
+    case "object":
+      return Object.entries(v.value).some(([key, f]) => (/(^id$|Id$)/.test(key) && holdsString(f.fieldType)) || holdsId(f.fieldType));
+    case "record":
+      return holdsId(v.values.fieldType);
+    default:
+      return false;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The classification: every public function, who may call it, and what a
+// member who doesn't own the thing an id names gets.
+
+/** What the stranger C gets when a function is pointed at someone else's thing. */
+export type StrangerRule =
+  /** Throws FORBIDDEN or NOT_FOUND (or the codes listed, each with a reason in a comment). */
+  | { expect: "refused"; args: (w: World) => Record<string, unknown>; codes?: string[] }
+  /** Answers nothing: null, an empty list or page (see isEmptyAnswer). */
+  | { expect: "empty"; args: (w: World) => Record<string, unknown> }
+  /**
+   * The stranger may call it (the id names a public thing or another member, and the
+   * function acts only on the caller's own records); `check` asserts what must hold.
+   * A business-rule refusal (any of our error codes) is fine too.
+   */
+  | {
+      expect: "allowed";
+      reason: string;
+      args: (w: World) => Record<string, unknown>;
+      check?: (w: World, value: unknown) => Promise<void> | void;
+    };
+
+export type Access =
+  /** Anonymous callers are served: say why. */
+  | { access: "public"; reason: string }
+  /** Anonymous callers get an empty answer (null, 0, []) rather than an error. */
+  | { access: "viewerOrNull" }
+  /** Anonymous callers are refused with NOT_AUTHENTICATED. */
+  | { access: "member" }
+  /** Anonymous callers get NOT_AUTHENTICATED, members FORBIDDEN. */
+  | { access: "admin" };
+
+export type Classification = Access & {
+  /** Required when the function takes an id (see idArgNames). */
+  stranger?: StrangerRule;
+  /** Arguments for the anonymous call when the sampled ones would not pass validation. */
+  args?: (w: World) => Record<string, unknown>;
+};
+
+const LIBRARY = "@convex-dev/auth's own endpoint: signs in and out and refreshes tokens for anyone";
+const bidOn = (w: World) => ({ ...bidArgs(), bidId: w.bidId });
+
+export const CLASSIFICATION: Record<string, Classification> = {
+  "auth:authSignIn": { access: "public", reason: LIBRARY },
+  "auth:isAuthenticated": { access: "viewerOrNull" },
+  "auth:signIn": { access: "public", reason: LIBRARY },
+  "auth:signOut": { access: "public", reason: LIBRARY },
+
+  "backup:members": { access: "member" },
+  "backup:offers": { access: "member" },
+  "backup:setMember": {
+    access: "member",
+    stranger: {
+      expect: "allowed",
+      reason: "names a member to add to the caller's own backup network (only their connections may join)",
+      args: (w) => ({ userId: w.d.userId, member: true }),
+    },
+  },
+  "backup:shareJob": {
+    access: "member",
+    stranger: {
+      expect: "allowed",
+      reason: "any professional may share an open job with their own backup network",
+      args: (w) => ({ jobId: w.openJobId }),
+    },
+  },
+  "backup:take": {
+    access: "member",
+    stranger: { expect: "refused", args: (w) => ({ ...bidArgs(), referralId: w.referralId }) },
+  },
+
+  "bids:accept": { access: "member", stranger: { expect: "refused", args: (w) => ({ bidId: w.bidId }) } },
+  "bids:decline": { access: "member", stranger: { expect: "refused", args: (w) => ({ bidId: w.bidId }) } },
+  "bids:place": {
+    access: "member",
+    stranger: {
+      expect: "allowed",
+      reason: "any professional may bid on an open job",
+      args: (w) => ({ ...bidArgs(), jobId: w.openJobId }),
+    },
+  },
+  "bids:update": { access: "member", stranger: { expect: "refused", args: bidOn } },
+  "bids:withdraw": { access: "member", stranger: { expect: "refused", args: (w) => ({ bidId: w.bidId }) } },
+
+  "connections:browse": { access: "member" },
+  "connections:listOf": {
+    access: "member",
+    stranger: {
+      expect: "allowed",
+      reason: "a member's connections are shown on their profile and network page",
+      args: (w) => ({ userId: w.b.userId }),
+    },
+  },
+  "connections:pending": { access: "member" },
+  "connections:remove": {
+    access: "member",
+    stranger: { expect: "refused", args: (w) => ({ connectionId: w.connectionId }) },
+  },
+  "connections:request": {
+    access: "member",
+    stranger: {
+      expect: "allowed",
+      reason: "any professional may ask another to connect",
+      args: (w) => ({ userId: w.b.userId }),
+    },
+  },
+  "connections:respond": {
+    access: "member",
+    stranger: { expect: "refused", args: (w) => ({ connectionId: w.pendingConnectionId, accept: true }) },
+  },
+  "connections:suggestions": { access: "member" },
+
+  "contact:send": { access: "public", reason: "the public contact form (spec /contact, POST /api/contact)" },
+
+  "dashboard:customer": { access: "member" },
+  "dashboard:nearbyProfessionals": { access: "member" },
+  "dashboard:professional": { access: "member" },
+  "dashboard:recentActivity": { access: "member" },
+
+  "devOutbox:list": { access: "member" },
+
+  "emailVerification:resend": { access: "member" },
+  "emailVerification:verify": { access: "public", reason: "the emailed link works before sign-in; the token is the credential" },
+
+  "jobs:act": {
+    access: "member",
+    stranger: { expect: "refused", args: (w) => ({ jobId: w.openJobId, action: "cancel" }) },
+  },
+  "jobs:applied": { access: "member" },
+  "jobs:browse": { access: "public", reason: "the public job board (spec /jobs, GET /api/jobs)" },
+  "jobs:create": { access: "member" },
+  "jobs:deliverPhotos": { access: "member", stranger: { expect: "refused", args: (w) => ({ jobId: w.openJobId }) } },
+  "jobs:get": {
+    access: "member",
+    stranger: {
+      expect: "allowed",
+      reason: "an open job's page is for every member; bids and prices are for the owner and each bid's author",
+      args: (w) => ({ jobId: w.openJobId }),
+      check: (_w, value) => {
+        const text = JSON.stringify(value);
+        // B's bid: its price and message are B's and A's business only.
+        if (text.includes("900") || text.includes(bidArgs().message)) {
+          throw new Error(`a stranger sees another professional's bid: ${text.slice(0, 400)}`);
+        }
+      },
+    },
+  },
+  "jobs:myProjects": { access: "member" },
+  "jobs:myWork": { access: "member" },
+  "jobs:photoRequests": { access: "member" },
+  "jobs:recommended": { access: "member" },
+  "jobs:requestQuote": { access: "member" },
+  "jobs:saved": { access: "member" },
+  "jobs:savedIds": { access: "viewerOrNull", stranger: { expect: "empty", args: (w) => ({ jobIds: [w.openJobId] }) } },
+  "jobs:searchByPlace": {
+    access: "public",
+    reason: "public job search by place (GET /api/jobs/search)",
+    args: () => ({ state: "TX", city: "Austin" }),
+  },
+  "jobs:takePhotoRequest": {
+    access: "member",
+    stranger: {
+      expect: "allowed",
+      reason: "any professional may take an open photo request (this job has none)",
+      args: (w) => ({ jobId: w.openJobId }),
+    },
+  },
+  "jobs:toggleSave": {
+    access: "member",
+    stranger: {
+      expect: "allowed",
+      reason: "saving a job is the caller's own bookmark",
+      args: (w) => ({ jobId: w.openJobId }),
+    },
+  },
+
+  "messages:inbox": { access: "member" },
+  "messages:markRead": {
+    access: "member",
+    stranger: {
+      expect: "allowed",
+      reason: "marks the caller's own side of their thread with that member",
+      args: (w) => ({ otherUserId: w.b.userId }),
+      check: async (w) => {
+        const unread = await w.t.run(async (ctx) => (await ctx.db.get("users", w.a.userId))!.unreadMessages);
+        if (!unread) throw new Error("C's markRead cleared A's unread messages");
+      },
+    },
+  },
+  "messages:send": {
+    access: "member",
+    stranger: { expect: "allowed", reason: "any member may write to another", args: (w) => ({ receiverId: w.b.userId, content: "Hello" }) },
+  },
+  "messages:setBlocked": {
+    access: "member",
+    stranger: {
+      expect: "allowed",
+      reason: "the caller's own block list",
+      args: (w) => ({ otherUserId: w.b.userId, blocked: true }),
+    },
+  },
+  "messages:setTyping": {
+    access: "member",
+    stranger: {
+      expect: "allowed",
+      reason: "the caller's own typing state in their thread with that member",
+      args: (w) => ({ otherUserId: w.b.userId, typing: true }),
+    },
+  },
+  "messages:thread": {
+    access: "member",
+    stranger: { expect: "empty", args: (w) => ({ otherUserId: w.b.userId, paginationOpts: { numItems: 10, cursor: null } }) },
+  },
+  "messages:threadInfo": {
+    access: "member",
+    stranger: {
+      expect: "allowed",
+      reason: "the other member's public card and whether the caller may write to them",
+      args: (w) => ({ otherUserId: w.b.userId }),
+    },
+  },
+  "messages:unreadCount": { access: "viewerOrNull" },
+
+  "notifications:list": { access: "member" },
+  "notifications:markAllRead": { access: "member" },
+  "notifications:markManyRead": {
+    access: "member",
+    stranger: { expect: "refused", args: (w) => ({ ids: [w.notificationId] }) },
+  },
+  "notifications:markRead": { access: "member", stranger: { expect: "refused", args: (w) => ({ id: w.notificationId }) } },
+  "notifications:preferences": { access: "member" },
+  "notifications:remove": { access: "member", stranger: { expect: "refused", args: (w) => ({ id: w.notificationId }) } },
+  "notifications:setPreference": { access: "member" },
+  "notifications:unreadCount": { access: "viewerOrNull" },
+
+  "passwords:requestReset": { access: "public", reason: "forgot password works signed out (spec /forgot-password)" },
+  "passwords:resetPassword": { access: "public", reason: "the emailed reset link works signed out; the token is the credential" },
+
+  "portfolio:add": {
+    access: "member",
+    stranger: {
+      expect: "refused",
+      // B's uploaded file, already attached to B's portfolio.
+      args: (w) => ({ files: [{ storageId: w.storageId, name: "mine.png" }], title: "Not mine", category: "other" }),
+      codes: ["FORBIDDEN", "NOT_FOUND", "INVALID_INPUT"],
+    },
+  },
+  "portfolio:generateUploadUrl": { access: "member" },
+  "portfolio:list": {
+    access: "member",
+    stranger: {
+      expect: "allowed",
+      reason: "a professional's portfolio is on their public profile",
+      args: (w) => ({ userId: w.b.userId }),
+    },
+  },
+  "portfolio:remove": { access: "member", stranger: { expect: "refused", args: (w) => ({ id: w.portfolioItemId }) } },
+
+  "professionals:search": { access: "public", reason: "the public professional directory (spec /professionals/search)" },
+
+  "profiles:generateUploadUrl": { access: "member" },
+  "profiles:get": {
+    access: "member",
+    stranger: {
+      expect: "allowed",
+      reason: "profiles are public to members; contact details only on one's own",
+      args: (w) => ({ userId: w.b.userId }),
+      check: (_w, value) => {
+        if ((value as { contact: unknown } | null)?.contact !== null) throw new Error("a stranger sees B's contact details");
+      },
+    },
+  },
+  "profiles:list": { access: "member" },
+  "profiles:mine": { access: "member" },
+  "profiles:removeAvatar": { access: "member" },
+  "profiles:reputation": {
+    access: "member",
+    stranger: {
+      expect: "allowed",
+      reason: "referral points are shown on the public profile",
+      args: (w) => ({ userId: w.b.userId }),
+    },
+  },
+  "profiles:setAvatar": {
+    access: "member",
+    stranger: {
+      expect: "refused",
+      // B's uploaded file (in B's portfolio).
+      args: (w) => ({ storageId: w.storageId }),
+      codes: ["FORBIDDEN", "NOT_FOUND", "INVALID_INPUT"],
+    },
+  },
+  "profiles:update": { access: "member" },
+
+  "promotions:current": { access: "public", reason: "the launch offer banner on public pages" },
+
+  "reviews:create": { access: "member", stranger: { expect: "refused", args: (w) => ({ jobId: w.doneJobId, rating: 1, title: "Bad", content: "Not my job at all." }) } },
+  "reviews:forJob": {
+    access: "member",
+    stranger: {
+      expect: "allowed",
+      reason: "a completed job's review is public; only the owner may write it",
+      args: (w) => ({ jobId: w.doneJobId }),
+      check: (_w, value) => {
+        if ((value as { canReview?: boolean }).canReview) throw new Error("a stranger may review A's job");
+      },
+    },
+  },
+  "reviews:list": {
+    access: "member",
+    stranger: {
+      expect: "allowed",
+      reason: "a professional's reviews are public",
+      args: (w) => ({ professionalId: w.b.userId, paginationOpts: { numItems: 10, cursor: null } }),
+    },
+  },
+  "reviews:reply": { access: "member", stranger: { expect: "refused", args: (w) => ({ reviewId: w.reviewId, content: "Thanks!" }) } },
+  "reviews:report": {
+    access: "member",
+    stranger: {
+      expect: "allowed",
+      reason: "any member may report a review",
+      args: (w) => ({ reviewId: w.reviewId, reason: "spam" }),
+    },
+  },
+  "reviews:toggleHelpful": {
+    access: "member",
+    stranger: { expect: "allowed", reason: "any member may mark a review helpful", args: (w) => ({ reviewId: w.reviewId }) },
+  },
+  "reviews:toWrite": { access: "member" },
+
+  "users:completeProfessionSetup": { access: "member" },
+  "users:setAvailability": { access: "member" },
+  "users:viewer": { access: "viewerOrNull" },
+};

@@ -1,0 +1,141 @@
+// Authz matrix (issue 11 §3): every public function of the deployment, read at
+// run time, sits in CLASSIFICATION (convex/authz.setup.ts); anonymous callers
+// are refused unless it says otherwise, and a member who doesn't own the thing
+// an id names is refused or gets nothing. Adding a function without
+// classifying it fails here.
+import { beforeAll, describe, expect, test } from "vitest";
+import {
+  buildWorld,
+  callByName,
+  CLASSIFICATION,
+  idArgNames,
+  isEmptyAnswer,
+  loadSurface,
+  outcome,
+  sampleArgs,
+  type SurfaceFunction,
+  type World,
+} from "./authz.setup";
+
+const surface = await loadSurface();
+const publicFns = surface.filter((f) => f.isPublic);
+const classified = publicFns.filter((f) => CLASSIFICATION[f.name] !== undefined);
+const byAccess = (access: string) => classified.filter((f) => CLASSIFICATION[f.name]!.access === access);
+const withStranger = classified.filter((f) => CLASSIFICATION[f.name]!.stranger !== undefined);
+
+/**
+ * Known holes being fixed right now by another engineer (test.fails until their
+ * fix lands on main; then the entry goes). Goal: empty.
+ */
+const KNOWN_FAILING: Record<string, string> = {
+  // security: the outbox becomes internal-only (issue 11 §1 "Outbox leaks reset links").
+  "anonymous devOutbox:list": "security",
+  // security: a `files` table records who uploaded each storage id (issue 11 §1 "Storage ids are not owned").
+  "stranger profiles:setAvatar": "security",
+  "stranger portfolio:add": "security",
+  // jobs: job history shaped per viewer (issue 11 §1 "Bid prices leak through job history").
+  "stranger jobs:get": "jobs",
+};
+const caseFor = (key: string) => (KNOWN_FAILING[key] ? test.fails : test);
+
+describe("the classification covers the deployment", () => {
+  test("every public function is classified", () => {
+    const missing = publicFns.filter((f) => CLASSIFICATION[f.name] === undefined).map((f) => `${f.name} (${f.kind})`);
+    expect(
+      missing,
+      `Classify these public functions in CLASSIFICATION (convex/authz.setup.ts): ` +
+        `"public" with a reason, "viewerOrNull", "member" or "admin", plus a "stranger" rule when they take an id`,
+    ).toEqual([]);
+  });
+
+  test("every classified function still exists and is public", () => {
+    const live = new Set(publicFns.map((f) => f.name));
+    const stale = Object.keys(CLASSIFICATION).filter((name) => !live.has(name));
+    expect(stale, "These are no longer public functions: remove them from CLASSIFICATION (convex/authz.setup.ts)").toEqual([]);
+  });
+
+  test("every function that takes an id says what a member who doesn't own it gets", () => {
+    const unruled = classified
+      .filter((f) => idArgNames(f).length > 0 && CLASSIFICATION[f.name]!.stranger === undefined)
+      .map((f) => `${f.name} (${idArgNames(f).join(", ")})`);
+    expect(
+      unruled,
+      `These take ids: give each a "stranger" rule in CLASSIFICATION (convex/authz.setup.ts): refused, empty, or allowed with a reason`,
+    ).toEqual([]);
+  });
+
+  test("public functions say why anonymous callers are served", () => {
+    for (const f of byAccess("public")) {
+      const c = CLASSIFICATION[f.name]!;
+      expect(c.access === "public" && c.reason.length > 10, f.name).toBe(true);
+    }
+  });
+
+  test("internal functions are internal only, never public", () => {
+    const internal = surface.filter((f) => !f.isPublic);
+    expect(internal.length).toBeGreaterThan(0);
+    for (const f of internal) expect(f.isInternal, `${f.name} is neither public nor internal`).toBe(true);
+    for (const f of publicFns) expect(f.isInternal, `${f.name} is both public and internal`).toBe(false);
+    const classifiedInternal = internal.filter((f) => CLASSIFICATION[f.name] !== undefined).map((f) => f.name);
+    expect(classifiedInternal, "internal functions need no classification").toEqual([]);
+  });
+});
+
+describe("anonymous callers", () => {
+  let w: World;
+  beforeAll(async () => {
+    w = await buildWorld();
+  });
+  const argsFor = (f: SurfaceFunction) => CLASSIFICATION[f.name]!.args?.(w) ?? sampleArgs(f, w);
+
+  for (const f of [...byAccess("member"), ...byAccess("admin")]) {
+    caseFor(`anonymous ${f.name}`)(`${f.name} refuses with NOT_AUTHENTICATED`, async () => {
+      const result = await outcome(callByName(w.t, f, argsFor(f)));
+      expect(result.ok ? `answered ${JSON.stringify(result.value).slice(0, 200)}` : result.code).toBe("NOT_AUTHENTICATED");
+    });
+  }
+
+  for (const f of byAccess("viewerOrNull")) {
+    test(`${f.name} answers nothing`, async () => {
+      const result = await outcome(callByName(w.t, f, argsFor(f)));
+      expect(result.ok, result.ok ? "" : String(result.error)).toBe(true);
+      expect(result.ok && isEmptyAnswer(result.value), JSON.stringify(result.ok ? result.value : null)).toBe(true);
+    });
+  }
+
+  for (const f of byAccess("admin")) {
+    test(`${f.name} refuses a member with FORBIDDEN`, async () => {
+      const result = await outcome(callByName(w.c.as, f, argsFor(f)));
+      expect(result.ok ? "answered" : result.code).toBe("FORBIDDEN");
+    });
+  }
+});
+
+describe("a member who doesn't own the thing", () => {
+  // Refusals change nothing (the transaction rolls back), so they share one world;
+  // calls a stranger may make get a world of their own.
+  let shared: World;
+  beforeAll(async () => {
+    shared = await buildWorld();
+  });
+
+  for (const f of withStranger) {
+    const rule = CLASSIFICATION[f.name]!.stranger!;
+    caseFor(`stranger ${f.name}`)(`${f.name}: ${rule.expect}`, async () => {
+      const w = rule.expect === "allowed" && f.kind !== "query" ? await buildWorld() : shared;
+      const result = await outcome(callByName(w.c.as, f, rule.args(w)));
+      if (rule.expect === "refused") {
+        const codes = rule.codes ?? ["FORBIDDEN", "NOT_FOUND"];
+        expect(result.ok ? `answered ${JSON.stringify(result.value).slice(0, 200)}` : result.code).toBeOneOf(codes);
+      } else if (rule.expect === "empty") {
+        expect(result.ok ? result.value : String(result.error), "expected an empty answer").toSatisfy(
+          (v) => result.ok && isEmptyAnswer(v),
+        );
+      } else {
+        // Allowed: served, or a business-rule refusal in our words; never a crash.
+        if (!result.ok) expect(result.code, String(result.error)).toBeDefined();
+        else await rule.check?.(w, result.value);
+      }
+    });
+  }
+});
