@@ -126,6 +126,8 @@ export interface World {
   doneBidId: Id<"bids">;
   reviewId: Id<"reviews">;
   notificationId: Id<"notifications">;
+  /** One of B's notifications (B is the REST matrix's caller). */
+  bNotificationId: Id<"notifications">;
   portfolioItemId: string;
   storageId: Id<"_storage">;
   connectionId: Id<"connections">;
@@ -205,16 +207,19 @@ export async function buildWorld(
     category: "other",
   })) as string[];
 
-  const { notificationId, referralId } = await t.run(async (ctx) => {
-    const notification = await ctx.db
-      .query("notifications")
-      .withIndex("by_userId", (q) => q.eq("userId", a.userId))
-      .first();
+  const { notificationId, bNotificationId, referralId } = await t.run(async (ctx) => {
+    const firstOf = (userId: Id<"users">) =>
+      ctx.db
+        .query("notifications")
+        .withIndex("by_userId", (q) => q.eq("userId", userId))
+        .first();
+    const notification = await firstOf(a.userId);
+    const bNotification = await firstOf(b.userId);
     const referral = await ctx.db
       .query("referrals")
       .withIndex("by_referrerId", (q) => q.eq("referrerId", b.userId))
       .first();
-    return { notificationId: notification!._id, referralId: referral!._id };
+    return { notificationId: notification!._id, bNotificationId: bNotification!._id, referralId: referral!._id };
   });
 
   return {
@@ -230,6 +235,7 @@ export async function buildWorld(
     doneBidId,
     reviewId,
     notificationId,
+    bNotificationId,
     portfolioItemId: portfolioItemId!,
     storageId,
     connectionId,
