@@ -141,7 +141,12 @@ const ref = {
 };
 
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-export const bidArgs = () => ({ priceMin: 900, message: "I can do this next week.", earliestStart: tomorrow(), estimatedDuration: "1 day" });
+export const bidArgs = () => ({
+  priceMin: 900,
+  message: "I can do this next week.",
+  earliestStart: tomorrow(),
+  estimatedDuration: "1 day",
+});
 export const projectArgs = (title: string) => ({
   title,
   description: "Six outlets in the kitchen need GFCI replacements.",
@@ -169,7 +174,12 @@ export async function buildWorld(
   t: TestConvex = newTest(),
   fields: { a?: Record<string, unknown>; b?: Record<string, unknown> } = {},
 ): Promise<World> {
-  const a = await createPerson(t, { userType: "homeowner", firstName: "Ada", emailVerificationTime: Date.now(), ...fields.a });
+  const a = await createPerson(t, {
+    userType: "homeowner",
+    firstName: "Ada",
+    emailVerificationTime: Date.now(),
+    ...fields.a,
+  });
   const b = await pro(t, "Bo", fields.b);
   const c = await pro(t, "Cy");
   const d = await pro(t, "Di");
@@ -196,7 +206,9 @@ export async function buildWorld(
 
   const connectionId = (await b.as.mutation(ref.m("connections:request"), { userId: d.userId })) as Id<"connections">;
   await d.as.mutation(ref.m("connections:respond"), { connectionId, accept: true });
-  const pendingConnectionId = (await e.as.mutation(ref.m("connections:request"), { userId: b.userId })) as Id<"connections">;
+  const pendingConnectionId = (await e.as.mutation(ref.m("connections:request"), {
+    userId: b.userId,
+  })) as Id<"connections">;
   await b.as.mutation(ref.m("backup:setMember"), { userId: d.userId, member: true });
   await b.as.mutation(ref.m("backup:shareJob"), { jobId: openJobId });
 
@@ -280,7 +292,13 @@ function idForTable(table: string, w: World, target: "a" | "b"): unknown {
 /** A string argument named like an id: the thing it names in the world. */
 function idForName(name: string, w: World, target: "a" | "b"): unknown {
   if (/^(userId|otherUserId|receiverId|professionalId|memberId)$/.test(name)) return w[target].userId;
-  const table = { jobId: "jobs", bidId: "bids", reviewId: "reviews", connectionId: "connections", referralId: "referrals" }[name];
+  const table = {
+    jobId: "jobs",
+    bidId: "bids",
+    reviewId: "reviews",
+    connectionId: "connections",
+    referralId: "referrals",
+  }[name];
   return table ? idForTable(table, w, target) : undefined;
 }
 
@@ -328,7 +346,9 @@ function sample(v: ValidatorJson, w: World, target: "a" | "b", name: string): un
 export function idArgNames(fn: SurfaceFunction): string[] {
   if (fn.args.type !== "object") return [];
   return Object.entries(fn.args.value)
-    .filter(([key, field]) => (/(^id$|^ids$|Id$|Ids$)/.test(key) && holdsString(field.fieldType)) || holdsId(field.fieldType))
+    .filter(
+      ([key, field]) => (/(^id$|^ids$|Id$|Ids$)/.test(key) && holdsString(field.fieldType)) || holdsId(field.fieldType),
+    )
     .map(([key]) => key);
 }
 
@@ -348,7 +368,9 @@ function holdsId(v: ValidatorJson): boolean {
     case "union":
       return v.value.some(holdsId);
     case "object":
-      return Object.entries(v.value).some(([key, f]) => (/(^id$|Id$)/.test(key) && holdsString(f.fieldType)) || holdsId(f.fieldType));
+      return Object.entries(v.value).some(
+        ([key, f]) => (/(^id$|Id$)/.test(key) && holdsString(f.fieldType)) || holdsId(f.fieldType),
+      );
     case "record":
       return holdsId(v.values.fieldType);
     default:
@@ -478,16 +500,21 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "devOutbox:list": { access: "member" },
 
   "emailVerification:resend": { access: "member" },
-  "emailVerification:verify": { access: "public", reason: "the emailed link works before sign-in; the token is the credential" },
+  "emailVerification:verify": {
+    access: "public",
+    reason: "the emailed link works before sign-in; the token is the credential",
+  },
+
+  "jobs/browse:list": { access: "public", reason: "the public job board (spec /jobs, GET /api/jobs)" },
+  "jobs/browse:recommended": { access: "member" },
 
   "jobs:act": {
     access: "member",
     stranger: { expect: "refused", args: (w) => ({ jobId: w.openJobId, action: "cancel" }) },
   },
   "jobs:applied": { access: "member" },
-  "jobs:browse": { access: "public", reason: "the public job board (spec /jobs, GET /api/jobs)" },
   "jobs:create": { access: "member" },
-  "jobs:deliverPhotos": { access: "member", stranger: { expect: "refused", args: (w) => ({ jobId: w.openJobId }) } },
+  "jobs/photos:deliver": { access: "member", stranger: { expect: "refused", args: (w) => ({ jobId: w.openJobId }) } },
   "jobs:get": {
     access: "member",
     stranger: {
@@ -505,17 +532,17 @@ export const CLASSIFICATION: Record<string, Classification> = {
   },
   "jobs:myProjects": { access: "member" },
   "jobs:myWork": { access: "member" },
-  "jobs:photoRequests": { access: "member" },
-  "jobs:recommended": { access: "member" },
+  "jobs/photos:nearby": { access: "member" },
+
   "jobs:requestQuote": { access: "member" },
   "jobs:saved": { access: "member" },
   "jobs:savedIds": { access: "viewerOrNull", stranger: { expect: "empty", args: (w) => ({ jobIds: [w.openJobId] }) } },
-  "jobs:searchByPlace": {
+  "jobs/browse:searchByPlace": {
     access: "public",
     reason: "public job search by place (GET /api/jobs/search)",
     args: () => ({ state: "TX", city: "Austin" }),
   },
-  "jobs:takePhotoRequest": {
+  "jobs/photos:take": {
     access: "member",
     stranger: {
       expect: "allowed",
@@ -547,7 +574,11 @@ export const CLASSIFICATION: Record<string, Classification> = {
   },
   "messages:send": {
     access: "member",
-    stranger: { expect: "allowed", reason: "any member may write to another", args: (w) => ({ receiverId: w.b.userId, content: "Hello" }) },
+    stranger: {
+      expect: "allowed",
+      reason: "any member may write to another",
+      args: (w) => ({ receiverId: w.b.userId, content: "Hello" }),
+    },
   },
   "messages:setBlocked": {
     access: "member",
@@ -567,7 +598,10 @@ export const CLASSIFICATION: Record<string, Classification> = {
   },
   "messages:thread": {
     access: "member",
-    stranger: { expect: "empty", args: (w) => ({ otherUserId: w.b.userId, paginationOpts: { numItems: 10, cursor: null } }) },
+    stranger: {
+      expect: "empty",
+      args: (w) => ({ otherUserId: w.b.userId, paginationOpts: { numItems: 10, cursor: null } }),
+    },
   },
   "messages:threadInfo": {
     access: "member",
@@ -585,14 +619,23 @@ export const CLASSIFICATION: Record<string, Classification> = {
     access: "member",
     stranger: { expect: "refused", args: (w) => ({ ids: [w.notificationId] }) },
   },
-  "notifications:markRead": { access: "member", stranger: { expect: "refused", args: (w) => ({ id: w.notificationId }) } },
+  "notifications:markRead": {
+    access: "member",
+    stranger: { expect: "refused", args: (w) => ({ id: w.notificationId }) },
+  },
   "notifications:preferences": { access: "member" },
-  "notifications:remove": { access: "member", stranger: { expect: "refused", args: (w) => ({ id: w.notificationId }) } },
+  "notifications:remove": {
+    access: "member",
+    stranger: { expect: "refused", args: (w) => ({ id: w.notificationId }) },
+  },
   "notifications:setPreference": { access: "member" },
   "notifications:unreadCount": { access: "viewerOrNull" },
 
   "passwords:requestReset": { access: "public", reason: "forgot password works signed out (spec /forgot-password)" },
-  "passwords:resetPassword": { access: "public", reason: "the emailed reset link works signed out; the token is the credential" },
+  "passwords:resetPassword": {
+    access: "public",
+    reason: "the emailed reset link works signed out; the token is the credential",
+  },
 
   "portfolio:add": {
     access: "member",
@@ -614,7 +657,10 @@ export const CLASSIFICATION: Record<string, Classification> = {
   },
   "portfolio:remove": { access: "member", stranger: { expect: "refused", args: (w) => ({ id: w.portfolioItemId }) } },
 
-  "professionals:search": { access: "public", reason: "the public professional directory (spec /professionals/search)" },
+  "professionals:search": {
+    access: "public",
+    reason: "the public professional directory (spec /professionals/search)",
+  },
 
   "profiles:generateUploadUrl": { access: "member" },
   "profiles:get": {
@@ -624,7 +670,8 @@ export const CLASSIFICATION: Record<string, Classification> = {
       reason: "profiles are public to members; contact details only on one's own",
       args: (w) => ({ userId: w.b.userId }),
       check: (_w, value) => {
-        if ((value as { contact: unknown } | null)?.contact !== null) throw new Error("a stranger sees B's contact details");
+        if ((value as { contact: unknown } | null)?.contact !== null)
+          throw new Error("a stranger sees B's contact details");
       },
     },
   },
@@ -652,7 +699,13 @@ export const CLASSIFICATION: Record<string, Classification> = {
 
   "promotions:current": { access: "public", reason: "the launch offer banner on public pages" },
 
-  "reviews:create": { access: "member", stranger: { expect: "refused", args: (w) => ({ jobId: w.doneJobId, rating: 1, title: "Bad", content: "Not my job at all." }) } },
+  "reviews:create": {
+    access: "member",
+    stranger: {
+      expect: "refused",
+      args: (w) => ({ jobId: w.doneJobId, rating: 1, title: "Bad", content: "Not my job at all." }),
+    },
+  },
   "reviews:forJob": {
     access: "member",
     stranger: {
@@ -672,7 +725,10 @@ export const CLASSIFICATION: Record<string, Classification> = {
       args: (w) => ({ professionalId: w.b.userId, paginationOpts: { numItems: 10, cursor: null } }),
     },
   },
-  "reviews:reply": { access: "member", stranger: { expect: "refused", args: (w) => ({ reviewId: w.reviewId, content: "Thanks!" }) } },
+  "reviews:reply": {
+    access: "member",
+    stranger: { expect: "refused", args: (w) => ({ reviewId: w.reviewId, content: "Thanks!" }) },
+  },
   "reviews:report": {
     access: "member",
     stranger: {
@@ -683,7 +739,11 @@ export const CLASSIFICATION: Record<string, Classification> = {
   },
   "reviews:toggleHelpful": {
     access: "member",
-    stranger: { expect: "allowed", reason: "any member may mark a review helpful", args: (w) => ({ reviewId: w.reviewId }) },
+    stranger: {
+      expect: "allowed",
+      reason: "any member may mark a review helpful",
+      args: (w) => ({ reviewId: w.reviewId }),
+    },
   },
   "reviews:toWrite": { access: "member" },
 

@@ -51,7 +51,10 @@ describe("the classification covers the deployment", () => {
   test("every classified function still exists and is public", () => {
     const live = new Set(publicFns.map((f) => f.name));
     const stale = Object.keys(CLASSIFICATION).filter((name) => !live.has(name));
-    expect(stale, "These are no longer public functions: remove them from CLASSIFICATION (convex/authz.setup.ts)").toEqual([]);
+    expect(
+      stale,
+      "These are no longer public functions: remove them from CLASSIFICATION (convex/authz.setup.ts)",
+    ).toEqual([]);
   });
 
   test("every function that takes an id says what a member who doesn't own it gets", () => {
@@ -91,7 +94,9 @@ describe("anonymous callers", () => {
   for (const f of [...byAccess("member"), ...byAccess("admin")]) {
     caseFor(`anonymous ${f.name}`)(`${f.name} refuses with NOT_AUTHENTICATED`, async () => {
       const result = await outcome(callByName(w.t, f, argsFor(f)));
-      expect(result.ok ? `answered ${JSON.stringify(result.value).slice(0, 200)}` : result.code).toBe("NOT_AUTHENTICATED");
+      expect(result.ok ? `answered ${JSON.stringify(result.value).slice(0, 200)}` : result.code).toBe(
+        "NOT_AUTHENTICATED",
+      );
     });
   }
 

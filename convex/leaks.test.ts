@@ -53,7 +53,8 @@ export function findSentinels(value: unknown, name: string): string[] {
       for (const who of ["a", "b"] as const) {
         for (const [field, sentinel] of Object.entries(SENTINELS[who]) as [SentinelField, string | number][]) {
           const hit = typeof v === "string" ? v.includes(String(sentinel)) : v === sentinel;
-          if (hit && !allowed.some((a) => a.field === field && a.path === path)) hits.push(`${path}: ${who.toUpperCase()}'s ${field}`);
+          if (hit && !allowed.some((a) => a.field === field && a.path === path))
+            hits.push(`${path}: ${who.toUpperCase()}'s ${field}`);
         }
       }
     } else if (Array.isArray(v)) {
@@ -117,7 +118,8 @@ describe("leak scan", () => {
           const result = await outcome(callByName(who?.as ?? w.t, f, args));
           if (!result.ok) continue;
           answered += 1;
-          for (const hit of findSentinels(result.value, f.name)) hits.push(`${label} with ${JSON.stringify(args)} → ${hit}`);
+          for (const hit of findSentinels(result.value, f.name))
+            hits.push(`${label} with ${JSON.stringify(args)} → ${hit}`);
         }
       }
       expect(hits).toEqual([]);

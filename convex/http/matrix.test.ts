@@ -39,7 +39,11 @@ const ROUTES: Record<string, RouteRule> = {
     body: { name: "Bo", email: "bo@example.com", subject: "Hello", message: "A question about the site." },
   },
 
-  "GET /api/jobs": { public: "the public job board", query: ["q", "category", "status", "sort", "zip", "radius", "limit"], cursor: true },
+  "GET /api/jobs": {
+    public: "the public job board",
+    query: ["q", "category", "status", "sort", "zip", "radius", "limit"],
+    cursor: true,
+  },
   "POST /api/jobs": {
     body: {
       title: "Fix the porch light",
@@ -56,8 +60,15 @@ const ROUTES: Record<string, RouteRule> = {
     },
   },
   "GET /api/jobs/my-jobs": { query: ["limit"], cursor: true },
-  "GET /api/jobs/status/available": { public: "the public job board, open jobs", query: ["q", "category", "sort", "zip", "limit"], cursor: true },
-  "GET /api/jobs/search": { public: "public job search by place", query: ["category", "city", "state", "zipCode", "status", "limit"] },
+  "GET /api/jobs/status/available": {
+    public: "the public job board, open jobs",
+    query: ["q", "category", "sort", "zip", "limit"],
+    cursor: true,
+  },
+  "GET /api/jobs/search": {
+    public: "public job search by place",
+    query: ["category", "city", "state", "zipCode", "status", "limit"],
+  },
   "POST /api/requests": {
     body: {
       title: "Quote for a new deck",
@@ -76,7 +87,11 @@ const ROUTES: Record<string, RouteRule> = {
   },
 
   "GET /api/messages": { query: ["limit"], cursor: true },
-  "GET /api/messages/*": { paths: ["/api/messages/user/{me}", "/api/messages/{me}/{other}"], query: ["limit"], cursor: true },
+  "GET /api/messages/*": {
+    paths: ["/api/messages/user/{me}", "/api/messages/{me}/{other}"],
+    query: ["limit"],
+    cursor: true,
+  },
   "POST /api/messages": { body: { receiverId: "{other}", content: "Hello there" } },
   "GET /api/notifications": { query: ["type", "limit"], cursor: true },
   "PATCH /api/notifications/mark-all-read": {},
@@ -89,7 +104,13 @@ const ROUTES: Record<string, RouteRule> = {
   "GET /api/users/*": { paths: ["/api/users/{user}"] },
   "PUT /api/users/*": {
     paths: ["/api/users/{me}"],
-    body: { firstName: "Bo", lastName: "Builder", businessName: "Bo Builds", bio: "Twenty years of wiring.", zipCode: "78701" },
+    body: {
+      firstName: "Bo",
+      lastName: "Builder",
+      businessName: "Bo Builds",
+      bio: "Twenty years of wiring.",
+      zipCode: "78701",
+    },
   },
   "GET /api/profile/*": { paths: ["/api/profile/{user}"] },
   "GET /api/connections/user/*": { paths: ["/api/connections/user/{user}"], query: ["limit"] },
@@ -101,7 +122,10 @@ const ROUTES: Record<string, RouteRule> = {
   "POST /api/reviews/*": { paths: ["/api/reviews/{review}/helpful"] },
 
   "GET /api/professionals/nearby": { query: ["q"] },
-  "GET /api/professionals/search": { public: "the public professional directory", query: ["q", "category", "city", "state", "zipCode"] },
+  "GET /api/professionals/search": {
+    public: "the public professional directory",
+    query: ["q", "category", "city", "state", "zipCode"],
+  },
   "GET /api/professionals/stats": {},
 };
 
@@ -151,7 +175,8 @@ function slotIds(w: World): Record<Slot, string> {
   };
 }
 
-const fill = (template: string, ids: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_, s: string) => ids[s] ?? s);
+const fill = (template: string, ids: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (_, s: string) => ids[s] ?? s);
 function fillBody(body: Record<string, unknown>, ids: Record<string, string>): Record<string, unknown> {
   return JSON.parse(fill(JSON.stringify(body), ids)) as Record<string, unknown>;
 }
@@ -165,7 +190,13 @@ interface Answer {
 }
 
 type Fetcher = Pick<World["t"], "fetch">;
-async function send(who: Fetcher, method: string, path: string, body?: string, headers: Record<string, string> = {}): Promise<Answer> {
+async function send(
+  who: Fetcher,
+  method: string,
+  path: string,
+  body?: string,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const res = await who.fetch(path, {
     method,
     headers: { "Content-Type": "application/json", ...headers },
@@ -186,12 +217,17 @@ function expectClientError(a: Answer, what: string, status?: number) {
   const summary = `${what} → ${a.status} ${a.text.slice(0, 200)}`;
   if (status !== undefined) expect(a.status, summary).toBe(status);
   expect(a.status >= 400 && a.status < 500, summary).toBe(true);
-  expect(typeof (a.body as { message?: unknown } | undefined)?.message, `${summary}: no JSON { message }`).toBe("string");
+  expect(typeof (a.body as { message?: unknown } | undefined)?.message, `${summary}: no JSON { message }`).toBe(
+    "string",
+  );
 }
 function expectNo5xx(a: Answer, what: string) {
   const summary = `${what} → ${a.status} ${a.text.slice(0, 200)}`;
   expect(a.status < 500, summary).toBe(true);
-  if (a.status >= 400) expect(typeof (a.body as { message?: unknown } | undefined)?.message, `${summary}: no JSON { message }`).toBe("string");
+  if (a.status >= 400)
+    expect(typeof (a.body as { message?: unknown } | undefined)?.message, `${summary}: no JSON { message }`).toBe(
+      "string",
+    );
 }
 
 /** A value of another JSON type than `v` (numbers pass for strings in our readers, so an object). */
@@ -200,11 +236,17 @@ const wrongType = (v: unknown) => (typeof v === "object" && v !== null && !Array
 describe("the REST classification covers the router", () => {
   test("every route is classified", () => {
     const missing = routes.filter((r) => ROUTES[r.key] === undefined).map((r) => r.key);
-    expect(missing, "Classify these routes in ROUTES (convex/http/matrix.test.ts): public with a reason, paths for prefix routes, body and query").toEqual([]);
+    expect(
+      missing,
+      "Classify these routes in ROUTES (convex/http/matrix.test.ts): public with a reason, paths for prefix routes, body and query",
+    ).toEqual([]);
   });
   test("every classified route still exists", () => {
     const live = new Set(routes.map((r) => r.key));
-    expect(Object.keys(ROUTES).filter((k) => !live.has(k)), "remove these from ROUTES").toEqual([]);
+    expect(
+      Object.keys(ROUTES).filter((k) => !live.has(k)),
+      "remove these from ROUTES",
+    ).toEqual([]);
   });
   test("prefix routes say which paths they serve", () => {
     const bare = routes.filter((r) => r.path.endsWith("*") && !ROUTES[r.key]?.paths).map((r) => r.key);
@@ -233,10 +275,17 @@ describe("REST matrix", () => {
     const anonName = `${r.key}: without a token → ${rule.public ? "served (public)" : "401/403"}`;
     caseFor(anonName)(anonName, async () => {
       for (const template of templates) {
-        const a = await send(w.t, r.method, fill(template, ids), jsonBody ? JSON.stringify(fillBody(rule.body!, ids)) : undefined);
+        const a = await send(
+          w.t,
+          r.method,
+          fill(template, ids),
+          jsonBody ? JSON.stringify(fillBody(rule.body!, ids)) : undefined,
+        );
         if (rule.public) expectNo5xx(a, `anonymous ${r.method} ${template}`);
         else {
-          expect([401, 403], `anonymous ${r.method} ${template} → ${a.status} ${a.text.slice(0, 200)}`).toContain(a.status);
+          expect([401, 403], `anonymous ${r.method} ${template} → ${a.status} ${a.text.slice(0, 200)}`).toContain(
+            a.status,
+          );
           expectClientError(a, `anonymous ${r.method} ${template}`);
         }
       }
@@ -247,7 +296,12 @@ describe("REST matrix", () => {
         const name = `${r.key}: zzz as the ${slot} id in ${template} → 400`;
         caseFor(name)(name, async () => {
           const path = fill(template, { ...ids, [slot]: "zzz" });
-          const a = await send(w.b.as, r.method, path, jsonBody ? JSON.stringify(fillBody(rule.body!, ids)) : undefined);
+          const a = await send(
+            w.b.as,
+            r.method,
+            path,
+            jsonBody ? JSON.stringify(fillBody(rule.body!, ids)) : undefined,
+          );
           expectClientError(a, `${r.method} ${path}`, 400);
         });
       }
@@ -258,7 +312,11 @@ describe("REST matrix", () => {
       caseFor(name)(name, async () => {
         const path = fill(templates[0]!, ids);
         for (const body of ["{not json", "", "[]", '"text"', "42", "null"]) {
-          expectClientError(await send(w.b.as, r.method, path, body), `${r.method} ${path} with body ${body || "(empty)"}`, 400);
+          expectClientError(
+            await send(w.b.as, r.method, path, body),
+            `${r.method} ${path} with body ${body || "(empty)"}`,
+            400,
+          );
         }
       });
     }
@@ -270,7 +328,10 @@ describe("REST matrix", () => {
         const path = fill(templates[0]!, ids);
         for (const field of fields) {
           const body = { ...fillBody(rule.body!, ids), [field]: wrongType(rule.body![field]) };
-          expectClientError(await send(w.b.as, r.method, path, JSON.stringify(body)), `${r.method} ${path} with ${field}: ${JSON.stringify(body[field])}`);
+          expectClientError(
+            await send(w.b.as, r.method, path, JSON.stringify(body)),
+            `${r.method} ${path} with ${field}: ${JSON.stringify(body[field])}`,
+          );
         }
       });
       const stringFields = fields.filter((f) => typeof rule.body![f] === "string");
@@ -280,7 +341,10 @@ describe("REST matrix", () => {
           const path = fill(templates[0]!, ids);
           for (const field of stringFields) {
             const body = { ...fillBody(rule.body!, ids), [field]: BIG };
-            expectClientError(await send(w.b.as, r.method, path, JSON.stringify(body)), `${r.method} ${path} with a 100 kB ${field}`);
+            expectClientError(
+              await send(w.b.as, r.method, path, JSON.stringify(body)),
+              `${r.method} ${path} with a 100 kB ${field}`,
+            );
           }
         });
       }
