@@ -1,35 +1,30 @@
 // The professional network (spec §2 Network; §4 Connection; §6 only
 // professionals; §9 suggestion scoring). Rules in model/network.ts.
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
-import { ConvexError, v } from "convex/values";
-import { ErrorCode } from "../common/errors";
+import { v } from "convex/values";
 import { ProfileCopy, suggestionScore } from "../common/profile";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
 import { mutation, query, type Viewer } from "./functions";
-import { displayName } from "./model/users";
+import { invalid, notFound } from "./model/errors";
 import {
-  adjustConnections,
   assertProfessional,
   connectionBetween,
   connectionsOf,
   isBackupMember,
   stateFor,
+  transition,
 } from "./model/network";
-import { notify } from "./model/notifications";
+import { cappedPagination, pageSize } from "./model/paging";
 import { professionalsNear } from "./model/professionals";
 import { publicUserValidator, toPublicUser } from "./model/users";
-
-function fail(code: (typeof ErrorCode)[keyof typeof ErrorCode], message: string): never {
-  throw new ConvexError({ code, message });
-}
 
 async function otherProX(ctx: QueryCtx, viewer: Viewer, userId: string): Promise<Doc<"users">> {
   assertProfessional(viewer);
   const id = ctx.db.normalizeId("users", userId);
   const other = id ? await ctx.db.get(id) : null;
-  if (other === null) fail(ErrorCode.NOT_FOUND, ProfileCopy.notFound);
-  if (other._id === viewer._id) fail(ErrorCode.INVALID_INPUT, ProfileCopy.selfConnect);
+  if (other === null) notFound(ProfileCopy.notFound);
+  if (other._id === viewer._id) invalid(ProfileCopy.selfConnect);
   assertProfessional(other);
   return other;
 }
@@ -43,69 +38,39 @@ const cardValidator = v.object({
 
 async function card(ctx: QueryCtx, viewerId: Id<"users">, user: Doc<"users">) {
   const row = await connectionBetween(ctx, viewerId, user._id);
+  const state = stateFor(viewerId, row);
   return {
     user: toPublicUser(user),
-    state: stateFor(viewerId, row),
-    connectionId: row?._id ?? null,
-    inMyBackup: row?.status === "accepted" && (await isBackupMember(ctx, viewerId, user._id)) !== null,
+    state,
+    connectionId: state === "none" ? null : (row?._id ?? null),
+    inMyBackup: state === "connected" && (await isBackupMember(ctx, viewerId, user._id)) !== null,
   };
 }
 
+/** Connect: a new request, or, when they asked first, accepting theirs. */
 export const request = mutation({
   args: { userId: v.string() },
   returns: v.id("connections"),
   handler: async (ctx, { userId }) => {
     const viewer = ctx.viewerX();
     const other = await otherProX(ctx, viewer, userId);
-    const existing = await connectionBetween(ctx, viewer._id, other._id);
-    if (existing?.status === "accepted") fail(ErrorCode.INVALID_INPUT, ProfileCopy.alreadyConnected);
-    if (existing) {
-      // They asked first: asking back accepts.
-      if (existing.receiverId === viewer._id) return await accept(ctx, existing, viewer);
-      fail(ErrorCode.INVALID_INPUT, ProfileCopy.requestPending);
-    }
-    const id = await ctx.db.insert("connections", {
-      requesterId: viewer._id,
-      receiverId: other._id,
-      status: "pending",
-    });
-    await notify(ctx, {
-      userId: other._id,
-      type: "connection",
-      title: "Connection request",
-      content: `${displayName(viewer)} wants to connect with you.`,
-      actionUrl: "/network",
-      actorId: viewer._id,
-      entityType: "user",
-      entityId: viewer._id,
-    });
-    return id;
+    const row = await connectionBetween(ctx, viewer._id, other._id);
+    // They asked first: asking back accepts.
+    const asksBack = row?.status === "pending" && row.receiverId === viewer._id;
+    return await transition(ctx, row, viewer, other, asksBack ? "accept" : "request");
   },
 });
 
-async function accept(ctx: Parameters<typeof adjustConnections>[0], row: Doc<"connections">, viewer: Viewer) {
-  await ctx.db.patch(row._id, { status: "accepted", acceptedAt: Date.now() });
-  await adjustConnections(ctx, [row.requesterId, row.receiverId], 1);
-  await notify(ctx, {
-    userId: row.requesterId,
-    type: "connection",
-    title: "Connection accepted",
-    content: `${displayName(viewer)} accepted your connection request.`,
-    actionUrl: `/profile/${viewer._id}`,
-    actorId: viewer._id,
-    entityType: "user",
-    entityId: viewer._id,
-  });
-  return row._id;
-}
-
+/** A pair's row the viewer is part of, and the other member. */
 async function ownRowX(ctx: QueryCtx, viewer: Viewer, connectionId: string) {
   const id = ctx.db.normalizeId("connections", connectionId);
   const row = id ? await ctx.db.get(id) : null;
   if (row === null || (row.requesterId !== viewer._id && row.receiverId !== viewer._id)) {
-    fail(ErrorCode.NOT_FOUND, "Connection request not found");
+    notFound(ProfileCopy.connectionNotFound);
   }
-  return row;
+  const other = await ctx.db.get(row.requesterId === viewer._id ? row.receiverId : row.requesterId);
+  if (other === null) notFound(ProfileCopy.connectionNotFound);
+  return { row, other };
 }
 
 /** The receiver accepts or declines a pending request. */
@@ -114,12 +79,8 @@ export const respond = mutation({
   returns: v.null(),
   handler: async (ctx, args) => {
     const viewer = ctx.viewerX();
-    const row = await ownRowX(ctx, viewer, args.connectionId);
-    if (row.status !== "pending" || row.receiverId !== viewer._id) {
-      fail(ErrorCode.INVALID_INPUT, "Only a pending request sent to you can be answered.");
-    }
-    if (args.accept) await accept(ctx, row, viewer);
-    else await ctx.db.delete(row._id);
+    const { row, other } = await ownRowX(ctx, viewer, args.connectionId);
+    await transition(ctx, row, viewer, other, args.accept ? "accept" : "decline");
     return null;
   },
 });
@@ -130,22 +91,8 @@ export const remove = mutation({
   returns: v.null(),
   handler: async (ctx, { connectionId }) => {
     const viewer = ctx.viewerX();
-    const row = await ownRowX(ctx, viewer, connectionId);
-    if (row.status === "pending" && row.requesterId !== viewer._id) {
-      fail(ErrorCode.INVALID_INPUT, "Decline the request instead.");
-    }
-    await ctx.db.delete(row._id);
-    if (row.status === "accepted") {
-      await adjustConnections(ctx, [row.requesterId, row.receiverId], -1);
-      // Leaving the network also leaves each other's backup network.
-      for (const [ownerId, memberId] of [
-        [row.requesterId, row.receiverId],
-        [row.receiverId, row.requesterId],
-      ] as const) {
-        const b = await isBackupMember(ctx, ownerId, memberId);
-        if (b) await ctx.db.delete(b._id);
-      }
-    }
+    const { row, other } = await ownRowX(ctx, viewer, connectionId);
+    await transition(ctx, row, viewer, other, row.status === "pending" ? "cancel" : "remove");
     return null;
   },
 });
@@ -158,7 +105,8 @@ export const listOf = query({
     const viewer = ctx.viewerX();
     const id = ctx.db.normalizeId("users", userId);
     if (id === null) return [];
-    const rows = await connectionsOf(ctx, id, Math.min(Math.max(limit ?? 50, 1), 200));
+    // The network page lists up to 200 connections at once; every other caller gets 50 by default.
+    const rows = await connectionsOf(ctx, id, pageSize(limit, 50, 200));
     const out = [];
     for (const { otherId } of rows) {
       const other = await ctx.db.get(otherId);
@@ -266,8 +214,8 @@ export const suggestions = query({
       if (!linked.has(user._id)) scored.push({ user, score: suggestionScore(viewer, user) });
     }
     scored.sort((a, b) => b.score - a.score || b.user._creationTime - a.user._creationTime);
-    const start = Math.max(0, offset ?? 0);
-    const n = Math.min(Math.max(limit ?? 6, 1), 24);
+    const start = Math.min(Math.max(0, Math.floor(offset ?? 0)), SUGGESTION_POOL * 4);
+    const n = pageSize(limit, 6, 24);
     const slice = scored.slice(start, start + n);
     const items = [];
     for (const { user, score } of slice) items.push({ card: await card(ctx, viewer._id, user), score });
@@ -286,8 +234,9 @@ export const browse = query({
     paginationOpts: paginationOptsValidator,
   },
   returns: paginationResultValidator(cardValidator),
-  handler: async (ctx, { q, profession, sort, paginationOpts }) => {
+  handler: async (ctx, { q, profession, sort, paginationOpts: requested }) => {
     const viewer = ctx.viewerX();
+    const paginationOpts = cappedPagination(requested);
     const text = q?.trim();
     const users = ctx.db.query("users");
     let result;

@@ -9,6 +9,7 @@ import { internal } from "./_generated/api";
 import { env } from "./_generated/server";
 import { contactMessageEmail } from "./emails/templates";
 import { mutation } from "./functions";
+import { parseOrThrow } from "./model/errors";
 import { hit, type Limit } from "./model/rateLimit";
 
 export const CONTACT_RATE_LIMITS = {
@@ -26,17 +27,7 @@ export const send = mutation({
   args: { name: v.string(), email: v.string(), subject: v.string(), message: v.string() },
   returns: v.null(),
   handler: async (ctx, args) => {
-    const parsed = contactSchema.safeParse(args);
-    if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-      throw new ConvexError({
-        code: ErrorCode.INVALID_INPUT,
-        message: parsed.error.issues[0]!.message,
-        fields,
-      });
-    }
-    const values = parsed.data;
+    const values = parseOrThrow(contactSchema, args);
 
     // Request metadata is missing when called from another function (scheduler, tests without it).
     const ip = (await ctx.meta.getRequestMetadata().catch(() => null))?.ip ?? null;

@@ -120,6 +120,34 @@ describe("messages", () => {
     await a.as.mutation(api.messages.send, { receiverId: b.userId, content: "done typing" });
     expect((await b.as.query(api.messages.threadInfo, { otherUserId: a.userId }))!.otherTyping).toBe(false);
   });
+
+  test("typing is one row per conversation and user, with at most one scheduled cleanup however many keystrokes", async () => {
+    vi.useFakeTimers();
+    const t = newTest();
+    const a = await createUser(t);
+    const b = await createUser(t);
+    const scheduledCount = async () => (await t.run((ctx) => ctx.db.system.query("_scheduled_functions").collect())).length;
+    for (let i = 0; i < 40; i++) {
+      await a.as.mutation(api.messages.setTyping, { otherUserId: b.userId, typing: true });
+      vi.advanceTimersByTime(50);
+    }
+    expect(await t.run((ctx) => ctx.db.query("typing").collect())).toHaveLength(1);
+    expect(await scheduledCount()).toBe(1);
+    expect((await b.as.query(api.messages.threadInfo, { otherUserId: a.userId }))!.otherTyping).toBe(true);
+    // The cleanup comes while typing went on: it schedules itself once more, for the new expiry.
+    vi.advanceTimersByTime(TYPING_TTL_MS - 2000 + 1);
+    await t.finishInProgressScheduledFunctions();
+    expect(await scheduledCount()).toBe(2);
+    expect((await b.as.query(api.messages.threadInfo, { otherUserId: a.userId }))!.otherTyping).toBe(true);
+    // A stale row reads as not typing even before its cleanup runs.
+    await t.run(async (ctx) => {
+      const row = (await ctx.db.query("typing").first())!;
+      await ctx.db.patch(row._id, { expiresAt: Date.now() - 1 });
+    });
+    expect((await b.as.query(api.messages.threadInfo, { otherUserId: a.userId }))!.otherTyping).toBe(false);
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(await t.run((ctx) => ctx.db.query("typing").collect())).toHaveLength(0);
+  });
 });
 
 describe("notifications", () => {

@@ -1,8 +1,19 @@
 // Profiles, network, backup network and referrals, portfolio and reviews.
-import { describe, expect, test } from "vitest";
-import { REFERRAL_POINTS, suggestionScore } from "../common/profile";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { Messages } from "../common/errors";
+import { ProfileCopy, REFERRAL_POINTS, suggestionScore } from "../common/profile";
 import { api } from "./_generated/api";
-import type { Id } from "./_generated/dataModel";
+import type { Doc, Id } from "./_generated/dataModel";
+import {
+  canTransition,
+  CONNECTION_REQUEST_LIMIT,
+  CONNECTION_TRANSITIONS,
+  REQUEST_AFTER_DECLINE_MS,
+  type ConnectionAction,
+  type ConnectionStatus,
+  type PairStatus,
+} from "./model/network";
+import { REVIEW_REPORT_LIMIT } from "./reviews";
 import { newTest, type TestConvex, createPerson } from "./test.setup";
 
 const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
@@ -115,17 +126,18 @@ describe("connections", () => {
     const h = await owner(t);
     const first = await a.as.mutation(api.connections.request, { userId: b.userId });
     await b.as.mutation(api.connections.respond, { connectionId: first, accept: false });
-    const again = await a.as.mutation(api.connections.request, { userId: b.userId });
-    await expect(b.as.mutation(api.connections.remove, { connectionId: again })).rejects.toThrow(/Decline/);
-    await a.as.mutation(api.connections.remove, { connectionId: again });
-    await a.as.mutation(api.connections.request, { userId: b.userId });
-    await b.as.mutation(api.connections.request, { userId: a.userId }); // they asked first: accepted
+    // The one who declined may ask at once; the same pair keeps one row.
+    const again = await b.as.mutation(api.connections.request, { userId: a.userId });
+    expect(again).toBe(first);
+    await expect(a.as.mutation(api.connections.remove, { connectionId: again })).rejects.toThrow(/Decline/);
+    await b.as.mutation(api.connections.remove, { connectionId: again });
+    await b.as.mutation(api.connections.request, { userId: a.userId });
+    await a.as.mutation(api.connections.request, { userId: b.userId }); // they asked first: accepted
     expect((await user(t, b.userId)).connectionsCount).toBe(1);
     await expect(a.as.mutation(api.connections.request, { userId: a.userId })).rejects.toThrow(/yourself/);
     await expect(a.as.mutation(api.connections.request, { userId: h.userId })).rejects.toThrow(/Only professionals/);
     await expect(h.as.mutation(api.connections.request, { userId: a.userId })).rejects.toThrow(/Only professionals/);
   });
-
   test("suggestion scoring is the spec's, exactly", () => {
     const viewer = { city: "Austin", state: "TX", professions: ["electrician", "plumber"] };
     expect(suggestionScore(viewer, { city: "Austin", state: "TX" })).toBe(4); // city 3 + state 1
@@ -151,6 +163,150 @@ describe("connections", () => {
       [otherState.userId, 1],
     ]);
   });
+});
+
+describe("connection state graph", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const A = "a" as Id<"users">;
+  const B = "b" as Id<"users">;
+  const C = "c" as Id<"users">;
+  const rowIn = (status: ConnectionStatus): Doc<"connections"> => ({
+    _id: "x" as Id<"connections">,
+    _creationTime: 0,
+    requesterId: A,
+    receiverId: B,
+    status,
+  });
+  // Every (status, actor, action): A requested, B received, C is a stranger to the row.
+  const allowed: Record<PairStatus, Partial<Record<ConnectionAction, readonly Id<"users">[]>>> = {
+    none: { request: [A, B, C] },
+    pending: { accept: [B], decline: [B], cancel: [A] },
+    accepted: { remove: [A, B] },
+    declined: { request: [A, B] },
+    cancelled: { request: [A, B] },
+    removed: { request: [A, B] },
+  };
+  for (const [status, actions] of Object.entries(allowed) as [PairStatus, (typeof allowed)[PairStatus]][]) {
+    test(`from ${status}: exactly ${JSON.stringify(Object.fromEntries(Object.entries(actions).map(([k, v]) => [k, v!.map(String)])))}`, () => {
+      const row = status === "none" ? null : rowIn(status);
+      for (const action of Object.keys(CONNECTION_TRANSITIONS) as ConnectionAction[]) {
+        for (const actor of [A, B, C]) {
+          const expected = (actions[action] ?? []).includes(actor);
+          expect(canTransition(row, actor, action), `${action} by ${actor}`).toBe(expected);
+        }
+      }
+    });
+  }
+
+  test("each refused transition answers in the product's words and changes nothing", async () => {
+    const t = newTest();
+    const a = await pro(t);
+    const b = await pro(t);
+    const c = await pro(t);
+    const id = await a.as.mutation(api.connections.request, { userId: b.userId });
+    await expect(a.as.mutation(api.connections.request, { userId: b.userId })).rejects.toThrow(ProfileCopy.requestPending);
+    await expect(a.as.mutation(api.connections.respond, { connectionId: id, accept: true })).rejects.toThrow(ProfileCopy.answerOnlyIncoming);
+    await expect(a.as.mutation(api.connections.respond, { connectionId: id, accept: false })).rejects.toThrow(ProfileCopy.answerOnlyIncoming);
+    await expect(b.as.mutation(api.connections.remove, { connectionId: id })).rejects.toThrow(ProfileCopy.declineInstead);
+    await expect(c.as.mutation(api.connections.respond, { connectionId: id, accept: true })).rejects.toThrow(ProfileCopy.connectionNotFound);
+    await expect(c.as.mutation(api.connections.remove, { connectionId: id })).rejects.toThrow(ProfileCopy.connectionNotFound);
+    await b.as.mutation(api.connections.respond, { connectionId: id, accept: true });
+    await expect(a.as.mutation(api.connections.request, { userId: b.userId })).rejects.toThrow(ProfileCopy.alreadyConnected);
+    await expect(b.as.mutation(api.connections.respond, { connectionId: id, accept: true })).rejects.toThrow(ProfileCopy.answerOnlyIncoming);
+    await expect(b.as.mutation(api.connections.respond, { connectionId: id, accept: false })).rejects.toThrow(ProfileCopy.answerOnlyIncoming);
+    expect((await user(t, a.userId)).connectionsCount).toBe(1);
+    await b.as.mutation(api.connections.remove, { connectionId: id }); // the receiver may remove too
+    await expect(a.as.mutation(api.connections.remove, { connectionId: id })).rejects.toThrow(ProfileCopy.removeOnlyConnected);
+    await expect(a.as.mutation(api.connections.respond, { connectionId: id, accept: true })).rejects.toThrow(ProfileCopy.answerOnlyIncoming);
+    expect([(await user(t, a.userId)).connectionsCount, (await user(t, b.userId)).connectionsCount]).toEqual([0, 0]);
+    await expect(t.mutation(api.connections.request, { userId: b.userId })).rejects.toThrow(/sign in/);
+    await expect(a.as.mutation(api.connections.respond, { connectionId: "zzz", accept: true })).rejects.toThrow(ProfileCopy.connectionNotFound);
+  });
+
+  test("notifications follow the graph: a request tells the receiver, cancel takes it back, decline reads it, accept tells the requester", async () => {
+    const t = newTest();
+    const a = await pro(t);
+    const b = await pro(t);
+    const unread = async (id: Id<"users">) => (await user(t, id)).unreadNotifications ?? 0;
+    const id = await a.as.mutation(api.connections.request, { userId: b.userId });
+    expect(await unread(b.userId)).toBe(1);
+    await a.as.mutation(api.connections.remove, { connectionId: id }); // cancel
+    expect(await unread(b.userId)).toBe(0);
+    expect((await b.as.query(api.notifications.list, { paginationOpts: { numItems: 10, cursor: null } })).page).toEqual([]);
+    await a.as.mutation(api.connections.request, { userId: b.userId });
+    await b.as.mutation(api.connections.respond, { connectionId: id, accept: false });
+    expect([await unread(a.userId), await unread(b.userId)]).toEqual([0, 0]);
+    await b.as.mutation(api.connections.request, { userId: a.userId });
+    await a.as.mutation(api.connections.respond, { connectionId: id, accept: true });
+    expect([await unread(a.userId), await unread(b.userId)]).toEqual([0, 1]);
+  });
+
+  test("a declined member waits 7 days to ask the same person again; requests per day are limited and logged", async () => {
+    vi.useFakeTimers();
+    const t = newTest();
+    const a = await pro(t);
+    const b = await pro(t);
+    const id = await a.as.mutation(api.connections.request, { userId: b.userId });
+    await b.as.mutation(api.connections.respond, { connectionId: id, accept: false });
+    await expect(a.as.mutation(api.connections.request, { userId: b.userId })).rejects.toThrow(Messages.tooManyRequests);
+    vi.advanceTimersByTime(REQUEST_AFTER_DECLINE_MS - 60_000);
+    await expect(a.as.mutation(api.connections.request, { userId: b.userId })).rejects.toThrow(Messages.tooManyRequests);
+    vi.advanceTimersByTime(120_000);
+    expect(await a.as.mutation(api.connections.request, { userId: b.userId })).toBe(id);
+    expect((await b.as.query(api.connections.pending, {})).incoming.map((c) => c.user._id)).toEqual([a.userId]);
+
+    // N requests a day per member, however they are spread.
+    vi.advanceTimersByTime(24 * 60 * 60 * 1000);
+    const spammer = await pro(t);
+    const targets = [];
+    for (let i = 0; i <= CONNECTION_REQUEST_LIMIT.max; i++) targets.push(await pro(t));
+    for (const target of targets.slice(0, -1)) await spammer.as.mutation(api.connections.request, { userId: target.userId });
+    await expect(spammer.as.mutation(api.connections.request, { userId: targets.at(-1)!.userId })).rejects.toThrow(
+      Messages.tooManyRequests,
+    );
+    const logs = await t.run((ctx) =>
+      ctx.db
+        .query("securityLogs")
+        .withIndex("by_userId_and_timestamp", (q) => q.eq("userId", spammer.userId))
+        .collect(),
+    );
+    expect(logs.map((l) => l.eventType)).toEqual(["rate_limited"]);
+  });
+});
+
+test("review reports: one per member per review, and a daily limit per member that is logged", async () => {
+  const t = newTest();
+  const reporter = await owner(t);
+  const customer = await owner(t);
+  const p = await pro(t);
+  const jobId = await customer.as.mutation(api.jobs.create, project);
+  const reviewIds = await t.run(async (ctx) => {
+    const ids = [];
+    for (let i = 0; i <= REVIEW_REPORT_LIMIT.max; i++) {
+      ids.push(
+        await ctx.db.insert("reviews", {
+          jobId,
+          reviewerId: customer.userId,
+          professionalId: p.userId,
+          rating: 1,
+          title: `Review ${i}`,
+          content: "Never showed up.",
+          helpfulCount: 0,
+          searchText: `Review ${i}`,
+        }),
+      );
+    }
+    return ids;
+  });
+  for (const reviewId of reviewIds.slice(0, -1)) await reporter.as.mutation(api.reviews.report, { reviewId, reason: "spam" });
+  await expect(reporter.as.mutation(api.reviews.report, { reviewId: reviewIds.at(-1)!, reason: "spam" })).rejects.toThrow(
+    Messages.tooManyRequests,
+  );
+  const logs = await t.run((ctx) => ctx.db.query("securityLogs").collect());
+  expect(logs).toMatchObject([{ eventType: "rate_limited", userId: reporter.userId }]);
 });
 
 describe("backup network and referrals", () => {
@@ -303,6 +459,7 @@ describe("reviews", () => {
     await expect(customer.as.mutation(api.reviews.toggleHelpful, { reviewId })).rejects.toThrow(/your own review/);
 
     await reader.as.mutation(api.reviews.report, { reviewId, reason: "spam", description: "Looks fake" });
+    await expect(reader.as.mutation(api.reviews.report, { reviewId, reason: "other" })).rejects.toThrow(ProfileCopy.reportOnce);
     const reports = await t.run((ctx) => ctx.db.query("moderationReports").collect());
     expect(reports).toMatchObject([{ reason: "spam", status: "pending", reviewId }]);
 

@@ -2,8 +2,7 @@
 // kind through indexes, marked read one by one or all at once, deleted. The
 // unread counter on the user changes in the same transaction.
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
-import { ConvexError, v } from "convex/values";
-import { ErrorCode } from "../common/errors";
+import { v } from "convex/values";
 import {
   EMAIL_MODES,
   NOTIFICATION_TABS,
@@ -14,6 +13,9 @@ import {
 import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
 import { mutation, query } from "./functions";
+import { invalid, notFound } from "./model/errors";
+import { markAllNotificationsRead, markNotificationsRead, removeNotification } from "./model/notifications";
+import { cappedPagination, MAX_PAGE_SIZE } from "./model/paging";
 import { notificationType } from "./schema";
 
 const notificationView = v.object({
@@ -35,8 +37,9 @@ const tabValidator = v.union(...NOTIFICATION_TABS.map((t) => v.literal(t.value))
 export const list = query({
   args: { tab: v.optional(tabValidator), paginationOpts: paginationOptsValidator },
   returns: paginationResultValidator(notificationView),
-  handler: async (ctx, { tab, paginationOpts }) => {
+  handler: async (ctx, { tab, paginationOpts: requested }) => {
     const viewer = ctx.viewerX();
+    const paginationOpts = cappedPagination(requested);
     const types = NOTIFICATION_TABS.find((t) => t.value === (tab ?? "all"))!.types;
     let result;
     if (types === null) {
@@ -110,15 +113,8 @@ async function ownX(ctx: MutationCtx, viewerId: Id<"users">, id: string): Promis
   const nid = ctx.db.normalizeId("notifications", id);
   const row = nid ? await ctx.db.get(nid) : null;
   // Someone else's notification looks exactly like a missing one.
-  if (row === null || row.userId !== viewerId) {
-    throw new ConvexError({ code: ErrorCode.NOT_FOUND, message: NotificationCopy.notFound });
-  }
+  if (row === null || row.userId !== viewerId) notFound(NotificationCopy.notFound);
   return row;
-}
-
-async function adjustUnread(ctx: MutationCtx, userId: Id<"users">, delta: number) {
-  const user = await ctx.db.get(userId);
-  if (user) await ctx.db.patch(userId, { unreadNotifications: Math.max(0, (user.unreadNotifications ?? 0) + delta) });
 }
 
 export const markRead = mutation({
@@ -126,11 +122,7 @@ export const markRead = mutation({
   returns: v.null(),
   handler: async (ctx, { id }) => {
     const viewer = ctx.viewerX();
-    const row = await ownX(ctx, viewer._id, id);
-    if (!row.read) {
-      await ctx.db.patch(row._id, { read: true });
-      await adjustUnread(ctx, viewer._id, -1);
-    }
+    await markNotificationsRead(ctx, [await ownX(ctx, viewer._id, id)]);
     return null;
   },
 });
@@ -141,17 +133,10 @@ export const markManyRead = mutation({
   returns: v.number(),
   handler: async (ctx, { ids }) => {
     const viewer = ctx.viewerX();
-    if (ids.length > 200) throw new ConvexError({ code: ErrorCode.INVALID_INPUT, message: "At most 200 at a time" });
-    let changed = 0;
-    for (const id of ids) {
-      const row = await ownX(ctx, viewer._id, id);
-      if (!row.read) {
-        await ctx.db.patch(row._id, { read: true });
-        changed += 1;
-      }
-    }
-    if (changed) await adjustUnread(ctx, viewer._id, -changed);
-    return changed;
+    if (ids.length > MAX_PAGE_SIZE * 2) invalid(`At most ${MAX_PAGE_SIZE * 2} at a time`);
+    const rows = [];
+    for (const id of new Set(ids)) rows.push(await ownX(ctx, viewer._id, id));
+    return await markNotificationsRead(ctx, rows);
   },
 });
 
@@ -160,15 +145,7 @@ export const markAllRead = mutation({
   args: {},
   returns: v.number(),
   handler: async (ctx) => {
-    const viewer = ctx.viewerX();
-    const unread = await ctx.db
-      .query("notifications")
-      .withIndex("by_userId_and_read", (q) => q.eq("userId", viewer._id).eq("read", false))
-      .take(1000);
-    for (const row of unread) await ctx.db.patch(row._id, { read: true });
-    const rest = unread.length === 1000 ? (viewer.unreadNotifications ?? 0) - 1000 : 0;
-    await ctx.db.patch(viewer._id, { unreadNotifications: Math.max(0, rest) });
-    return unread.length;
+    return await markAllNotificationsRead(ctx, ctx.viewerX()._id);
   },
 });
 
@@ -177,9 +154,7 @@ export const remove = mutation({
   returns: v.null(),
   handler: async (ctx, { id }) => {
     const viewer = ctx.viewerX();
-    const row = await ownX(ctx, viewer._id, id);
-    await ctx.db.delete(row._id);
-    if (!row.read) await adjustUnread(ctx, viewer._id, -1);
+    await removeNotification(ctx, await ownX(ctx, viewer._id, id));
     return null;
   },
 });

@@ -5,13 +5,14 @@
 // other filters are checked on that bounded read. Free text (`q`) reads the
 // users search index `search_directory` instead (state and verified as its
 // filter fields) and checks the other filters on that bounded result.
-import { ConvexError, v, type Infer } from "convex/values";
-import { ErrorCode } from "../common/errors";
+import { v, type Infer } from "convex/values";
 import { JobMessages } from "../common/jobs";
 import { isProfessionCategory } from "../common/professions";
 import type { Doc } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
 import { query } from "./functions";
+import { invalid } from "./model/errors";
+import { pageSize } from "./model/paging";
 import { zipToPoint } from "./model/geo";
 import { distanceMiles } from "./model/geo";
 import { isAvailable, professionalsNear } from "./model/professionals";
@@ -22,10 +23,6 @@ export const DIRECTORY_READ_CAP = 1000;
 const DEFAULT_ZIP_RADIUS = 25;
 export const DIRECTORY_SORTS = ["name", "rating", "newest", "verified"] as const;
 export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
-
-function invalid(message: string): never {
-  throw new ConvexError({ code: ErrorCode.INVALID_INPUT, message });
-}
 
 export const professionalValidator = v.object({
   _id: v.id("users"),
@@ -152,7 +149,7 @@ export const search = query({
     const availableOnly = args.available === true;
     const q = args.q?.trim().slice(0, MAX_Q_LENGTH) || undefined;
     const sortBy = args.sortBy ?? "name";
-    const limit = Math.min(Math.max(Math.floor(args.limit ?? 24), 1), 100);
+    const limit = pageSize(args.limit, 24);
 
     const hasTraits = (user: Doc<"users">) =>
       (category === undefined || (user.professionalCategories ?? []).includes(category)) &&

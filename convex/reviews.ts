@@ -4,22 +4,20 @@
 // transaction. Helpful once per member; Report files a moderation report; the
 // professional may reply once.
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
-import { ConvexError, v } from "convex/values";
-import { ErrorCode } from "../common/errors";
+import { v } from "convex/values";
 import { ProfileCopy, REPORT_REASONS, reviewSchema } from "../common/profile";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
 import { mutation, query } from "./functions";
-import { displayName } from "./model/users";
+import { adjustCounters } from "./model/counters";
+import { forbidden, invalid, notFound, parseOrThrow } from "./model/errors";
+import { limitOrRefuse } from "./model/limits";
 import { notify } from "./model/notifications";
+import { cappedPagination } from "./model/paging";
+import { displayName } from "./model/users";
 
-function fail(
-  code: (typeof ErrorCode)[keyof typeof ErrorCode],
-  message: string,
-  fields?: Record<string, string>,
-): never {
-  throw new ConvexError({ code, message, ...(fields ? { fields } : {}) });
-}
+/** Reports one member may file per day, over all reviews (each review once). */
+export const REVIEW_REPORT_LIMIT = { max: 10, windowMs: 24 * 60 * 60 * 1000 };
 
 const reviewView = v.object({
   _id: v.id("reviews"),
@@ -86,22 +84,16 @@ export const create = mutation({
   handler: async (ctx, { jobId, ...values }) => {
     const viewer = ctx.viewerX();
     const job = await ctx.db.get(jobId);
-    if (job === null) fail(ErrorCode.NOT_FOUND, "Job not found");
-    if (job.customerId !== viewer._id) fail(ErrorCode.FORBIDDEN, ProfileCopy.reviewOnlyOwner);
+    if (job === null) notFound("Job not found");
+    if (job.customerId !== viewer._id) forbidden(ProfileCopy.reviewOnlyOwner);
     if (job.status !== "completed" || job.contractorId === undefined)
-      fail(ErrorCode.INVALID_INPUT, ProfileCopy.reviewNotCompleted);
+      invalid(ProfileCopy.reviewNotCompleted);
     const existing = await ctx.db
       .query("reviews")
       .withIndex("by_jobId", (q) => q.eq("jobId", jobId))
       .first();
-    if (existing) fail(ErrorCode.INVALID_INPUT, ProfileCopy.reviewOnce);
-    const parsed = reviewSchema.safeParse(values);
-    if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-      fail(ErrorCode.INVALID_INPUT, parsed.error.issues[0]!.message, fields);
-    }
-    const { rating, title, content } = parsed.data;
+    if (existing) invalid(ProfileCopy.reviewOnce);
+    const { rating, title, content } = parseOrThrow(reviewSchema, values);
     const reviewId = await ctx.db.insert("reviews", {
       jobId,
       reviewerId: viewer._id,
@@ -115,7 +107,8 @@ export const create = mutation({
     const pro = (await ctx.db.get(job.contractorId))!;
     const count = pro.reviewCount ?? 0;
     const average = ((pro.rating ?? 0) * count + rating) / (count + 1);
-    await ctx.db.patch(pro._id, { rating: Math.round(average * 100) / 100, reviewCount: count + 1 });
+    await ctx.db.patch(pro._id, { rating: Math.round(average * 100) / 100 });
+    await adjustCounters(ctx, "users", pro._id, { reviewCount: 1 });
     await notify(ctx, {
       userId: pro._id,
       type: "review",
@@ -136,12 +129,12 @@ export const reply = mutation({
   handler: async (ctx, { reviewId, content }) => {
     const viewer = ctx.viewerX();
     const review = await ctx.db.get(reviewId);
-    if (review === null) fail(ErrorCode.NOT_FOUND, "Review not found");
-    if (review.professionalId !== viewer._id) fail(ErrorCode.FORBIDDEN, ProfileCopy.replyOnlyPro);
-    if (review.reply !== undefined) fail(ErrorCode.INVALID_INPUT, ProfileCopy.replyOnce);
+    if (review === null) notFound("Review not found");
+    if (review.professionalId !== viewer._id) forbidden(ProfileCopy.replyOnlyPro);
+    if (review.reply !== undefined) invalid(ProfileCopy.replyOnce);
     const text = content.trim();
-    if (!text) fail(ErrorCode.INVALID_INPUT, "Please write your reply");
-    if (text.length > 2000) fail(ErrorCode.INVALID_INPUT, "Replies can be at most 2,000 characters");
+    if (!text) invalid("Please write your reply");
+    if (text.length > 2000) invalid("Replies can be at most 2,000 characters");
     await ctx.db.patch(review._id, { reply: text, repliedAt: Date.now() });
     return null;
   },
@@ -155,19 +148,18 @@ export const toggleHelpful = mutation({
     const viewer = ctx.viewerX();
     const id = ctx.db.normalizeId("reviews", reviewId);
     const review = id ? await ctx.db.get(id) : null;
-    if (review === null) fail(ErrorCode.NOT_FOUND, "Review not found");
+    if (review === null) notFound("Review not found");
     if (review.reviewerId === viewer._id || review.professionalId === viewer._id) {
-      fail(ErrorCode.INVALID_INPUT, "You can't mark your own review as helpful.");
+      invalid("You can't mark your own review as helpful.");
     }
     const row = await ctx.db
       .query("reviewHelpful")
       .withIndex("by_reviewId_and_userId", (q) => q.eq("reviewId", review._id).eq("userId", viewer._id))
       .unique();
-    const helpful = Math.max(0, review.helpfulCount + (row ? -1 : 1));
     if (row) await ctx.db.delete(row._id);
     else await ctx.db.insert("reviewHelpful", { reviewId: review._id, userId: viewer._id });
-    await ctx.db.patch(review._id, { helpfulCount: helpful });
-    return { helpful, marked: !row };
+    const counts = await adjustCounters(ctx, "reviews", review._id, { helpfulCount: row ? -1 : 1 });
+    return { helpful: counts?.helpfulCount ?? review.helpfulCount, marked: !row };
   },
 });
 
@@ -180,9 +172,15 @@ export const report = mutation({
   returns: v.null(),
   handler: async (ctx, { reviewId, reason, description }) => {
     const viewer = ctx.viewerX();
-    if ((await ctx.db.get(reviewId)) === null) fail(ErrorCode.NOT_FOUND, "Review not found");
+    if ((await ctx.db.get(reviewId)) === null) notFound("Review not found");
     const text = description?.trim();
-    if (text && text.length > 1000) fail(ErrorCode.INVALID_INPUT, "Please keep the description under 1,000 characters");
+    if (text && text.length > 1000) invalid("Please keep the description under 1,000 characters");
+    const earlier = await ctx.db
+      .query("moderationReports")
+      .withIndex("by_reviewId_and_reporterId", (q) => q.eq("reviewId", reviewId).eq("reporterId", viewer._id))
+      .first();
+    if (earlier) invalid(ProfileCopy.reportOnce);
+    await limitOrRefuse(ctx, `review-report:${viewer._id}`, REVIEW_REPORT_LIMIT, viewer._id, "review reports");
     await ctx.db.insert("moderationReports", {
       reporterId: viewer._id,
       reviewId,
@@ -203,10 +201,11 @@ export const list = query({
     paginationOpts: paginationOptsValidator,
   },
   returns: paginationResultValidator(reviewView),
-  handler: async (ctx, { professionalId, q, rating, paginationOpts }) => {
+  handler: async (ctx, { professionalId, q, rating, paginationOpts: requested }) => {
     const viewer = ctx.viewerX();
+    const paginationOpts = cappedPagination(requested);
     if (rating !== undefined && ![1, 2, 3, 4, 5].includes(rating))
-      fail(ErrorCode.INVALID_INPUT, ProfileCopy.ratingRange);
+      invalid(ProfileCopy.ratingRange);
     const proId = professionalId ? ctx.db.normalizeId("users", professionalId) : null;
     if (professionalId && proId === null) {
       return { page: [], isDone: true, continueCursor: "" };

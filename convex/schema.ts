@@ -254,11 +254,13 @@ export default defineSchema({
     read: v.boolean(),
   }).index("by_conversationKey", ["conversationKey"]),
 
-  /** Short-lived "is typing" rows, removed by a scheduled job when they expire. */
+  /** "Is typing": one row per (conversation, user); readers compare `expiresAt` to now. */
   typing: defineTable({
     conversationKey: v.string(),
     userId: v.id("users"),
     expiresAt: v.number(),
+    /** When the row's one scheduled cleanup runs (it reschedules itself while typing goes on). */
+    cleanupAt: v.optional(v.number()),
   }).index("by_conversationKey_and_userId", ["conversationKey", "userId"]),
 
   /** A user who blocked another: the blocked one cannot message them. */
@@ -267,12 +269,21 @@ export default defineSchema({
     "blockedId",
   ]),
 
-  /** Professional network: one row per pair, `pending` until the receiver accepts. */
+  /** Professional network: one row per pair, reused by every request between the two (model/network.ts). */
   connections: defineTable({
     requesterId: v.id("users"),
     receiverId: v.id("users"),
-    status: v.union(v.literal("pending"), v.literal("accepted")),
+    status: v.union(
+      v.literal("pending"),
+      v.literal("accepted"),
+      v.literal("declined"),
+      v.literal("cancelled"),
+      v.literal("removed"),
+    ),
+    requestedAt: v.optional(v.number()),
     acceptedAt: v.optional(v.number()),
+    /** When the request was declined or cancelled, or the connection removed. */
+    endedAt: v.optional(v.number()),
   })
     .index("by_requesterId_and_receiverId", ["requesterId", "receiverId"])
     .index("by_requesterId_and_status", ["requesterId", "status"])
@@ -357,7 +368,9 @@ export default defineSchema({
     status: v.union(v.literal("pending"), v.literal("reviewed"), v.literal("resolved"), v.literal("dismissed")),
     moderatorId: v.optional(v.id("users")),
     moderatorNotes: v.optional(v.string()),
-  }).index("by_status", ["status"]),
+  })
+    .index("by_status", ["status"])
+    .index("by_reviewId_and_reporterId", ["reviewId", "reporterId"]),
 
   /** General (message, job, connection, review, system) and social notifications (spec §3). */
   notifications: defineTable({

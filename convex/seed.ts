@@ -15,7 +15,7 @@ import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "./_generated/server";
 import { internalAction, internalMutation, internalQuery } from "./functions";
-import { deliverMessage } from "./messages";
+import { deliverMessage } from "./model/messages";
 import { acceptBid, insertJob, placeBid, transition, type Job } from "./model/jobs";
 import { zipToPoint } from "./model/geo";
 import { matchingProfessionals, syncUserLocation } from "./model/professionals";

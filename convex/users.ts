@@ -1,9 +1,10 @@
-import { ConvexError, v } from "convex/values";
+import { v } from "convex/values";
 import { professionSetupSchema } from "../common/auth";
-import { ErrorCode, Messages } from "../common/errors";
+import { Messages } from "../common/errors";
 import { categoryOfProfession, isProfession } from "../common/professions";
 import { normalizeEmail } from "../common/auth";
 import { internalMutation, mutation, query } from "./functions";
+import { forbidden, invalid, notFound, parseOrThrow } from "./model/errors";
 import { syncUserLocation } from "./model/professionals";
 import { viewerValidator } from "./model/users";
 
@@ -43,18 +44,14 @@ export const completeProfessionSetup = mutation({
   returns: v.null(),
   handler: async (ctx, args) => {
     const viewer = ctx.viewerX();
-    const parsed = professionSetupSchema.safeParse(args);
-    const unknown = args.professions.find((p) => !isProfession(p));
-    if (!parsed.success || unknown) {
-      const message = parsed.success ? Messages.setupFailed : parsed.error.issues[0]!.message;
-      throw new ConvexError({ code: ErrorCode.INVALID_INPUT, message });
-    }
-    const professions = [...new Set(parsed.data.professions)];
+    const parsed = parseOrThrow(professionSetupSchema, args);
+    if (args.professions.some((p) => !isProfession(p))) invalid(Messages.setupFailed);
+    const professions = [...new Set(parsed.professions)];
     const categories = [...new Set(professions.map((p) => categoryOfProfession(p)!))];
     await ctx.db.patch(viewer._id, {
       userType: "professional",
       professions,
-      primaryProfession: parsed.data.primaryProfession,
+      primaryProfession: parsed.primaryProfession,
       professionalCategories: categories,
     });
     await syncUserLocation(ctx, viewer._id);
@@ -69,7 +66,7 @@ export const setAvailability = mutation({
   handler: async (ctx, { status }) => {
     const viewer = ctx.viewerX();
     if (viewer.userType !== "professional") {
-      throw new ConvexError({ code: ErrorCode.FORBIDDEN, message: "Only professionals set their availability." });
+      forbidden("Only professionals set their availability.");
     }
     await ctx.db.patch(viewer._id, { availabilityStatus: status });
     await syncUserLocation(ctx, viewer._id);
@@ -86,7 +83,7 @@ export const grantAdmin = internalMutation({
       .query("users")
       .withIndex("email", (q) => q.eq("email", normalizeEmail(email)))
       .first();
-    if (!user) throw new ConvexError({ code: ErrorCode.NOT_FOUND, message: `No account for ${email}` });
+    if (!user) notFound(`No account for ${email}`);
     await ctx.db.patch(user._id, { role: "admin" });
     return null;
   },

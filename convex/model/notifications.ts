@@ -1,12 +1,13 @@
-// The one way notifications are created: the row and the recipient's unread
-// counter change in the same transaction as the event that causes them, and
-// the recipient's email preference for the kind decides: an email now, a line
-// in the daily digest, or nothing.
+// The one way notifications are created, read and removed: the row and the
+// recipient's unread counter change together, in the transaction of the event
+// that causes them, and only here. The recipient's email preference for the
+// kind decides: an email now, a line in the daily digest, or nothing.
 import { preferenceKindOf, preferencesOf } from "../../common/notifications";
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
-import type { MutationCtx } from "../_generated/server";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { notificationEmail } from "../emails/templates";
+import { adjustCounters } from "./counters";
 import { siteUrl } from "./tokens";
 
 export interface NewNotification {
@@ -29,7 +30,7 @@ export async function notify(ctx: MutationCtx, n: NewNotification): Promise<void
   // Demo accounts made by the seed have no real inbox.
   const canEmail = Boolean(recipient.email) && !recipient.seeded;
   await ctx.db.insert("notifications", { ...n, read: false, ...(mode === "digest" && canEmail ? { digestPending: true } : {}) });
-  await ctx.db.patch(n.userId, { unreadNotifications: (recipient.unreadNotifications ?? 0) + 1 });
+  await adjustCounters(ctx, "users", n.userId, { unreadNotifications: 1 });
   if (mode === "email" && canEmail) {
     await ctx.scheduler.runAfter(0, internal.emails.send.deliver, {
       to: recipient.email!,
@@ -41,4 +42,56 @@ export async function notify(ctx: MutationCtx, n: NewNotification): Promise<void
 
 export async function notifyAll(ctx: MutationCtx, userIds: Iterable<Id<"users">>, n: Omit<NewNotification, "userId">) {
   for (const userId of new Set(userIds)) await notify(ctx, { ...n, userId });
+}
+
+/** How many recent notifications of one kind are searched for the unread one from an actor. */
+const RECENT_BY_ACTOR = 20;
+
+/** The recipient's unread notification of `type` caused by `actorId`, among their recent ones, or null. */
+export async function unreadFrom(
+  ctx: QueryCtx,
+  userId: Id<"users">,
+  type: Doc<"notifications">["type"],
+  actorId: Id<"users">,
+): Promise<Doc<"notifications"> | null> {
+  const recent = await ctx.db
+    .query("notifications")
+    .withIndex("by_userId_and_type", (q) => q.eq("userId", userId).eq("type", type))
+    .order("desc")
+    .take(RECENT_BY_ACTOR);
+  return recent.find((n) => !n.read && n.actorId === actorId) ?? null;
+}
+
+/** Marks the given notifications read (already-read ones are left alone); returns how many changed. */
+export async function markNotificationsRead(ctx: MutationCtx, rows: readonly Doc<"notifications">[]): Promise<number> {
+  const byUser = new Map<Id<"users">, number>();
+  for (const row of rows) {
+    if (row.read) continue;
+    await ctx.db.patch(row._id, { read: true });
+    byUser.set(row.userId, (byUser.get(row.userId) ?? 0) + 1);
+  }
+  let changed = 0;
+  for (const [userId, n] of byUser) {
+    await adjustCounters(ctx, "users", userId, { unreadNotifications: -n });
+    changed += n;
+  }
+  return changed;
+}
+
+/** Deletes a notification; an unread one also leaves its owner's unread count. */
+export async function removeNotification(ctx: MutationCtx, row: Doc<"notifications">): Promise<void> {
+  await ctx.db.delete(row._id);
+  if (!row.read) await adjustCounters(ctx, "users", row.userId, { unreadNotifications: -1 });
+}
+
+/** Rows marked read per Mark All Read call; a member with more unread keeps the rest for the next call. */
+const MARK_ALL_BATCH = 1000;
+
+/** Mark All Read: the unread ones only, through the read index, in one bounded batch. Returns how many. */
+export async function markAllNotificationsRead(ctx: MutationCtx, userId: Id<"users">): Promise<number> {
+  const unread = await ctx.db
+    .query("notifications")
+    .withIndex("by_userId_and_read", (q) => q.eq("userId", userId).eq("read", false))
+    .take(MARK_ALL_BATCH);
+  return await markNotificationsRead(ctx, unread);
 }
