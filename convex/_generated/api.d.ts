@@ -42,6 +42,8 @@ import type * as model_counters from "../model/counters.js";
 import type * as model_errors from "../model/errors.js";
 import type * as model_geo from "../model/geo.js";
 import type * as model_jobs from "../model/jobs.js";
+import type * as model_limits from "../model/limits.js";
+import type * as model_messages from "../model/messages.js";
 import type * as model_network from "../model/network.js";
 import type * as model_notifications from "../model/notifications.js";
 import type * as model_paging from "../model/paging.js";
@@ -102,6 +104,8 @@ declare const fullApi: ApiFromModules<{
   "model/errors": typeof model_errors;
   "model/geo": typeof model_geo;
   "model/jobs": typeof model_jobs;
+  "model/limits": typeof model_limits;
+  "model/messages": typeof model_messages;
   "model/network": typeof model_network;
   "model/notifications": typeof model_notifications;
   "model/paging": typeof model_paging;
