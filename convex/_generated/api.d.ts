@@ -52,6 +52,7 @@ import type * as model_rateLimit from "../model/rateLimit.js";
 import type * as model_referrals from "../model/referrals.js";
 import type * as model_securityLog from "../model/securityLog.js";
 import type * as model_seedData from "../model/seedData.js";
+import type * as model_sessions from "../model/sessions.js";
 import type * as model_tokens from "../model/tokens.js";
 import type * as model_users from "../model/users.js";
 import type * as model_zipData from "../model/zipData.js";
@@ -114,6 +115,7 @@ declare const fullApi: ApiFromModules<{
   "model/referrals": typeof model_referrals;
   "model/securityLog": typeof model_securityLog;
   "model/seedData": typeof model_seedData;
+  "model/sessions": typeof model_sessions;
   "model/tokens": typeof model_tokens;
   "model/users": typeof model_users;
   "model/zipData": typeof model_zipData;
