@@ -15,8 +15,10 @@ export default defineConfig({
   forbidOnly: CI,
   retries: CI ? 1 : 0,
   reporter: "list",
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Upper bounds, not pacing: every step waits for the state a user would see, and a busy
+  // machine (CI beside other work, two cores) may take several times a quiet one's time to get there.
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
   outputDir: "test-results",
   use: {
     // Set by e2e/global-setup.ts (free ports) before the workers start; e2e/fixtures.ts reads it too.

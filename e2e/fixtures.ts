@@ -166,7 +166,7 @@ export interface Outbox {
 function createOutbox(clientIp: string): Outbox {
   const client = httpClient(clientIp);
   return {
-    async latest(to, { kind, timeoutMs = 10_000 } = {}) {
+    async latest(to, { kind, timeoutMs = 30_000 } = {}) {
       const address = to.trim().toLowerCase();
       let found: Email | undefined;
       await expect
@@ -393,7 +393,7 @@ export const test = base.extend<Fixtures>({
     const goto = page.goto.bind(page);
     page.goto = async (...args: Parameters<Page["goto"]>) => {
       const response = await goto(...args);
-      await page.locator("#prerender").waitFor({ state: "detached", timeout: 15_000 });
+      await page.locator("#prerender").waitFor({ state: "detached" });
       return response;
     };
     if (theme === "dark") {

@@ -29,7 +29,7 @@ test("owner posts -> a nearby pro sees it live -> bids -> owner sees the bid liv
   users,
   axe,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const place = { city: "Austin", state: "TX", zipCode: "78701" };
   const owner = await users.create({ userType: "homeowner", firstName: "Olive", lastName: "Owner", ...place });
   const pro = await users.create({
@@ -66,7 +66,7 @@ test("owner posts -> a nearby pro sees it live -> bids -> owner sees the bid liv
 
   // ...and it appears on the pro's board by itself.
   const card = proPage.getByRole("article").filter({ hasText: title });
-  await expect(card).toBeVisible({ timeout: 10_000 });
+  await expect(card).toBeVisible();
   await card.getByRole("link", { name: /Apply Now|View Details/ }).first().click();
   await expect(proPage.getByRole("heading", { level: 1, name: title })).toBeVisible();
   const jobUrl = proPage.url();
@@ -88,7 +88,7 @@ test("owner posts -> a nearby pro sees it live -> bids -> owner sees the bid liv
 
   // The bid appears on the owner's page without a reload; the owner hires.
   const accept = ownerPage.getByRole("button", { name: /^Accept bid from/ }).first();
-  await expect(accept).toBeVisible({ timeout: 10_000 });
+  await expect(accept).toBeVisible();
   await expect(ownerPage.getByText("$750").first()).toBeVisible();
   await axe.check("job page with a bid");
   await accept.click();
@@ -97,15 +97,15 @@ test("owner posts -> a nearby pro sees it live -> bids -> owner sees the bid liv
 
   // Both see "assigned"; the pro starts, marks done; the owner confirms.
   await expect(ownerPage.getByText("Status: assigned", { exact: false }).first()).toBeVisible();
-  await expect(proPage.getByText("Status: assigned", { exact: false }).first()).toBeVisible({ timeout: 10_000 });
+  await expect(proPage.getByText("Status: assigned", { exact: false }).first()).toBeVisible();
   await proPage.getByRole("button", { name: "Start work" }).click();
-  await expect(ownerPage.getByText("Status: in progress", { exact: false }).first()).toBeVisible({ timeout: 10_000 });
+  await expect(ownerPage.getByText("Status: in progress", { exact: false }).first()).toBeVisible();
   await proPage.getByRole("button", { name: "Mark as done" }).click();
   const confirm = ownerPage.getByRole("button", { name: "Confirm completion" });
-  await expect(confirm).toBeVisible({ timeout: 10_000 });
+  await expect(confirm).toBeVisible();
   await confirm.click();
-  await expect(ownerPage.getByText("Status: completed", { exact: false }).first()).toBeVisible({ timeout: 10_000 });
-  await expect(proPage.getByText("Status: completed", { exact: false }).first()).toBeVisible({ timeout: 10_000 });
+  await expect(ownerPage.getByText("Status: completed", { exact: false }).first()).toBeVisible();
+  await expect(proPage.getByText("Status: completed", { exact: false }).first()).toBeVisible();
 
   // The pro's dashboard counts the finished job.
   await proPage.goto("/");

@@ -235,7 +235,7 @@ test("an owner reviews a completed job; the professional replies and the owner s
   users,
   clientIp,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const owner = await users.create({ userType: "homeowner", firstName: "Olive", lastName: "Owner", ...place });
   const pro = await users.create({
     userType: "professional",

@@ -42,7 +42,7 @@ async function expectWellFormedPage(page: Page, heading: string | RegExp) {
 test.describe("a visitor reads the public pages", () => {
   test("every page has its heading and landmarks on a desktop", async ({ page }) => {
     // One visit (and one axe check) per page: more than the default 30 s on a busy machine.
-    test.setTimeout(PUBLIC_PAGES.length * 8_000);
+    test.slow();
     for (const { path, heading } of PUBLIC_PAGES) {
       await page.goto(path);
       await expectWellFormedPage(page, heading);
@@ -55,7 +55,7 @@ test.describe("a visitor reads the public pages", () => {
     test.use({ theme: "dark", viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
     test("every page fits the screen", async ({ page }) => {
-      test.setTimeout(PUBLIC_PAGES.length * 8_000);
+      test.slow();
       for (const { path, heading } of PUBLIC_PAGES) {
         await page.goto(path);
         await expect(page.locator("html")).toHaveClass(/dark/);

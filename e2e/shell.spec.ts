@@ -519,7 +519,7 @@ test.describe("routes", () => {
 
       test("every public route resolves; signed-in routes send a visitor to the login page", async ({ page, axe }) => {
         // One page and one axe check after another: well over the default 30 s on a busy machine.
-        test.setTimeout(150_000);
+        test.slow();
         await page.goto("/");
         await expect(h1(page)).toBeVisible();
         for (const [path, heading] of PUBLIC_ROUTES) {
@@ -542,7 +542,7 @@ test.describe("routes", () => {
 
       test("every signed-in route resolves; aliases show the same page", async ({ page, users, signIn, axe }) => {
         // One page and one axe check after another: well over the default 30 s on a busy machine.
-        test.setTimeout(150_000);
+        test.slow();
         const casey = await users.create({ userType: "homeowner", firstName: "Casey" });
         await signIn(casey.email, casey.password);
         // The sign-in lands on the dashboard first; only then does the tour start.
