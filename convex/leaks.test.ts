@@ -14,6 +14,7 @@ import {
   type SurfaceFunction,
   type World,
 } from "./authz.setup";
+import { fill, pathsOf, ROUTES, routes, send, slotIds } from "./http/routes.setup";
 
 const SENTINELS = {
   a: {
@@ -125,6 +126,44 @@ describe("leak scan", () => {
       expect(hits).toEqual([]);
       // A query no one could call with these arguments scanned nothing: give it arguments in CLASSIFICATION.
       expect(answered, `${f.name} answered no call: give it plausible "args" in CLASSIFICATION`).toBeGreaterThan(0);
+    });
+  }
+});
+
+describe("leak scan over REST", () => {
+  let w: World;
+  beforeAll(async () => {
+    w = await buildWorld(undefined, SENTINELS);
+  });
+
+  const gets = routes.filter((r) => r.method === "GET" && ROUTES[r.key] !== undefined && r.path.startsWith("/api/"));
+  for (const r of gets) {
+    const rule = ROUTES[r.key]!;
+    test(`${r.key} shows no one's private details to others`, async () => {
+      const hits: string[] = [];
+      let answered = 0;
+      for (const [label, who] of [
+        ["anonymous", null],
+        ["C (a stranger)", w.c],
+        ["D (B's connection and backup)", w.d],
+      ] as const) {
+        for (const target of [w.a, w.b]) {
+          const ids = slotIds(w, who ?? w.c, target);
+          // Query parameters that name a member point at the target.
+          const params = (rule.query ?? []).filter((q) => /Id$/.test(q)).map((q) => `${q}=${target.userId}`);
+          for (const template of pathsOf(r, rule)) {
+            for (const query of ["", ...params]) {
+              const path = `${fill(template, ids)}${query ? `?${query}` : ""}`;
+              const a = await send(who?.as ?? w.t, "GET", path);
+              if (a.status !== 200) continue;
+              answered += 1;
+              for (const hit of findSentinels(a.body, r.key)) hits.push(`${label}: GET ${path} → ${hit}`);
+            }
+          }
+        }
+      }
+      expect(hits).toEqual([]);
+      expect(answered, `${r.key} answered no call`).toBeGreaterThan(0);
     });
   }
 });

@@ -1,133 +1,23 @@
 // REST matrix (issue 11 §3): every route registered in convex/http.ts, read
-// from the router at run time, sits in ROUTES below. Without a token each
+// from the router at run time, sits in ROUTES (http/routes.setup.ts). Without a token each
 // refuses (401/403) unless classified public; with one, malformed path ids,
 // wrong JSON types, 100 kB strings, broken JSON and garbage cursors are 4xx
 // with a JSON `{ message }`, never 5xx. A new route fails here until classified.
 import { beforeAll, describe, expect, test } from "vitest";
 import { buildWorld, type World } from "../authz.setup";
-import http from "../http";
 import { setupEnv } from "../test.setup";
-
-/** Path slots: `{me}` is the caller, the others name the world's things. */
-type Slot = "me" | "user" | "other" | "job" | "notification" | "portfolioItem" | "review";
-
-interface RouteRule {
-  /** Served without a token: why. */
-  public?: string;
-  /** Concrete paths to call (required for prefix routes), with `{slot}`s for ids. */
-  paths?: string[];
-  /** The JSON body's fields with a value of the right type (routes that read a JSON body). */
-  body?: Record<string, unknown>;
-  /** Query parameters the route reads (each gets a 100 kB value). */
-  query?: string[];
-  /** Pages through `?cursor=`: a garbage cursor is a 400. */
-  cursor?: boolean;
-  /** The body is multipart form data, not JSON. */
-  multipart?: boolean;
-}
-
-const LOGIN = { email: "bo@example.com", password: "Correct-Horse9!" };
-
-/** Keyed "METHOD path" as the router lists them (a prefix route's path ends in "*"). */
-const ROUTES: Record<string, RouteRule> = {
-  "GET /.well-known/openid-configuration": { public: "OpenID discovery: how anyone verifies our tokens" },
-  "GET /.well-known/jwks.json": { public: "the public keys tokens are verified with" },
-
-  "POST /api/auth/login": { public: "sign-in", body: LOGIN },
-  "POST /api/contact": {
-    public: "the public contact form",
-    body: { name: "Bo", email: "bo@example.com", subject: "Hello", message: "A question about the site." },
-  },
-
-  "GET /api/jobs": {
-    public: "the public job board",
-    query: ["q", "category", "status", "sort", "zip", "radius", "limit"],
-    cursor: true,
-  },
-  "POST /api/jobs": {
-    body: {
-      title: "Fix the porch light",
-      description: "The porch light flickers and the switch is warm.",
-      category: "electrical",
-      propertyType: "single_family",
-      location: "Austin, TX",
-      zipCode: "78701",
-      urgency: "high",
-      budget: "$500",
-      timeline: "This week",
-      requirements: ["Licensed"],
-      photoRequired: false,
-    },
-  },
-  "GET /api/jobs/my-jobs": { query: ["limit"], cursor: true },
-  "GET /api/jobs/status/available": {
-    public: "the public job board, open jobs",
-    query: ["q", "category", "sort", "zip", "limit"],
-    cursor: true,
-  },
-  "GET /api/jobs/search": {
-    public: "public job search by place",
-    query: ["category", "city", "state", "zipCode", "status", "limit"],
-  },
-  "POST /api/requests": {
-    body: {
-      title: "Quote for a new deck",
-      description: "About 200 square feet of composite decking.",
-      category: "carpentry",
-      propertyType: "single_family",
-      city: "Austin",
-      state: "TX",
-      zipCode: "78701",
-      budget: "$5000",
-      urgency: "medium",
-      contactMethod: "email",
-      contactInfo: "bo@example.com",
-      photoRequired: false,
-    },
-  },
-
-  "GET /api/messages": { query: ["limit"], cursor: true },
-  "GET /api/messages/*": {
-    paths: ["/api/messages/user/{me}", "/api/messages/{me}/{other}"],
-    query: ["limit"],
-    cursor: true,
-  },
-  "POST /api/messages": { body: { receiverId: "{other}", content: "Hello there" } },
-  "GET /api/notifications": { query: ["type", "limit"], cursor: true },
-  "PATCH /api/notifications/mark-all-read": {},
-  "PATCH /api/notifications/*": { paths: ["/api/notifications/{notification}/read"] },
-  "DELETE /api/notifications/*": { paths: ["/api/notifications/{notification}"] },
-  "GET /api/social/notifications": { query: ["limit"], cursor: true },
-  "PUT /api/social/notifications/read": { body: { notificationIds: ["{notification}"] } },
-
-  "GET /api/users": { query: ["limit"], cursor: true },
-  "GET /api/users/*": { paths: ["/api/users/{user}"] },
-  "PUT /api/users/*": {
-    paths: ["/api/users/{me}"],
-    body: {
-      firstName: "Bo",
-      lastName: "Builder",
-      businessName: "Bo Builds",
-      bio: "Twenty years of wiring.",
-      zipCode: "78701",
-    },
-  },
-  "GET /api/profile/*": { paths: ["/api/profile/{user}"] },
-  "GET /api/connections/user/*": { paths: ["/api/connections/user/{user}"], query: ["limit"] },
-  "POST /api/connections": { body: { receiverId: "{other}" } },
-  "GET /api/portfolio": { query: ["category", "userId"] },
-  "POST /api/portfolio/upload": { multipart: true },
-  "DELETE /api/portfolio/*": { paths: ["/api/portfolio/{portfolioItem}"] },
-  "GET /api/reviews": { query: ["rating", "search", "professionalId", "limit"], cursor: true },
-  "POST /api/reviews/*": { paths: ["/api/reviews/{review}/helpful"] },
-
-  "GET /api/professionals/nearby": { query: ["q"] },
-  "GET /api/professionals/search": {
-    public: "the public professional directory",
-    query: ["q", "category", "city", "state", "zipCode"],
-  },
-  "GET /api/professionals/stats": {},
-};
+import {
+  fill,
+  fillBody,
+  pathsOf,
+  ROUTES,
+  routes,
+  send,
+  slotIds,
+  slotsOf,
+  type Answer,
+  type Slot,
+} from "./routes.setup";
 
 /**
  * Cases failing today that another engineer is fixing right now (test.fails until
@@ -155,62 +45,7 @@ const KNOWN_FAILING: Record<string, string> = Object.fromEntries(
   ].map((name) => [name, "accounts"]),
 );
 
-const routes = http
-  .getRoutes()
-  .filter(([, method]) => method !== "OPTIONS")
-  .map(([path, method]) => ({ key: `${method} ${path}`, method, path }));
-
 const BIG = "x".repeat(100_000);
-
-/** The ids each slot names for caller B (a professional): A's and B's things in the world. */
-function slotIds(w: World): Record<Slot, string> {
-  return {
-    me: w.b.userId,
-    user: w.a.userId,
-    other: w.a.userId,
-    job: w.openJobId,
-    notification: w.bNotificationId,
-    portfolioItem: w.portfolioItemId,
-    review: w.reviewId,
-  };
-}
-
-const fill = (template: string, ids: Record<string, string>) =>
-  template.replace(/\{(\w+)\}/g, (_, s: string) => ids[s] ?? s);
-function fillBody(body: Record<string, unknown>, ids: Record<string, string>): Record<string, unknown> {
-  return JSON.parse(fill(JSON.stringify(body), ids)) as Record<string, unknown>;
-}
-const slotsOf = (template: string) => [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
-const pathsOf = (r: { path: string }, rule: RouteRule) => rule.paths ?? [r.path];
-
-interface Answer {
-  status: number;
-  body: unknown;
-  text: string;
-}
-
-type Fetcher = Pick<World["t"], "fetch">;
-async function send(
-  who: Fetcher,
-  method: string,
-  path: string,
-  body?: string,
-  headers: Record<string, string> = {},
-): Promise<Answer> {
-  const res = await who.fetch(path, {
-    method,
-    headers: { "Content-Type": "application/json", ...headers },
-    ...(body === undefined ? {} : { body }),
-  });
-  const text = await res.text();
-  let parsed: unknown = undefined;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // Not JSON: the assertions below say so.
-  }
-  return { status: res.status, body: parsed, text };
-}
 
 /** A 4xx whose body is JSON with a message. */
 function expectClientError(a: Answer, what: string, status?: number) {
@@ -238,7 +73,7 @@ describe("the REST classification covers the router", () => {
     const missing = routes.filter((r) => ROUTES[r.key] === undefined).map((r) => r.key);
     expect(
       missing,
-      "Classify these routes in ROUTES (convex/http/matrix.test.ts): public with a reason, paths for prefix routes, body and query",
+      "Classify these routes in ROUTES (convex/http/routes.setup.ts): public with a reason, paths for prefix routes, body and query",
     ).toEqual([]);
   });
   test("every classified route still exists", () => {
