@@ -105,6 +105,13 @@ export const loginSchema = z.object({
 });
 export type LoginValues = z.infer<typeof loginSchema>;
 
+/** What the reset flows answer (page and REST): the same for unknown emails. */
+export const ResetCopy = {
+  requested:
+    "If an account exists with that email, you'll receive password reset instructions shortly. Please check your inbox and spam folder.",
+  done: "Your password has been reset. Please sign in with your new password.",
+} as const;
+
 export const forgotPasswordSchema = z.object({
   email: z.string().trim().email("Please enter a valid email address"),
   website: z.string().optional(),

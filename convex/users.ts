@@ -3,6 +3,8 @@ import { professionSetupSchema } from "../common/auth";
 import { Messages } from "../common/errors";
 import { categoryOfProfession, isProfession } from "../common/professions";
 import { normalizeEmail } from "../common/auth";
+import type { Id } from "./_generated/dataModel";
+import type { MutationCtx } from "./_generated/server";
 import { internalMutation, mutation, query } from "./functions";
 import { forbidden, invalid, notFound, parseOrThrow } from "./model/errors";
 import { syncUserLocation } from "./model/professionals";
@@ -39,22 +41,44 @@ export const viewer = query({
   },
 });
 
+/** Validates a profession choice (spec §5) and writes it with the categories it implies. */
+async function applyProfessions(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  args: { professions: string[]; primaryProfession: string },
+): Promise<void> {
+  const parsed = parseOrThrow(professionSetupSchema, args);
+  if (args.professions.some((p) => !isProfession(p))) invalid(Messages.setupFailed);
+  const professions = [...new Set(parsed.professions)];
+  const categories = [...new Set(professions.map((p) => categoryOfProfession(p)!))];
+  await ctx.db.patch("users", userId, {
+    userType: "professional",
+    professions,
+    primaryProfession: parsed.primaryProfession,
+    professionalCategories: categories,
+  });
+  await syncUserLocation(ctx, userId);
+}
+
 export const completeProfessionSetup = mutation({
   args: { professions: v.array(v.string()), primaryProfession: v.string() },
   returns: v.null(),
   handler: async (ctx, args) => {
     const viewer = ctx.viewerX();
-    const parsed = parseOrThrow(professionSetupSchema, args);
-    if (args.professions.some((p) => !isProfession(p))) invalid(Messages.setupFailed);
-    const professions = [...new Set(parsed.professions)];
-    const categories = [...new Set(professions.map((p) => categoryOfProfession(p)!))];
-    await ctx.db.patch(viewer._id, {
-      userType: "professional",
-      professions,
-      primaryProfession: parsed.primaryProfession,
-      professionalCategories: categories,
-    });
-    await syncUserLocation(ctx, viewer._id);
+    await applyProfessions(ctx, viewer._id, args);
+    return null;
+  },
+});
+
+/** POST /api/auth/register with professions: the account just created by sign-up gets them at once. */
+export const setProfessionsAtSignUp = internalMutation({
+  args: { userId: v.id("users"), professions: v.array(v.string()), primaryProfession: v.string() },
+  returns: v.null(),
+  handler: async (ctx, { userId, ...args }) => {
+    const user = await ctx.db.get("users", userId);
+    // Only a professional's fresh account, before any profession is set.
+    if (user?.userType !== "professional" || (user.professions ?? []).length > 0) return null;
+    await applyProfessions(ctx, userId, args);
     return null;
   },
 });

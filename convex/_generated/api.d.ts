@@ -65,6 +65,7 @@ import type * as profiles from "../profiles.js";
 import type * as promotions from "../promotions.js";
 import type * as reviews from "../reviews.js";
 import type * as seed from "../seed.js";
+import type * as settings from "../settings.js";
 import type * as users from "../users.js";
 
 /**
@@ -128,6 +129,7 @@ declare const fullApi: ApiFromModules<{
   promotions: typeof promotions;
   reviews: typeof reviews;
   seed: typeof seed;
+  settings: typeof settings;
   users: typeof users;
 }>;
 export declare const api: FilterApi<

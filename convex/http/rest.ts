@@ -3,9 +3,13 @@
 // handler runs), and one mapping from our ConvexError codes to HTTP statuses,
 // so bad input is always a 4xx with the product's message, never a 500.
 import type { HttpRouter } from "convex/server";
-import { ConvexError } from "convex/values";
+import { ConvexError, v } from "convex/values";
+import type { ZodType } from "zod";
 import { ErrorCode, Messages, type AppErrorData } from "../../common/errors";
+import { internal } from "../_generated/api";
+import type { TableNames } from "../_generated/dataModel";
 import { httpAction, type ActionCtx } from "../_generated/server";
+import { internalQuery } from "../functions";
 
 export type RestMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -17,6 +21,25 @@ export interface RestRequest {
   params: string[];
 }
 
+/** What the OpenAPI document (openapi.ts) says about a route. */
+export interface RouteDoc {
+  summary: string;
+  /** "bearer": a token is required (401 without); "optional": a token changes the answer; "none": public. */
+  auth: "bearer" | "optional" | "none";
+  /** Path templates served, e.g. "/api/users/{id}" (prefix routes may serve several). Default: `path`. */
+  paths?: string[];
+  /** JSON body (or multipart form fields) the route validates. */
+  body?: ZodType;
+  /** "multipart/form-data" for uploads; JSON otherwise. */
+  bodyType?: "json" | "multipart";
+  /** Query parameters. */
+  query?: ZodType;
+  /** The successful answer. */
+  answer?: ZodType;
+  /** Other statuses than the success and the shared error answers (e.g. 302). */
+  extraStatuses?: Record<number, string>;
+}
+
 export interface RestRoute {
   method: RestMethod;
   /** Exact path, or a prefix ending in "/" whose remaining segments become `params`. */
@@ -25,6 +48,7 @@ export interface RestRoute {
   handler: (req: RestRequest) => Promise<unknown>;
   /** Status of a successful answer (default 200). */
   status?: number;
+  doc?: RouteDoc;
 }
 
 const STATUS_BY_CODE: Record<string, number> = {
@@ -133,6 +157,51 @@ export function limitParam(url: URL, fallback = DEFAULT_PAGE, max = MAX_PAGE): n
   return n;
 }
 
+/** True when every id names a document of `table` in this deployment's id format (not whether it exists). */
+export const idsAreWellFormed = internalQuery({
+  args: { table: v.string(), ids: v.array(v.string()) },
+  returns: v.boolean(),
+  handler: async (ctx, { table, ids }) => ids.every((id) => ctx.db.normalizeId(table as TableNames, id) !== null),
+});
+
+/**
+ * A path or body id: a 400 when it is not an id of `table` at all ("zzz"), so
+ * every route tells malformed ids (400) from ids of nothing (404 or empty).
+ * Id formats differ between Convex and the local runtime, so the deployment decides.
+ */
+export async function idParam<T extends TableNames>(ctx: ActionCtx, table: T, value: string | undefined, name = "id"): Promise<string> {
+  if (value === undefined || value === "") throw restError(ErrorCode.INVALID_INPUT, `${name} is required`);
+  if (value.length > 64 || !(await ctx.runQuery(internal.http.rest.idsAreWellFormed, { table, ids: [value] }))) {
+    throw restError(ErrorCode.INVALID_INPUT, `Invalid ${name}`);
+  }
+  return value;
+}
+
+/** Several ids of one table (e.g. notificationIds): a 400 naming the list when any is malformed. */
+export async function idListParam<T extends TableNames>(ctx: ActionCtx, table: T, values: unknown, name: string): Promise<string[]> {
+  if (!Array.isArray(values) || values.some((id) => typeof id !== "string")) {
+    throw restError(ErrorCode.INVALID_INPUT, `${name} must be a list of ids`);
+  }
+  if (values.length > MAX_PAGE) throw restError(ErrorCode.INVALID_INPUT, `${name} may list at most ${MAX_PAGE} ids`);
+  const ids = values as string[];
+  if (ids.some((id) => id.length > 64) || !(await ctx.runQuery(internal.http.rest.idsAreWellFormed, { table, ids }))) {
+    throw restError(ErrorCode.INVALID_INPUT, `${name} contains an invalid id`);
+  }
+  return ids;
+}
+
+/** `?cursor=`: null for the first page; absurdly long text is refused before any query runs. */
+export function cursorParam(url: URL): string | null {
+  const cursor = url.searchParams.get("cursor")?.trim() || null;
+  if (cursor !== null && cursor.length > 4096) throw restError(ErrorCode.INVALID_INPUT, "Invalid cursor");
+  return cursor;
+}
+
+/** `?limit=` and `?cursor=` as Convex pagination options. */
+export function pageParams(url: URL, fallback = DEFAULT_PAGE, max = MAX_PAGE): { numItems: number; cursor: string | null } {
+  return { numItems: limitParam(url, fallback, max), cursor: cursorParam(url) };
+}
+
 /** Runs a paginated call; a cursor the query cannot use is the caller's mistake (400), not a 500. */
 export async function withCursor<T>(cursor: string | null, run: () => Promise<T>): Promise<T> {
   try {
@@ -141,6 +210,19 @@ export async function withCursor<T>(cursor: string | null, run: () => Promise<T>
     if (cursor !== null && !(error instanceof ConvexError)) throw restError(ErrorCode.INVALID_INPUT, "Invalid cursor");
     throw error;
   }
+}
+
+/** A JSON body checked against `schema`: a 400 with the schema's first message (and every field's). */
+export async function parseBody<S extends ZodType>(request: Request, schema: S): Promise<S["_output"]> {
+  const body = await readJsonObject(request);
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, string> = {};
+  // A wrong type names its field ("email: Invalid input: expected string"); the product's own messages stand alone.
+  const messageOf = (issue: (typeof parsed.error.issues)[number]) =>
+    issue.code === "invalid_type" && issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message;
+  for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? "")] ??= messageOf(issue);
+  throw new ConvexError({ code: ErrorCode.INVALID_INPUT, message: messageOf(parsed.error.issues[0]!), fields });
 }
 
 /** Registers routes and their CORS preflights on the router. */
@@ -155,6 +237,8 @@ export function registerRestRoutes(http: HttpRouter, routes: readonly RestRoute[
         route.pathPrefix !== undefined ? url.pathname.slice(route.pathPrefix.length).split("/").filter(Boolean) : [];
       try {
         const body = await route.handler({ ctx, request, url, params });
+        // A handler answering with its own Response (a redirect) is passed through.
+        if (body instanceof Response) return body;
         return jsonResponse(body ?? null, route.status ?? 200);
       } catch (error) {
         return errorResponse(error);

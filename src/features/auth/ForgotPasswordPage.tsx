@@ -2,15 +2,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useAction } from "convex/react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { forgotPasswordSchema, type ForgotPasswordValues } from "@common/auth";
+import { forgotPasswordSchema, ResetCopy, type ForgotPasswordValues } from "@common/auth";
 import { Alert, Button, TextField, TextLink } from "@/components/ui";
 import { api } from "@/lib/api";
 import { applyFieldErrors, ErrorCopies, useErrorToast } from "@/lib/errors";
 import { AuthLayout } from "./AuthLayout";
 import { DecoyField } from "./DecoyField";
 
-export const RESET_REQUESTED_MESSAGE =
-  "If an account exists with that email, you'll receive password reset instructions shortly. Please check your inbox and spam folder.";
+export const RESET_REQUESTED_MESSAGE = ResetCopy.requested;
 
 export function ForgotPasswordPage() {
   const requestReset = useAction(api.passwords.requestReset);
