@@ -30,6 +30,28 @@ export const ROUTES: Record<string, RouteRule> = {
   "GET /.well-known/jwks.json": { public: "the public keys tokens are verified with" },
 
   "POST /api/auth/login": { public: "sign-in", body: LOGIN },
+  "POST /api/auth/register": {
+    public: "sign-up",
+    body: {
+      email: "newcomer@example.com",
+      firstName: "Nia",
+      lastName: "Newcomer",
+      password: "Correct-Horse9!",
+      userType: "homeowner",
+      location: "Austin, TX",
+      isAdult: true,
+      acceptTerms: true,
+    },
+  },
+  "GET /api/auth/me": {},
+  "POST /api/auth/logout": {},
+  "POST /api/auth/update-profile": { body: { professions: ["electrician"], primaryProfession: "electrician" } },
+  "POST /api/auth/forgot-password": { public: "forgot password: the same answer for every email", body: { email: "bo@example.com" } },
+  "POST /api/auth/reset-password": {
+    public: "reset password with the emailed token",
+    body: { token: "not-a-real-token", newPassword: "Brand-New-Pass2!" },
+  },
+  "GET /api/login": { public: "the external identity provider's sign-in link (404 when none is set up)" },
   "POST /api/contact": {
     public: "the public contact form",
     body: { name: "Bo", email: "bo@example.com", subject: "Hello", message: "A question about the site." },
