@@ -9,7 +9,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { anyApi } from "convex/server";
 import type { ConvexClient } from "convex/browser";
-import { client, copyFixture, httpClient, startRuntime, type Running } from "../tools/local-convex/test/harness.js";
+import { client, copyApp, httpClient, startRuntime, TOOL_DIR, type Running } from "../tools/local-convex/src/spawn.js";
 
 const api = anyApi;
 const ROOM = "bench-room";
@@ -418,7 +418,7 @@ async function main() {
   const out: Record<string, any> = { facts, config: { ...cfg, skip: [...cfg.skip] } };
   progress(`machine: ${facts.cpus} CPUs (${facts.cpuModel}), ${facts.totalMemMiB} MiB, node ${facts.node}`);
 
-  const appDir = copyFixture();
+  const appDir = copyApp(path.join(TOOL_DIR, "test", "fixture"));
   scratch.push(appDir);
 
   // --- Runtime A: latency and throughput ---

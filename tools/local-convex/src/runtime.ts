@@ -5,13 +5,13 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { parseEnv } from "node:util";
-import { convexToJson, jsonToConvex } from "convex/values";
 import { WebSocketServer } from "ws";
-import { AuthError, loadOrCreateKeys, TokenVerifier } from "./auth.js";
-import { Engine, type CallOutcome, type Identity } from "./engine.js";
-import { codegen, loadApp, type FunctionKind } from "./loader.js";
+import { loadOrCreateKeys, TokenVerifier } from "./auth.js";
+import { Engine } from "./engine.js";
+import { clientInfo, deploymentApi, siteApi } from "./http-api.js";
+import { codegen, loadApp } from "./loader.js";
 import { Persistence } from "./persistence.js";
-import { ResultCache, SyncConnection, encodeTs } from "./sync.js";
+import { ResultCache, SyncConnection } from "./sync.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export interface RuntimeOptions {
@@ -61,43 +61,6 @@ function listen(server: http.Server, port: number, host: string, what: string): 
     server.once("listening", onListening);
     server.listen(port, host);
   });
-}
-
-function readBody(req: http.IncomingMessage, limit = 64 * 1024 * 1024): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        reject(new Error("Request body too large"));
-        req.destroy();
-      } else chunks.push(chunk);
-    });
-    req.on("end", () => resolve(Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
-}
-
-const CORS = {
-  "Access-Control-Allow-Origin": "*",
-  "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
-  // X-Forwarded-For: the e2e browsers send it on every request (one client address per test, see
-  // clientInfo), so a cross-origin file upload's preflight must allow it.
-  "Access-Control-Allow-Headers": "Content-Type, Authorization, Convex-Client, Digest, X-Forwarded-For",
-  "Access-Control-Max-Age": "86400",
-};
-
-function sendJson(res: http.ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}) {
-  res.writeHead(status, { "Content-Type": "application/json", ...CORS, ...extra });
-  res.end(JSON.stringify(body));
-}
-
-/** The caller as a deployment sees it; behind a local proxy, the forwarded address. */
-function clientInfo(req: http.IncomingMessage): { ip: string | null; userAgent: string | null } {
-  const forwarded = req.headers["x-forwarded-for"];
-  const ip = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim() || req.socket.remoteAddress || null;
-  return { ip, userAgent: req.headers["user-agent"] ?? null };
 }
 
 function loadEnvFile(file: string | null | undefined, log: (l: string) => void) {
@@ -204,154 +167,10 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       });
     });
 
-    // --- HTTP API of the deployment ---
-    const identityFromHeader = async (header: string | undefined): Promise<{ identity: Identity | null; admin: boolean }> => {
-      if (!header) return { identity: null, admin: false };
-      const [scheme, ...rest] = header.split(" ");
-      const value = rest.join(" ");
-      if (scheme === "Bearer") return { identity: await verifier.verify(value), admin: false };
-      if (scheme === "Convex") {
-        if (!verifier.isAdminKey(value)) throw new AuthError("Invalid admin key");
-        const acting = value.split(":")[1];
-        return { identity: acting ? JSON.parse(Buffer.from(acting, "base64").toString("utf8")) : null, admin: true };
-      }
-      throw new AuthError(`Unsupported authorization scheme '${scheme}'`);
-    };
-    const respond = (res: http.ServerResponse, outcome: CallOutcome) => {
-      if (outcome.success) {
-        sendJson(res, 200, { status: "success", value: convexToJson(outcome.value as any), logLines: outcome.logLines });
-      } else {
-        sendJson(res, 560, {
-          status: "error",
-          errorMessage: outcome.errorMessage,
-          ...(outcome.errorData !== undefined ? { errorData: outcome.errorData } : {}),
-          logLines: outcome.logLines,
-        });
-      }
-    };
-
-    cloud.on("request", async (req, res) => {
-      try {
-        const url = new URL(req.url ?? "/", cloudUrl);
-        const p = url.pathname;
-        if (req.method === "OPTIONS") {
-          res.writeHead(204, CORS);
-          res.end();
-          return;
-        }
-        const fnMatch = /^\/api\/(query|mutation|action|function)$/.exec(p);
-        if (fnMatch && req.method === "POST") {
-          let auth: { identity: Identity | null; admin: boolean };
-          try {
-            auth = await identityFromHeader(req.headers.authorization);
-          } catch (e: any) {
-            sendJson(res, 401, { code: "Unauthenticated", message: e.message });
-            return;
-          }
-          const body = JSON.parse((await readBody(req)).toString("utf8") || "{}");
-          const kind = fnMatch[1] === "function" ? undefined : (fnMatch[1] as FunctionKind);
-          const rawArgs = fnMatch[1] === "function" ? body.args : Array.isArray(body.args) ? body.args[0] : body.args;
-          const outcome = await eng.call(String(body.path), jsonToConvex(rawArgs ?? {}), auth.identity, {
-            publicOnly: !auth.admin,
-            kind,
-            caller: "http",
-            request: clientInfo(req),
-          });
-          respond(res, outcome);
-          return;
-        }
-        if (p === "/api/query_ts" && req.method === "POST") {
-          sendJson(res, 200, { ts: encodeTs(eng.lastCommitTs) });
-          return;
-        }
-        if (p === "/api/storage/upload" && req.method === "POST") {
-          if (!eng.checkUploadToken(url.searchParams.get("token"))) {
-            sendJson(res, 401, { code: "InvalidUploadToken", message: "The upload URL is invalid or has expired." });
-            return;
-          }
-          const bytes = await readBody(req);
-          const contentType = req.headers["content-type"];
-          const storageId = await eng.storeBlob(bytes, contentType || undefined);
-          sendJson(res, 200, { storageId });
-          return;
-        }
-        const download = /^\/api\/storage\/([^/]+)$/.exec(p);
-        if (download && (req.method === "GET" || req.method === "HEAD")) {
-          const storageId = eng.storageIdFromUrlSegment(decodeURIComponent(download[1]));
-          const blob = storageId ? eng.getBlob(storageId) : null;
-          if (!blob || !storageId) {
-            res.writeHead(404, { "Content-Type": "text/plain", ...CORS });
-            res.end("File not found");
-            return;
-          }
-          const meta = eng.storageMetadata(storageId);
-          res.writeHead(200, {
-            "Content-Type": blob.type || "application/octet-stream",
-            "Content-Length": String(blob.size),
-            "Cache-Control": "private, max-age=2592000, immutable",
-            ...(meta?.sha256 ? { ETag: `"${meta.sha256}"` } : {}),
-            ...CORS,
-          });
-          res.end(req.method === "HEAD" ? undefined : Buffer.from(await blob.arrayBuffer()));
-          return;
-        }
-        if (p === "/" || p === "/instance_name" || p === "/version") {
-          res.writeHead(200, { "Content-Type": "text/plain", ...CORS });
-          res.end(p === "/instance_name" ? "local-convex" : "local-convex is running. Point ConvexReactClient at this URL.\n");
-          return;
-        }
-        res.writeHead(404, { "Content-Type": "text/plain", ...CORS });
-        res.end(`No such endpoint: ${req.method} ${p}`);
-      } catch (e: any) {
-        log(`HTTP ${req.method} ${req.url} failed: ${e?.stack ?? e}`);
-        if (!res.headersSent) sendJson(res, 500, { code: "InternalServerError", message: String(e?.message ?? e) });
-        else res.end();
-      }
-    });
-
-    // --- The app's HTTP actions (convex/http.ts) ---
-    site.on("request", async (req, res) => {
-      try {
-        let identity: Identity | null = null;
-        const header = req.headers.authorization;
-        if (header?.startsWith("Bearer ") && header.split(".").length === 3) {
-          try {
-            identity = await verifier.verify(header.slice(7));
-          } catch (e: any) {
-            res.writeHead(401, { "Content-Type": "application/json", ...CORS });
-            res.end(JSON.stringify({ code: "Unauthenticated", message: e.message }));
-            return;
-          }
-        }
-        const headers = new Headers();
-        for (const [k, v] of Object.entries(req.headers)) {
-          if (Array.isArray(v)) v.forEach((x) => headers.append(k, x));
-          else if (v !== undefined) headers.set(k, v);
-        }
-        const body = req.method === "GET" || req.method === "HEAD" ? undefined : await readBody(req);
-        const request = new Request(new URL(req.url ?? "/", siteUrl), {
-          method: req.method,
-          headers,
-          body: body ? new Uint8Array(body) : undefined,
-        });
-        const response = await eng.runHttp(request, identity, clientInfo(req));
-        const out: Record<string, string | string[]> = {};
-        response.headers.forEach((value, key) => {
-          if (key === "set-cookie") return;
-          out[key] = value;
-        });
-        const cookies = response.headers.getSetCookie?.() ?? [];
-        if (cookies.length) out["set-cookie"] = cookies;
-        res.writeHead(response.status, out);
-        res.end(Buffer.from(await response.arrayBuffer()));
-      } catch (e: any) {
-        log(`HTTP action ${req.method} ${req.url} failed: ${e?.stack ?? e}`);
-        if (!res.headersSent) {
-          res.writeHead(500, { "Content-Type": "text/plain" });
-          res.end("Internal Server Error");
-        } else res.end();
-      }
-    });
+    // --- HTTP API of the deployment, and the app's HTTP actions (convex/http.ts) ---
+    const api = { engine: eng, verifier: () => verifier, cloudUrl, siteUrl, log };
+    cloud.on("request", deploymentApi(api));
+    site.on("request", siteApi(api));
 
     // --- Dev loop ---
     let watcher: fs.FSWatcher | null = null;

@@ -1,0 +1,16 @@
+// What the engine's parts (scheduler, crons, storage) may ask of it. The
+// convex-test instance is replaced on a reload, so they reach it through here.
+import type { CallOptions, CallOutcome, Identity } from "./engine.js";
+import type { DatabaseFake } from "./internals.js";
+
+export interface EngineHost {
+  /** The root component's database of the current convex-test instance. */
+  readonly db: DatabaseFake;
+  readonly closed: boolean;
+  /** Runs `fn` as one transaction, outside any caller's context. */
+  run<T>(fn: () => Promise<T>): Promise<T>;
+  call(udfPath: string, args: unknown, identity: Identity | null, options?: CallOptions): Promise<CallOutcome>;
+  idsOf(table: string): Iterable<string>;
+  /** Logs a line when function calls are logged (not --quiet). */
+  logCall(line: string): void;
+}

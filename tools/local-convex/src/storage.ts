@@ -1,0 +1,105 @@
+// File storage: blobs on disk, `_storage` documents in the database, and the
+// signed upload and download URLs a deployment hands out.
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import type { ConvexGlobal, Doc } from "./internals.js";
+import type { Persistence } from "./persistence.js";
+import { callContext, tableOfId } from "./context.js";
+import { wrapAsyncSyscall, wrapJsSyscall } from "./syscalls.js";
+import type { EngineHost } from "./host.js";
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+export class Storage {
+  constructor(
+    private host: EngineHost,
+    private persistence: Persistence,
+    private urlSecret: string,
+    private cloudUrl: () => string,
+  ) {}
+
+  private sign(value: string): string {
+    // Hex, so the signature never contains the '-' that separates it from the id.
+    return createHmac("sha256", this.urlSecret).update(value).digest("hex").slice(0, 32);
+  }
+
+  url(storageId: string): string {
+    return `${this.cloudUrl()}/api/storage/${storageId}-${this.sign(`get:${storageId}`)}`;
+  }
+
+  /** Resolves a download path segment back to a storage id, or null if forged. */
+  idFromUrlSegment(segment: string): string | null {
+    const dash = segment.lastIndexOf("-");
+    if (dash < 0) return null;
+    const id = segment.slice(0, dash);
+    const sig = Buffer.from(segment.slice(dash + 1));
+    const expected = Buffer.from(this.sign(`get:${id}`));
+    return sig.length === expected.length && timingSafeEqual(sig, expected) ? id : null;
+  }
+
+  uploadUrl(): string {
+    const expires = Date.now() + 60 * 60 * 1000;
+    const nonce = randomBytes(6).toString("base64url");
+    const token = `${expires}.${nonce}.${this.sign(`upload:${expires}.${nonce}`)}`;
+    return `${this.cloudUrl()}/api/storage/upload?token=${token}`;
+  }
+
+  checkUploadToken(token: string | null): boolean {
+    if (!token) return false;
+    const [expires, nonce, sig] = token.split(".");
+    if (!expires || !nonce || !sig) return false;
+    const expected = this.sign(`upload:${expires}.${nonce}`);
+    return sig === expected && Number(expires) > Date.now();
+  }
+
+  async store(bytes: Buffer, contentType?: string): Promise<string> {
+    const staged = this.persistence.stageBlob(bytes);
+    try {
+      const sha256 = createHash("sha256").update(bytes).digest("base64");
+      const storageId: string = await this.host.run(async () =>
+        this.host.db.insert("_storage", { sha256, size: bytes.length, ...(contentType ? { contentType } : {}) }),
+      );
+      this.persistence.commitBlob(staged, storageId);
+      return storageId;
+    } catch (e) {
+      this.persistence.discardBlob(staged);
+      throw e;
+    }
+  }
+
+  get(storageId: string): Blob | null {
+    const meta = this.host.db.get("_storage", storageId);
+    if (meta === null) return null;
+    const bytes = this.persistence.readBlob(storageId);
+    if (bytes === null) return null;
+    return new Blob([new Uint8Array(bytes)], meta.contentType ? { type: meta.contentType } : {});
+  }
+
+  metadata(storageId: string): Doc | null {
+    return this.host.db._documents[storageId] ?? null;
+  }
+
+  /** A committed delete of a `_storage` document removes its file. */
+  onCommit(changed: [string, Doc | null][]): void {
+    for (const [id, doc] of changed) if (doc === null && tableOfId(id) === "_storage") this.persistence.deleteBlob(id);
+  }
+}
+
+/** Storage syscalls: real URLs and blobs on disk instead of convex-test's fakes. */
+export function patchStorage(global: ConvexGlobal, storage: Storage): void {
+  const db = global.components[""].db;
+  wrapAsyncSyscall(global, {
+    "1.0/storageGetUrl": async (jsonArgs) => {
+      const { storageId } = JSON.parse(jsonArgs);
+      callContext.getStore()?.readTables.add("_storage");
+      const meta = db.get("_storage", storageId);
+      return JSON.stringify(meta === null ? null : storage.url(storageId));
+    },
+    "1.0/storageGenerateUploadUrl": async () => JSON.stringify(storage.uploadUrl()),
+  });
+  wrapJsSyscall(global, {
+    "storage/storeBlob": async (args: any) => {
+      const blob: Blob = args.blob;
+      return storage.store(Buffer.from(await blob.arrayBuffer()), blob.type || undefined);
+    },
+    "storage/getBlob": async (args: any) => storage.get(args.storageId),
+  });
+}
