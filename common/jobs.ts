@@ -76,13 +76,22 @@ export function categoriesServedBy(professions: readonly string[]): string[] {
 /** The profession that takes photographer requests (spec: "certified photographers on request"). */
 export const PHOTOGRAPHER_PROFESSION = "photographer";
 
-export const JOB_STATUSES = ["available", "quote_requested", "assigned", "in_progress", "completed", "cancelled"] as const;
+export const JOB_STATUSES = [
+  "available",
+  "quote_requested",
+  "assigned",
+  "in_progress",
+  "completion_requested",
+  "completed",
+  "cancelled",
+] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
   available: "available",
   quote_requested: "quote requested",
   assigned: "assigned",
   in_progress: "in progress",
+  completion_requested: "completion requested",
   completed: "completed",
   cancelled: "cancelled",
 };
@@ -224,6 +233,14 @@ export const JobMessages = {
   photosAlreadyDelivered: "The photos were already delivered.",
   illegalTransition: (from: string, action: string) => `A job that is ${from.replace(/_/g, " ")} can't be ${action}.`,
   jobNotFound: "Job not found",
+  someProfessional: "A professional",
+  placeUnknown: (text: string) =>
+    `We couldn't find "${text}". Enter a city and state (for example "Austin, TX") or a ZIP code.`,
+  placeAmbiguous: (city: string, states: readonly string[]) =>
+    `There is a ${city} in ${states.length} states (${states.slice(0, 6).join(", ")}${states.length > 6 ? ", ..." : ""}). Add the state, for example "${city}, ${states[0]}", or a ZIP code.`,
+  systemOnly: "That change happens on its own; it can't be made by hand.",
+  alreadyMarkedDone: "This job is already marked done and waits for the owner's confirmation.",
+  notMarkedDone: "The professional hasn't marked this job done yet.",
   invalidCursor: "Invalid cursor",
 } as const;
 

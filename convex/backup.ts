@@ -9,7 +9,7 @@ import { ErrorCode } from "../common/errors";
 import { bidSchema, JobMessages } from "../common/jobs";
 import { mutation, query } from "./functions";
 import { fail, parseOrThrow } from "./model/errors";
-import { getJobX, isOpen, jobCardValidator, placeBid, toCard } from "./model/jobs";
+import { getJobX, isOpen, jobCardValidator, limitBidWrites, placeBid, toCard } from "./model/jobs";
 import { displayName } from "./model/users";
 import { assertProfessional, connectionBetween, isBackupMember } from "./model/network";
 import { notify, notifyAll } from "./model/notifications";
@@ -159,6 +159,7 @@ export const take = mutation({
     }
     const bidValues = parseOrThrow(bidSchema, values);
     const job = await getJobX(ctx, referral.jobId);
+    await limitBidWrites(ctx, viewer._id);
     const bidId = await placeBid(ctx, job, viewer, bidValues);
     await ctx.db.patch(bidId, { referralId });
     await ctx.db.patch(referralId, { status: "taken", takenById: viewer._id, bidId });

@@ -10,6 +10,7 @@ import {
   getBidForOwnerX,
   getJobX,
   getOwnActiveBidX,
+  limitBidWrites,
   placeBid,
   updateBid,
   withdrawBid,
@@ -34,7 +35,9 @@ export const place = mutation({
   handler: async (ctx, { jobId, ...values }) => {
     const viewer = ctx.viewerX();
     const job = await getJobX(ctx, jobId);
-    return await placeBid(ctx, job, viewer, parseBid(values));
+    const bid = parseBid(values);
+    await limitBidWrites(ctx, viewer._id);
+    return await placeBid(ctx, job, viewer, bid);
   },
 });
 
@@ -44,7 +47,9 @@ export const update = mutation({
   handler: async (ctx, { bidId, ...values }) => {
     const viewer = ctx.viewerX();
     const { bid, job } = await getOwnActiveBidX(ctx, bidId, viewer._id);
-    await updateBid(ctx, bid, job, parseBid(values));
+    const next = parseBid(values);
+    await limitBidWrites(ctx, viewer._id);
+    await updateBid(ctx, bid, job, next);
     return null;
   },
 });
@@ -55,6 +60,7 @@ export const withdraw = mutation({
   handler: async (ctx, { bidId }) => {
     const viewer = ctx.viewerX();
     const { bid, job } = await getOwnActiveBidX(ctx, bidId, viewer._id);
+    await limitBidWrites(ctx, viewer._id);
     await withdrawBid(ctx, bid, job);
     return null;
   },

@@ -128,6 +128,11 @@ const EVENT_TEXT: Record<string, string> = {
   routed: "Your quote request went out:",
 };
 
+/** The first bid and the last bid closed move a job by themselves (system transitions in model/jobs.ts). */
+function isSystemMove(e: { fromStatus?: string; toStatus?: string }) {
+  return e.toStatus === "quote_requested" || (e.fromStatus === "quote_requested" && e.toStatus === "available");
+}
+
 /** The viewer's own recent job events, newest first. */
 export const recentActivity = query({
   args: {},
@@ -145,10 +150,13 @@ export const recentActivity = query({
       if (job === null) continue;
       let text = `${EVENT_TEXT[e.kind] ?? "You updated"} "${job.title}"`;
       if (e.kind === "status") {
+        const to = (e.toStatus ?? "").replace(/_/g, " ");
         text =
           e.fromStatus === undefined
             ? `You posted "${job.title}"`
-            : `You moved "${job.title}" to ${(e.toStatus ?? "").replace(/_/g, " ")}`;
+            : isSystemMove(e)
+              ? `"${job.title}" moved to ${to}`
+              : `You moved "${job.title}" to ${to}`;
       }
       if (e.kind === "routed") text = `"${job.title}": ${e.detail ?? "sent to matching professionals"}`;
       out.push({ _id: e._id, at: e._creationTime, text, jobId: e.jobId });

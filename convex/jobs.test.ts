@@ -1,6 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { api } from "./_generated/api";
+import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
+import { Messages } from "../common/errors";
+import { BID_WRITE_LIMIT, PHOTO_REQUEST_LIMIT, QUOTE_REQUEST_LIMIT } from "./model/jobs";
 import { newTest, type TestConvex, createPerson } from "./test.setup";
 
 const AUSTIN = { city: "Austin", state: "TX", zipCode: "78701" };
@@ -193,7 +195,7 @@ describe("bids", () => {
 });
 
 describe("the job's life", () => {
-  test("assigned -> in_progress -> marked done -> completed, each step by its side only", async () => {
+  test("assigned -> in_progress -> completion_requested -> completed, each step by its side only", async () => {
     const t = newTest();
     const { o, p, jobId } = await assignedJob(t);
     await expect(o.as.mutation(api.jobs.act, { jobId, action: "start" })).rejects.toThrow(/Only the professional hired/);
@@ -202,11 +204,13 @@ describe("the job's life", () => {
     expect((await jobDoc(t, jobId)).status).toBe("in_progress");
     // The owner can't confirm what the contractor has not marked done.
     await expect(o.as.mutation(api.jobs.act, { jobId, action: "confirmCompletion" })).rejects.toThrow(
-      /not marked done yet can't be completed/,
+      /hasn't marked this job done yet/,
     );
     await p.as.mutation(api.jobs.act, { jobId, action: "markDone" });
+    expect((await jobDoc(t, jobId)).status).toBe("completion_requested");
     await expect(p.as.mutation(api.jobs.act, { jobId, action: "markDone" })).rejects.toThrow(/already marked done/);
-    expect((await o.as.query(api.jobs.get, { jobId }))!.actions).toEqual(["confirmCompletion"]);
+    expect((await o.as.query(api.jobs.get, { jobId }))!.actions).toEqual(["sendBack", "confirmCompletion"]);
+    expect((await p.as.query(api.jobs.get, { jobId }))!.actions).toEqual([]);
     await o.as.mutation(api.jobs.act, { jobId, action: "confirmCompletion" });
 
     const job = await jobDoc(t, jobId);
@@ -217,9 +221,16 @@ describe("the job's life", () => {
     const stats = await p.as.query(api.dashboard.professional, {});
     expect(stats).toMatchObject({ activeJobs: 0, completedJobs: 1, thisMonth: 900 });
     const history = (await o.as.query(api.jobs.get, { jobId }))!.history.filter((h) => h.kind === "status");
-    expect(history.map((h) => h.toStatus)).toEqual(["completed", "in_progress", "assigned", "available"]);
+    expect(history.map((h) => h.toStatus)).toEqual([
+      "completed",
+      "completion_requested",
+      "in_progress",
+      "assigned",
+      "quote_requested",
+      "available",
+    ]);
     // Nothing moves a completed job.
-    for (const action of ["start", "markDone", "confirmCompletion", "cancel"] as const) {
+    for (const action of ["start", "markDone", "sendBack", "confirmCompletion", "cancel"] as const) {
       await expect(o.as.mutation(api.jobs.act, { jobId, action })).rejects.toThrow();
     }
   });
@@ -403,5 +414,304 @@ describe("dashboards", () => {
     expect(tiles.nearbyPros).toEqual({ count: 1, capped: false }); // the Austin pro, not the Dallas one
     const recent = await o.as.query(api.dashboard.recentActivity, {});
     expect(recent[0]!.text).toMatch(/moved "Replace kitchen outlets" to assigned/);
+  });
+});
+
+describe("the job's state graph: every user and system transition, allowed and refused", () => {
+  type State = "available" | "quote_requested" | "assigned" | "in_progress" | "completion_requested" | "completed" | "cancelled";
+  type Action = "start" | "markDone" | "sendBack" | "confirmCompletion" | "cancel";
+  const ACTIONS: Action[] = ["start", "markDone", "sendBack", "confirmCompletion", "cancel"];
+  const BY: Record<Action, "owner" | "contractor"> = {
+    start: "contractor",
+    markDone: "contractor",
+    sendBack: "owner",
+    confirmCompletion: "owner",
+    cancel: "owner",
+  };
+  /** What each member action does from each state (absent: refused). */
+  const EXPECTED: Record<State, Partial<Record<Action, State>>> = {
+    available: { cancel: "cancelled" },
+    quote_requested: { cancel: "cancelled" },
+    assigned: { start: "in_progress", cancel: "cancelled" },
+    in_progress: { markDone: "completion_requested" },
+    completion_requested: { sendBack: "in_progress", confirmCompletion: "completed" },
+    completed: {},
+    cancelled: {},
+  };
+
+  /** A job driven through the app to `state`; `p` bid on it (and is hired from assigned on). */
+  async function jobIn(t: TestConvex, state: State) {
+    const o = await owner(t);
+    const p = await pro(t);
+    const outsider = await pro(t, { firstName: "Oscar" });
+    const jobId = await o.as.mutation(api.jobs.create, project());
+    const path: [typeof o, Action][] = [];
+    if (state === "cancelled") path.push([o, "cancel"]);
+    if (state !== "available" && state !== "cancelled") {
+      const bidId = await p.as.mutation(api.bids.place, { jobId, ...bid() });
+      if (state !== "quote_requested") await o.as.mutation(api.bids.accept, { bidId });
+    }
+    if (["in_progress", "completion_requested", "completed"].includes(state)) path.push([p, "start"]);
+    if (["completion_requested", "completed"].includes(state)) path.push([p, "markDone"]);
+    if (state === "completed") path.push([o, "confirmCompletion"]);
+    for (const [who, action] of path) await who.as.mutation(api.jobs.act, { jobId, action });
+    expect((await jobDoc(t, jobId)).status).toBe(state);
+    return { o, p, outsider, jobId };
+  }
+
+  for (const state of Object.keys(EXPECTED) as State[]) {
+    test(`from ${state}`, async () => {
+      const t = newTest();
+      const job = await jobIn(t, state);
+      const historyLength = async () =>
+        (await t.run((ctx) => ctx.db.query("jobEvents").withIndex("by_jobId", (q) => q.eq("jobId", job.jobId)).collect())).length;
+      const before = await historyLength();
+      for (const action of ACTIONS) {
+        const actor = BY[action] === "owner" ? job.o : job.p;
+        const wrong = BY[action] === "owner" ? [job.p, job.outsider] : [job.o, job.outsider];
+        for (const w of wrong) {
+          await expect(w.as.mutation(api.jobs.act, { jobId: job.jobId, action })).rejects.toThrow(/Only the/);
+        }
+        const to = EXPECTED[state][action];
+        if (to === undefined) {
+          // Before anyone is hired (or once cancelled) there is no contractor to act at all.
+          const refusal = ["available", "quote_requested", "cancelled"].includes(state) && BY[action] === "contractor"
+            ? /Only the professional hired/
+            : /can't be|marked this job done|already marked done/;
+          await expect(actor.as.mutation(api.jobs.act, { jobId: job.jobId, action })).rejects.toThrow(refusal);
+        }
+      }
+      // Refusals change nothing: same status, no history written.
+      expect((await jobDoc(t, job.jobId)).status).toBe(state);
+      expect(await historyLength()).toBe(before);
+      expect((await job.o.as.query(api.jobs.get, { jobId: job.jobId }))!.actions.sort()).toEqual(
+        (Object.keys(EXPECTED[state]) as Action[]).filter((a) => BY[a] === "owner").sort(),
+      );
+      // Each allowed move, on a fresh job in this state: new status, one history row from -> to.
+      for (const [action, to] of Object.entries(EXPECTED[state]) as [Action, State][]) {
+        const fresh = await jobIn(t, state);
+        await (BY[action] === "owner" ? fresh.o : fresh.p).as.mutation(api.jobs.act, { jobId: fresh.jobId, action });
+        expect((await jobDoc(t, fresh.jobId)).status).toBe(to);
+        const last = (await fresh.o.as.query(api.jobs.get, { jobId: fresh.jobId }))!.history[0]!;
+        expect(last).toMatchObject({ kind: "status", fromStatus: state, toStatus: to });
+      }
+    });
+  }
+
+  test("system transitions: first bid, last bid withdrawn or declined; more bids change nothing", async () => {
+    const t = newTest();
+    const o = await owner(t);
+    const [p1, p2] = [await pro(t, { firstName: "Ana" }), await pro(t, { firstName: "Ben" })];
+    const jobId = await o.as.mutation(api.jobs.create, project());
+    const status = async () => (await jobDoc(t, jobId)).status;
+    const b1 = await p1.as.mutation(api.bids.place, { jobId, ...bid() });
+    expect(await status()).toBe("quote_requested");
+    const b2 = await p2.as.mutation(api.bids.place, { jobId, ...bid() });
+    expect(await status()).toBe("quote_requested");
+    await p1.as.mutation(api.bids.withdraw, { bidId: b1 });
+    expect(await status()).toBe("quote_requested"); // one bid still open
+    await o.as.mutation(api.bids.decline, { bidId: b2 });
+    expect(await status()).toBe("available"); // the last one declined
+    const b3 = await p1.as.mutation(api.bids.place, { jobId, ...bid() });
+    await p1.as.mutation(api.bids.withdraw, { bidId: b3 });
+    expect(await jobDoc(t, jobId)).toMatchObject({ status: "available", activeBidCount: 0 });
+    const moves = (await o.as.query(api.jobs.get, { jobId }))!.history
+      .filter((h) => h.kind === "status")
+      .map((h) => `${h.fromStatus}->${h.toStatus}`);
+    expect(moves).toEqual([
+      "quote_requested->available",
+      "available->quote_requested",
+      "quote_requested->available",
+      "available->quote_requested",
+      "null->available",
+    ]);
+    // The counters of the job list follow every move.
+    const counts = await o.as.query(api.jobs.browse.list, { status: "available", paginationOpts: { numItems: 5, cursor: null } });
+    expect(counts.total).toBe(1);
+    const quoted = await o.as.query(api.jobs.browse.list, { status: "quote_requested", paginationOpts: { numItems: 5, cursor: null } });
+    expect(quoted.total).toBe(0);
+  });
+
+  test("system transitions can't be run by a member, nor from the wrong state", async () => {
+    const t = newTest();
+    const { o, p, jobId } = await assignedJob(t);
+    await expect(
+      o.as.mutation(api.jobs.act, { jobId, action: "firstBid" as unknown as "start" }),
+    ).rejects.toThrow();
+    await expect(
+      t.run(async (ctx) => {
+        const { transition } = await import("./model/jobs");
+        await transition(ctx, (await ctx.db.get(jobId))!, "lastBidClosed", { _id: p.userId });
+      }),
+    ).rejects.toThrow(/can't be made by hand/);
+    await expect(
+      t.run(async (ctx) => {
+        const { transition } = await import("./model/jobs");
+        await transition(ctx, (await ctx.db.get(jobId))!, "firstBid", { _id: p.userId }, { system: true });
+      }),
+    ).rejects.toThrow(/assigned can't be bid on/);
+    // A member transition is never run as a system one.
+    await expect(
+      t.run(async (ctx) => {
+        const { transition } = await import("./model/jobs");
+        await transition(ctx, (await ctx.db.get(jobId))!, "start", { _id: p.userId }, { system: true });
+      }),
+    ).rejects.toThrow(/Only the professional hired/);
+  });
+
+  test("sent back: completion_requested -> in_progress, then marked done again and completed; counters exact", async () => {
+    const t = newTest();
+    const { o, p, jobId } = await assignedJob(t);
+    await p.as.mutation(api.jobs.act, { jobId, action: "start" });
+    await p.as.mutation(api.jobs.act, { jobId, action: "markDone" });
+    await o.as.mutation(api.jobs.act, { jobId, action: "sendBack" });
+    const sentBack = await jobDoc(t, jobId);
+    expect(sentBack.status).toBe("in_progress");
+    expect(sentBack.completionRequestedAt).toBeUndefined();
+    expect((await notificationsOf(t, p.userId)).map((n) => n.title)).toContain("Work sent back");
+    await p.as.mutation(api.jobs.act, { jobId, action: "markDone" });
+    await o.as.mutation(api.jobs.act, { jobId, action: "confirmCompletion" });
+    expect(await userDoc(t, o.userId)).toMatchObject({ jobsPostedActive: 0, jobsPostedCompleted: 1 });
+    expect(await userDoc(t, p.userId)).toMatchObject({ jobsWorkingActive: 0, jobsWorkingCompleted: 1 });
+  });
+
+  test("a job marked done before completion_requested existed reads and moves as completion_requested", async () => {
+    const t = newTest();
+    const { o, p, jobId } = await assignedJob(t);
+    await p.as.mutation(api.jobs.act, { jobId, action: "start" });
+    // The old shape: in_progress with the "marked done" timestamp.
+    await t.run((ctx) => ctx.db.patch(jobId, { completionRequestedAt: Date.now() }));
+    const view = (await o.as.query(api.jobs.get, { jobId }))!;
+    expect(view.job.status).toBe("completion_requested");
+    expect(view.actions).toEqual(["sendBack", "confirmCompletion"]);
+    await o.as.mutation(api.jobs.act, { jobId, action: "confirmCompletion" });
+    expect((await jobDoc(t, jobId)).status).toBe("completed");
+    const inProgress = await o.as.query(api.jobs.browse.list, { status: "in_progress", paginationOpts: { numItems: 5, cursor: null } });
+    expect(inProgress.total).toBe(0);
+
+    // The migration rewrites such rows (and their counts) without changing what members see.
+    const legacy = await assignedJob(t);
+    await legacy.p.as.mutation(api.jobs.act, { jobId: legacy.jobId, action: "start" });
+    await t.run((ctx) => ctx.db.patch(legacy.jobId, { completionRequestedAt: Date.now() }));
+    expect(await t.mutation(internal.jobs.migrateCompletionRequested, { cursor: null })).toEqual({ migrated: 1, isDone: true });
+    expect((await jobDoc(t, legacy.jobId)).status).toBe("completion_requested");
+    const requested = await o.as.query(api.jobs.browse.list, {
+      status: "completion_requested",
+      paginationOpts: { numItems: 5, cursor: null },
+    });
+    expect(requested.total).toBe(1);
+  });
+
+  test("photo requests: take only when requested, deliver only when scheduled and by the booked photographer", async () => {
+    const t = newTest();
+    const o = await owner(t);
+    const photographer = await pro(t, { professions: ["photographer"], primaryProfession: "photographer" });
+    const second = await pro(t, { professions: ["photographer"], primaryProfession: "photographer" });
+    const plain = await o.as.mutation(api.jobs.create, project());
+    await expect(photographer.as.mutation(api.jobs.photos.take, { jobId: plain })).rejects.toThrow(/no longer open/);
+    const jobId = await o.as.mutation(api.jobs.create, project({ photoRequired: true }));
+    await expect(photographer.as.mutation(api.jobs.photos.deliver, { jobId })).rejects.toThrow(/booked photographer/);
+    await photographer.as.mutation(api.jobs.photos.take, { jobId });
+    await expect(second.as.mutation(api.jobs.photos.take, { jobId })).rejects.toThrow(/no longer open/);
+    await expect(second.as.mutation(api.jobs.photos.deliver, { jobId })).rejects.toThrow(/booked photographer/);
+    await photographer.as.mutation(api.jobs.photos.deliver, { jobId });
+    await expect(photographer.as.mutation(api.jobs.photos.deliver, { jobId })).rejects.toThrow(/already delivered/);
+    const kinds = (await o.as.query(api.jobs.get, { jobId }))!.history.map((h) => h.kind);
+    expect(kinds.slice(0, 2)).toEqual(["photos_delivered", "photos_scheduled"]);
+    // A cancelled job's photo request can't be taken.
+    const cancelled = await o.as.mutation(api.jobs.create, project({ photoRequired: true }));
+    await o.as.mutation(api.jobs.act, { jobId: cancelled, action: "cancel" });
+    await expect(second.as.mutation(api.jobs.photos.take, { jobId: cancelled })).rejects.toThrow(/no longer open/);
+  });
+});
+
+describe("who sees what in a job's history", () => {
+  test("a competing professional never sees another's price, nor who bid; the owner sees all; a pro sees their own", async () => {
+    const t = newTest();
+    const o = await owner(t);
+    const ana = await pro(t, { firstName: "Anastasia" });
+    const ben = await pro(t, { firstName: "Benedict" });
+    const neighbour = await owner(t, { firstName: "Nina" });
+    const jobId = await o.as.mutation(api.jobs.create, project());
+    const anaBid = await ana.as.mutation(api.bids.place, { jobId, ...bid({ priceMin: 4321, priceMax: 4999 }) });
+    await ana.as.mutation(api.bids.update, { bidId: anaBid, ...bid({ priceMin: 4444, priceMax: 4888 }) });
+    await ben.as.mutation(api.bids.place, { jobId, ...bid({ priceMin: 7654 }) });
+    const anaPrices = /4,?321|4,?999|4,?444|4,?888/;
+    const seen = async (who: { as: Pick<TestConvex, "query"> }) => JSON.stringify(await who.as.query(api.jobs.get, { jobId }));
+
+    expect(await seen(ben)).not.toMatch(anaPrices);
+    expect(await seen(ben)).not.toMatch(/Anastasia/);
+    expect(await seen(ben)).toMatch(/7,654/); // their own
+    expect(await seen(neighbour)).not.toMatch(/4,?321|4,?444|7,?654/);
+    expect(await seen(ana)).toMatch(/4,444/);
+    expect(await seen(ana)).not.toMatch(/7,?654|Benedict/);
+    const ownerView = await seen(o);
+    expect(ownerView).toMatch(/4,321/);
+    expect(ownerView).toMatch(/7,654/);
+    const benHistory = (await ben.as.query(api.jobs.get, { jobId }))!.history;
+    expect(benHistory.find((h) => h.kind === "bid_placed" && h.detail === null)).toMatchObject({
+      actorName: "A professional",
+    });
+
+    // Hiring records the accepted price: the owner and the hired pro see it, the other bidder does not.
+    await o.as.mutation(api.bids.accept, { bidId: anaBid });
+    expect(await seen(ben)).not.toMatch(anaPrices);
+    expect(await seen(neighbour)).not.toMatch(anaPrices);
+    expect(await seen(ana)).toMatch(/4,444/);
+  });
+});
+
+describe("abuse limits on fan-out and email", () => {
+  const securityLogs = (t: TestConvex, userId: Id<"users">) =>
+    t.run(async (ctx) => (await ctx.db.query("securityLogs").collect()).filter((r) => r.userId === userId));
+  const quote = {
+    title: "Bathroom leak",
+    description: "Water under the sink after every use.",
+    category: "electrical_plumbing",
+    propertyType: "residential_single_family",
+    ...AUSTIN,
+    budget: "$500-1500",
+    urgency: "urgent",
+  };
+
+  test(`quote requests: ${QUOTE_REQUEST_LIMIT.max} an hour, then the generic message and a securityLogs row`, async () => {
+    const t = newTest();
+    const o = await owner(t);
+    for (let i = 0; i < QUOTE_REQUEST_LIMIT.max; i++) await o.as.mutation(api.jobs.requestQuote, quote);
+    await expect(o.as.mutation(api.jobs.requestQuote, quote)).rejects.toThrow(Messages.tooManyRequests);
+    expect(await securityLogs(t, o.userId)).toEqual([
+      expect.objectContaining({ eventType: "rate_limited", details: expect.stringMatching(/quote requests/) }),
+    ]);
+    // Another member is not affected.
+    await (await owner(t)).as.mutation(api.jobs.requestQuote, quote);
+  });
+
+  test(`photo requests: ${PHOTO_REQUEST_LIMIT.max} an hour; jobs without a photographer are not limited by it`, async () => {
+    const t = newTest();
+    const o = await owner(t);
+    for (let i = 0; i < PHOTO_REQUEST_LIMIT.max; i++) {
+      await o.as.mutation(api.jobs.create, project({ photoRequired: true }));
+    }
+    await expect(o.as.mutation(api.jobs.create, project({ photoRequired: true }))).rejects.toThrow(
+      Messages.tooManyRequests,
+    );
+    await o.as.mutation(api.jobs.create, project());
+    expect((await securityLogs(t, o.userId)).map((r) => r.details)).toEqual([expect.stringMatching(/photo requests/)]);
+  });
+
+  test(`bid writes (place, edit, withdraw): ${BID_WRITE_LIMIT.max} an hour`, async () => {
+    const t = newTest();
+    const o = await owner(t);
+    const p = await pro(t);
+    const jobId = await o.as.mutation(api.jobs.create, project());
+    const bidId = await p.as.mutation(api.bids.place, { jobId, ...bid() });
+    for (let i = 0; i < BID_WRITE_LIMIT.max - 2; i++) {
+      await p.as.mutation(api.bids.update, { bidId, ...bid({ priceMin: 900 + i }) });
+    }
+    await p.as.mutation(api.bids.withdraw, { bidId });
+    await expect(p.as.mutation(api.bids.place, { jobId, ...bid() })).rejects.toThrow(Messages.tooManyRequests);
+    expect((await securityLogs(t, p.userId)).map((r) => r.details)).toEqual([expect.stringMatching(/bid writes/)]);
+    // The refused bid was not placed, and the owner heard of each accepted write only.
+    expect(await jobDoc(t, jobId)).toMatchObject({ status: "available", activeBidCount: 0 });
   });
 });

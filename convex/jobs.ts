@@ -5,6 +5,7 @@ import { paginationOptsValidator, paginationResultValidator } from "convex/serve
 import { v } from "convex/values";
 import {
   formatBidPrice,
+  JobMessages,
   postJobSchema,
   quoteRequestSchema,
   splitRequirements,
@@ -12,25 +13,30 @@ import {
 } from "../common/jobs";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
-import { mutation, query } from "./functions";
+import { internal } from "./_generated/api";
+import { internalMutation, mutation, query } from "./functions";
 import { parseOrThrow } from "./model/errors";
 import { distanceMiles } from "./model/geo";
 import {
-  canAct,
+  availableActions,
   canBid,
   canDeliverPhotos,
   canTakePhotos,
+  countStatusChange,
   getJobX,
   insertJob,
   JOB_ACTIONS,
   jobCardValidator,
+  jobState,
+  limitPhotoRequests,
+  limitQuoteRequests,
   pointOf,
   pointOfZip,
+  shapeEvent,
   toCard,
   transition,
   viewerBid,
   type Job,
-  type JobAction,
 } from "./model/jobs";
 import { notifyAll } from "./model/notifications";
 import { cappedPagination, MAX_PAGE_SIZE, pageSize } from "./model/paging";
@@ -58,6 +64,7 @@ export const create = mutation({
   handler: async (ctx, args) => {
     const viewer = ctx.viewerX();
     const values = parseOrThrow(postJobSchema, args);
+    if (values.photoRequired) await limitPhotoRequests(ctx, viewer._id);
     const job = await insertJob(ctx, viewer, {
       title: values.title,
       description: values.description,
@@ -96,6 +103,8 @@ export const requestQuote = mutation({
   handler: async (ctx, args) => {
     const viewer = ctx.viewerX();
     const values = parseOrThrow(quoteRequestSchema, args);
+    await limitQuoteRequests(ctx, viewer._id);
+    if (values.photoRequired) await limitPhotoRequests(ctx, viewer._id);
     const job = await insertJob(ctx, viewer, {
       title: values.title,
       description: values.description,
@@ -309,7 +318,7 @@ export const get = query({
       bids: v.array(bidView),
       myBid: v.union(v.null(), bidView),
       saved: v.boolean(),
-      actions: v.array(v.string()),
+      actions: v.array(v.union(...JOB_ACTIONS.map((a) => v.literal(a)))),
       canBid: v.boolean(),
       canTakePhotos: v.boolean(),
       canDeliverPhotos: v.boolean(),
@@ -337,19 +346,22 @@ export const get = query({
       .take(50);
     const history = [];
     for (const e of events) {
-      const actor = await ctx.db.get(e.actorId);
+      const shown = shapeEvent(job, e, viewer._id);
+      const actor = shown.showActor ? await ctx.db.get(e.actorId) : null;
       history.push({
         _id: e._id,
         _creationTime: e._creationTime,
         kind: e.kind,
         fromStatus: e.fromStatus ?? null,
         toStatus: e.toStatus ?? null,
-        detail: e.detail ?? null,
-        actorName: actor
-          ? e.actorId === job.customerId
-            ? `${actor.firstName ?? "Owner"} (owner)`
-            : displayName(actor)
-          : "Former member",
+        detail: shown.detail,
+        actorName: !shown.showActor
+          ? JobMessages.someProfessional
+          : actor
+            ? e.actorId === job.customerId
+              ? `${actor.firstName ?? "Owner"} (owner)`
+              : displayName(actor)
+            : "Former member",
       });
     }
 
@@ -384,7 +396,7 @@ export const get = query({
       bids,
       myBid: own ? await toBidView(ctx, own, job) : null,
       saved: savedRow !== null,
-      actions: (Object.keys(JOB_ACTIONS) as JobAction[]).filter((a) => canAct(job, a, viewer._id)),
+      actions: availableActions(job, viewer._id),
       canBid: canBid(job, viewer, own),
       canTakePhotos: canTakePhotos(job, viewer),
       canDeliverPhotos: canDeliverPhotos(job, viewer),
@@ -393,7 +405,7 @@ export const get = query({
 });
 
 export const act = mutation({
-  args: { jobId: v.id("jobs"), action: v.union(...(Object.keys(JOB_ACTIONS) as JobAction[]).map((a) => v.literal(a))) },
+  args: { jobId: v.id("jobs"), action: v.union(...JOB_ACTIONS.map((a) => v.literal(a))) },
   returns: v.null(),
   handler: async (ctx, { jobId, action }) => {
     const viewer = ctx.viewerX();
@@ -421,13 +433,13 @@ export const myProjects = query({
   },
 });
 
-/** Jobs the viewer was hired for, by status group: "active" (assigned, in progress) or "completed". */
+/** Jobs the viewer was hired for, by status group: "active" (assigned, in progress, completion requested) or "completed". */
 export const myWork = query({
   args: { group: v.union(v.literal("active"), v.literal("completed")), limit: v.optional(v.number()) },
   returns: v.array(jobCardValidator),
   handler: async (ctx, { group, limit }) => {
     const viewer = ctx.viewerX();
-    const statuses: JobStatus[] = group === "active" ? ["in_progress", "assigned"] : ["completed"];
+    const statuses: JobStatus[] = group === "active" ? ["completion_requested", "in_progress", "assigned"] : ["completed"];
     const take = pageSize(limit, 20);
     const rows: Job[] = [];
     for (const status of statuses) {
@@ -442,5 +454,35 @@ export const myWork = query({
     // Newest first over both statuses, then cut.
     rows.sort((a, b) => b._creationTime - a._creationTime);
     return await Promise.all(rows.slice(0, take).map((j) => toCard(ctx, j, pointOf(viewer))));
+  },
+});
+
+/**
+ * Data migration: jobs marked done before completion_requested existed kept
+ * in_progress with completionRequestedAt set. They already read as
+ * completion_requested (jobState); this rewrites the stored status and its
+ * counters, 100 rows per run, scheduling itself until done. Not a transition:
+ * the job's state and history do not change.
+ * Run once: `npx convex run jobs:migrateCompletionRequested '{"cursor":null}'`.
+ */
+export const migrateCompletionRequested = internalMutation({
+  args: { cursor: v.union(v.string(), v.null()) },
+  returns: v.object({ migrated: v.number(), isDone: v.boolean() }),
+  handler: async (ctx, { cursor }) => {
+    const result = await ctx.db
+      .query("jobs")
+      .withIndex("by_status", (q) => q.eq("status", "in_progress"))
+      .paginate({ numItems: 100, cursor });
+    let migrated = 0;
+    for (const job of result.page) {
+      if (jobState(job) !== "completion_requested") continue;
+      await ctx.db.patch(job._id, { status: "completion_requested" });
+      await countStatusChange(ctx, job.category, "in_progress", "completion_requested");
+      migrated++;
+    }
+    if (!result.isDone) {
+      await ctx.scheduler.runAfter(0, internal.jobs.migrateCompletionRequested, { cursor: result.continueCursor });
+    }
+    return { migrated, isDone: result.isDone };
   },
 });

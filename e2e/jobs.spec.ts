@@ -95,11 +95,18 @@ test("owner posts -> a nearby pro sees it live -> bids -> owner sees the bid liv
   await ownerPage.getByRole("alertdialog", { name: "Hire Eli Sparks?" }).getByRole("button", { name: "Hire" }).click();
   await expect(toasts(ownerPage).getByText(/You hired .*Other bids were declined\./)).toBeVisible();
 
-  // Both see "assigned"; the pro starts, marks done; the owner confirms.
+  // Both see "assigned"; the pro starts and marks done; the owner sends it back once, then confirms.
   await expect(ownerPage.getByText("Status: assigned", { exact: false }).first()).toBeVisible();
   await expect(proPage.getByText("Status: assigned", { exact: false }).first()).toBeVisible();
   await proPage.getByRole("button", { name: "Start work" }).click();
   await expect(ownerPage.getByText("Status: in progress", { exact: false }).first()).toBeVisible();
+  await proPage.getByRole("button", { name: "Mark as done" }).click();
+  await expect(ownerPage.getByText("Status: completion requested", { exact: false }).first()).toBeVisible({
+    timeout: 10_000,
+  });
+  await expect(proPage.getByText("Waiting for the owner to confirm completion.")).toBeVisible({ timeout: 10_000 });
+  await ownerPage.getByRole("button", { name: "Send back" }).click();
+  await expect(proPage.getByText("Status: in progress", { exact: false }).first()).toBeVisible({ timeout: 10_000 });
   await proPage.getByRole("button", { name: "Mark as done" }).click();
   const confirm = ownerPage.getByRole("button", { name: "Confirm completion" });
   await expect(confirm).toBeVisible();

@@ -118,6 +118,68 @@ describe("POST /api/jobs", () => {
   });
 });
 
+describe("POST /api/jobs: the spec's location text", () => {
+  const located = async (location: string) => {
+    const t = newTest();
+    const { as } = await owner(t);
+    const { zipCode: _zip, ...rest } = project();
+    return await post(as, "/api/jobs", { ...rest, location });
+  };
+
+  test('"Austin, TX" (or "Austin TX", or a ZIP) gives city, state and ZIP without a zipCode field', async () => {
+    for (const location of ["Austin, TX", "austin tx", "Austin, TX 78702", "78702"]) {
+      const response = await located(location);
+      expect(response.status).toBe(201);
+      const job = await json(response);
+      expect(job).toMatchObject({ city: "Austin", state: "TX", location });
+      expect(job.zipCode).toMatch(/^787\d\d$/);
+      if (location.includes("78702")) expect(job.zipCode).toBe("78702");
+    }
+  });
+
+  test("a city found in one state only needs no state", async () => {
+    const response = await located("Albuquerque");
+    expect(response.status).toBe(201);
+    expect(await json(response)).toMatchObject({ city: "Albuquerque", state: "NM" });
+  });
+
+  test("an unknown or ambiguous place, or an unknown ZIP, is a 400 that says what to write", async () => {
+    const unknown = await located("Atlantis, ZZ");
+    expect(unknown.status).toBe(400);
+    expect((await json(unknown)).message).toMatch(/couldn't find "Atlantis, ZZ".*city and state/);
+    const ambiguous = await located("Springfield");
+    expect(ambiguous.status).toBe(400);
+    expect((await json(ambiguous)).message).toMatch(/Springfield in \d+ states .*Add the state/);
+    const badZip = await located("00000");
+    expect(badZip.status).toBe(400);
+    expect((await json(badZip)).message).toMatch(/couldn't find that ZIP/);
+    const empty = await located("");
+    expect(empty.status).toBe(400);
+    expect((await json(empty)).message).toBe("Location is required");
+  });
+});
+
+describe("jobs routes refuse garbage with 400s, never 500s", () => {
+  test("a garbage cursor on every paginated jobs route is a 400", async () => {
+    const t = newTest();
+    const { as } = await owner(t);
+    await as.mutation(api.jobs.create, project());
+    for (const path of [
+      "/api/jobs?cursor=zzz",
+      "/api/jobs?cursor=zzz&sort=budget&category=electrical",
+      "/api/jobs?cursor=zzz&q=outlets",
+      "/api/jobs?cursor=zzz&zip=78701",
+      "/api/jobs/my-jobs?cursor=zzz",
+      "/api/jobs/status/available?cursor=zzz",
+      "/api/jobs/search?zipCode=78701&cursor=zzz",
+    ]) {
+      const response = await as.fetch(path);
+      expect(response.status, path).toBe(400);
+      expect((await json(response)).message, path).toMatch(/cursor/i);
+    }
+  });
+});
+
 describe("GET job lists", () => {
   async function seedJobs(t: TestConvex) {
     const a = await owner(t);

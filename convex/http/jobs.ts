@@ -3,6 +3,7 @@
 import { ErrorCode } from "../../common/errors";
 import { JobMessages, JOB_SORTS } from "../../common/jobs";
 import { api } from "../_generated/api";
+import { placesNamed, zipToPlace } from "../model/geo";
 import type { JobCard } from "../model/jobs";
 import {
   booleanField,
@@ -16,6 +17,29 @@ import {
   type RestRequest,
   type RestRoute,
 } from "./rest";
+
+/**
+ * The ZIP code of the spec's `location` text: a ZIP ("78701", or one inside
+ * "Austin, TX 78701"), or a place ("Austin, TX", "Austin TX", or "Austin"
+ * when only one state has an Austin), whose central ZIP is taken. An unknown
+ * or ambiguous place is a 400 that says what to write instead.
+ */
+export function zipOfLocation(location: string): string {
+  const text = location.trim();
+  const zip = /\b(\d{5})(?:-\d{4})?\b/.exec(text)?.[1];
+  if (zip !== undefined) {
+    if (zipToPlace(zip) === null) throw restError(ErrorCode.INVALID_INPUT, JobMessages.zipUnknown);
+    return zip;
+  }
+  const match = /^(.*?)(?:,\s*|\s+)([A-Za-z]{2})$/.exec(text);
+  const named = match ? placesNamed(match[1]!, match[2]!) : [];
+  const places = named.length > 0 ? named : placesNamed(text.replace(/,\s*$/, ""));
+  if (places.length === 1) return places[0]!.zipCode;
+  if (places.length > 1) {
+    throw restError(ErrorCode.INVALID_INPUT, JobMessages.placeAmbiguous(places[0]!.city, places.map((p) => p.state)));
+  }
+  throw restError(ErrorCode.INVALID_INPUT, JobMessages.placeUnknown(text));
+}
 
 type Sort = (typeof JOB_SORTS)[number]["value"];
 function sortParam(value: string | undefined): Sort | undefined {
@@ -58,7 +82,8 @@ async function browse({ ctx, url }: RestRequest, fixed: { status?: string } = {}
 export const jobRoutes: RestRoute[] = [
   {
     // Post Project form: title, description, category, propertyType, urgency, budget, timeline, location,
-    // requirements, plus zipCode (and photoRequired). Answers 201 with the job card.
+    // requirements (and photoRequired). `location` is "City, ST" or a ZIP; city, state and ZIP come from it
+    // (an explicit zipCode wins). Answers 201 with the job card.
     method: "POST",
     path: "/api/jobs",
     status: 201,
@@ -77,14 +102,17 @@ export const jobRoutes: RestRoute[] = [
         return value === undefined ? {} : { [key]: value };
       };
       const photoRequired = booleanField(body, "photoRequired");
+      const location = stringField(body, "location") ?? "";
+      // Without a location the form's own message answers ("Location is required").
+      const zipCode = stringField(body, "zipCode") ?? (location.trim() ? zipOfLocation(location) : "");
       const jobId = await ctx.runMutation(api.jobs.create, {
         // Missing required fields go through as "" so the form's own messages answer ('Title is required').
         title: stringField(body, "title") ?? "",
         description: stringField(body, "description") ?? "",
         category: stringField(body, "category") ?? "",
         propertyType: stringField(body, "propertyType") ?? "",
-        location: stringField(body, "location") ?? "",
-        zipCode: stringField(body, "zipCode") ?? "",
+        location,
+        zipCode,
         ...optional("urgency"),
         ...optional("budget"),
         ...optional("timeline"),

@@ -5,15 +5,7 @@ import { v } from "convex/values";
 import { PHOTOGRAPHER_PROFESSION } from "../../common/jobs";
 import { mutation, query } from "../functions";
 import { distanceMiles, geohashRanges } from "../model/geo";
-import {
-  assertCanDeliverPhotos,
-  assertCanTakePhotos,
-  getJobX,
-  jobCardValidator,
-  pointOf,
-  toCard,
-  type Job,
-} from "../model/jobs";
+import { getJobX, jobCardValidator, photoTransition, pointOf, toCard, type Job } from "../model/jobs";
 import { notifyAll } from "../model/notifications";
 import { radiusOf } from "../model/professionals";
 import { displayName } from "../model/users";
@@ -30,9 +22,7 @@ export const take = mutation({
   handler: async (ctx, { jobId }) => {
     const viewer = ctx.viewerX();
     const job = await getJobX(ctx, jobId);
-    assertCanTakePhotos(job, viewer);
-    await ctx.db.patch(job._id, { photographerId: viewer._id, photoStatus: "scheduled" });
-    await ctx.db.insert("jobEvents", { jobId: job._id, actorId: viewer._id, kind: "photos_scheduled" });
+    await photoTransition(ctx, job, "take", viewer);
     await notifyAll(ctx, [job.customerId], {
       type: "job",
       title: "Photographer booked",
@@ -53,9 +43,7 @@ export const deliver = mutation({
   handler: async (ctx, { jobId }) => {
     const viewer = ctx.viewerX();
     const job = await getJobX(ctx, jobId);
-    assertCanDeliverPhotos(job, viewer);
-    await ctx.db.patch(job._id, { photoStatus: "delivered" });
-    await ctx.db.insert("jobEvents", { jobId: job._id, actorId: viewer._id, kind: "photos_delivered" });
+    await photoTransition(ctx, job, "deliver", viewer);
     await notifyAll(ctx, [job.customerId, ...(job.contractorId ? [job.contractorId] : [])], {
       type: "job",
       title: "Photos delivered",

@@ -73,3 +73,51 @@ export function distanceMiles(a: GeoPoint, b: GeoPoint): number {
 export function geohashRanges(center: GeoPoint, radiusMiles: number): [string, string][] {
   return geohashQueryBounds([center.lat, center.lng], radiusMiles * METERS_PER_MILE);
 }
+
+export interface NamedPlace {
+  city: string;
+  state: string;
+  /** The ZIP nearest the centre of all the place's ZIPs. */
+  zipCode: string;
+}
+
+/** "city|ST" (lowercase city, spaces collapsed) -> that place's ZIPs; built on first use from the same dataset. */
+let zipsByPlace: Map<string, { city: string; state: string; zips: string[] }> | null = null;
+const placeKey = (city: string, state: string) => `${city.trim().toLowerCase().replace(/\s+/g, " ")}|${state}`;
+
+function placeIndex() {
+  if (zipsByPlace !== null) return zipsByPlace;
+  const index = new Map<string, { city: string; state: string; zips: string[] }>();
+  for (let i = 0; i < ZIP_COUNT; i++) {
+    const at = i * ZIP_RECORD_WIDTH;
+    const state = ZIP_STATES[parseInt(ZIP_DATA.slice(at + 13, at + 15), 36)]!;
+    const city = ZIP_CITIES[parseInt(ZIP_DATA.slice(at + 15, at + 18), 36)]!;
+    const key = placeKey(city, state);
+    const entry = index.get(key) ?? { city, state, zips: [] };
+    entry.zips.push(ZIP_DATA.slice(at, at + 5));
+    index.set(key, entry);
+  }
+  zipsByPlace = index;
+  return index;
+}
+
+/** The places named `city` (only in `state` when given), one per state, each with its central ZIP. */
+export function placesNamed(city: string, state?: string): NamedPlace[] {
+  const index = placeIndex();
+  const states = state ? [state.trim().toUpperCase()] : ZIP_STATES;
+  const out: NamedPlace[] = [];
+  for (const st of states) {
+    const entry = index.get(placeKey(city, st));
+    if (!entry) continue;
+    const points = entry.zips.map((zip) => ({ zip, point: zipToPoint(zip)! }));
+    const centre = {
+      lat: points.reduce((sum, p) => sum + p.point.lat, 0) / points.length,
+      lng: points.reduce((sum, p) => sum + p.point.lng, 0) / points.length,
+    };
+    const central = points.reduce((best, p) =>
+      distanceMiles(p.point, centre) < distanceMiles(best.point, centre) ? p : best,
+    );
+    out.push({ city: entry.city, state: entry.state, zipCode: central.zip });
+  }
+  return out;
+}

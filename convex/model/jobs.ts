@@ -1,12 +1,19 @@
-// The job and bid state machine (STYLE.md rule 8). One table of transitions;
-// every change goes through `transition`, which checks who may do it and from
-// which state, moves the counters, records the event and tells the other side,
-// all in the caller's transaction.
+// The job's and the photo request's state machines (STYLE.md rule 8), in the
+// Sharetribe style: one transitions table per process, user and system
+// transitions alike. Every status change goes through `transition` (or
+// `photoTransition`), which checks the current state and the actor, writes a
+// jobEvents history row, moves the counters and tells the other side, all in
+// the caller's transaction.
 //
-//   available --first bid--> quote_requested --accept bid--> assigned --start--> in_progress
-//   in_progress --contractor marks done (completionRequestedAt)--> owner confirms --> completed
-//   available | quote_requested | assigned --owner cancels--> cancelled
-//   quote_requested --last active bid withdrawn--> available
+//   available --firstBid (system)--> quote_requested --lastBidClosed (system)--> available
+//   available | quote_requested --accept (owner, through a bid)--> assigned
+//   assigned --start (contractor)--> in_progress
+//   in_progress --markDone (contractor)--> completion_requested
+//   completion_requested --confirmCompletion (owner)--> completed
+//   completion_requested --sendBack (owner)--> in_progress
+//   available | quote_requested | assigned --cancel (owner)--> cancelled
+//
+//   photos: requested --take (a photographer)--> scheduled --deliver (the booked photographer)--> delivered
 import { v, type Infer } from "convex/values";
 import { ErrorCode } from "../../common/errors";
 import {
@@ -26,23 +33,53 @@ import { fail, forbidden, invalid } from "./errors";
 import { distanceMiles, locationFields, zipToPlace, zipToPoint, type GeoPoint } from "./geo";
 import { notify, notifyAll } from "./notifications";
 import { matchingProfessionals } from "./professionals";
+import { limitAction, type Limit } from "./rateLimit";
 import { onJobClosed, onJobCompleted } from "./referrals";
 import { displayName } from "./users";
 
 export type Job = Doc<"jobs">;
 export type Bid = Doc<"bids">;
-type Role = "owner" | "contractor";
 
-export const JOB_ACTIONS = {
+/** Who runs a transition: the job's owner, the professional hired for it, or the system (a rule another change fires). */
+type Actor = "owner" | "contractor" | "system";
+interface TransitionRule {
+  readonly from: readonly JobStatus[];
+  readonly to: JobStatus;
+  readonly by: Actor;
+  /** "A job that is <from> can't be <verb>." */
+  readonly verb: string;
+}
+
+export const JOB_TRANSITIONS = {
+  firstBid: { from: ["available"], to: "quote_requested", by: "system", verb: "bid on" },
+  lastBidClosed: { from: ["quote_requested"], to: "available", by: "system", verb: "reopened" },
+  accept: { from: ["available", "quote_requested"], to: "assigned", by: "owner", verb: "assigned again" },
   start: { from: ["assigned"], to: "in_progress", by: "contractor", verb: "started" },
-  markDone: { from: ["in_progress"], to: "in_progress", by: "contractor", verb: "marked done" },
-  confirmCompletion: { from: ["in_progress"], to: "completed", by: "owner", verb: "completed" },
+  markDone: { from: ["in_progress"], to: "completion_requested", by: "contractor", verb: "marked done" },
+  sendBack: { from: ["completion_requested"], to: "in_progress", by: "owner", verb: "sent back" },
+  confirmCompletion: { from: ["completion_requested"], to: "completed", by: "owner", verb: "completed" },
   cancel: { from: ["available", "quote_requested", "assigned"], to: "cancelled", by: "owner", verb: "cancelled" },
-} as const satisfies Record<string, { from: readonly JobStatus[]; to: JobStatus; by: Role; verb: string }>;
-export type JobAction = keyof typeof JOB_ACTIONS;
+} as const satisfies Record<string, TransitionRule>;
+export type JobTransition = keyof typeof JOB_TRANSITIONS;
+
+/** The transitions a member runs from the job page (jobs.act); accepting runs through bids.accept. */
+export const JOB_ACTIONS = ["start", "markDone", "sendBack", "confirmCompletion", "cancel"] as const satisfies readonly JobTransition[];
+export type JobAction = (typeof JOB_ACTIONS)[number];
+
+/** Statuses in which a job counts as active work for its owner and its contractor (the dashboards' counters). */
+const ACTIVE_STATUSES: readonly JobStatus[] = ["assigned", "in_progress", "completion_requested"];
+
+/**
+ * The job's state. Rows written before completion_requested existed kept
+ * in_progress with completionRequestedAt set ("marked done"): they read as
+ * completion_requested (migrateCompletionRequested rewrites them).
+ */
+export function jobState(job: Pick<Job, "status" | "completionRequestedAt">): JobStatus {
+  return job.status === "in_progress" && job.completionRequestedAt !== undefined ? "completion_requested" : job.status;
+}
 
 export function isOpen(job: Job): boolean {
-  return OPEN_STATUSES.includes(job.status);
+  return OPEN_STATUSES.includes(jobState(job));
 }
 
 export async function getJobX(ctx: QueryCtx, jobId: Id<"jobs">): Promise<Job> {
@@ -51,33 +88,49 @@ export async function getJobX(ctx: QueryCtx, jobId: Id<"jobs">): Promise<Job> {
   return job;
 }
 
-export function canAct(job: Job, action: JobAction, viewerId: Id<"users">): boolean {
-  const rule = JOB_ACTIONS[action];
-  const isActor = rule.by === "owner" ? job.customerId === viewerId : job.contractorId === viewerId;
-  if (!isActor || !(rule.from as readonly JobStatus[]).includes(job.status)) return false;
-  if (action === "markDone") return job.completionRequestedAt === undefined;
-  if (action === "confirmCompletion") return job.completionRequestedAt !== undefined;
-  return true;
-}
-
-export function assertCanAct(job: Job, action: JobAction, viewerId: Id<"users">): void {
-  const rule = JOB_ACTIONS[action];
-  const isActor = rule.by === "owner" ? job.customerId === viewerId : job.contractorId === viewerId;
-  if (!isActor) fail(ErrorCode.FORBIDDEN, rule.by === "owner" ? JobMessages.onlyOwner : JobMessages.onlyContractor);
-  if (!canAct(job, action, viewerId)) {
-    const state = action === "confirmCompletion" ? "not marked done yet" : job.status;
-    const message =
-      action === "markDone" && job.completionRequestedAt !== undefined
-        ? "This job is already marked done and waits for the owner's confirmation."
-        : JobMessages.illegalTransition(state, rule.verb);
-    fail(ErrorCode.INVALID_INPUT, message);
+/** Why `actorId` may not run `name` on `job` now (null: allowed). `system`: the call comes from a rule, not a member. */
+function transitionRefusal(
+  job: Job,
+  name: JobTransition,
+  actorId: Id<"users">,
+  system: boolean,
+): { code: ErrorCode; message: string } | null {
+  const rule: TransitionRule = JOB_TRANSITIONS[name];
+  if (rule.by === "system") {
+    if (!system) return { code: ErrorCode.FORBIDDEN, message: JobMessages.systemOnly };
+  } else {
+    const isActor = rule.by === "owner" ? job.customerId === actorId : job.contractorId === actorId;
+    if (system || !isActor) {
+      return {
+        code: ErrorCode.FORBIDDEN,
+        message: rule.by === "owner" ? JobMessages.onlyOwner : JobMessages.onlyContractor,
+      };
+    }
   }
+  const state = jobState(job);
+  if (rule.from.includes(state)) return null;
+  if (name === "markDone" && state === "completion_requested") {
+    return { code: ErrorCode.INVALID_INPUT, message: JobMessages.alreadyMarkedDone };
+  }
+  if (name === "confirmCompletion" && state === "in_progress") {
+    return { code: ErrorCode.INVALID_INPUT, message: JobMessages.notMarkedDone };
+  }
+  return { code: ErrorCode.INVALID_INPUT, message: JobMessages.illegalTransition(state, rule.verb) };
 }
 
-type JobCounter = "jobsPostedActive" | "jobsPostedCompleted" | "jobsWorkingActive" | "jobsWorkingCompleted";
+/** Whether a member may run `name` on `job` now. */
+export function canTransition(job: Job, name: JobTransition, actorId: Id<"users">): boolean {
+  return transitionRefusal(job, name, actorId, false) === null;
+}
 
-async function bump(ctx: MutationCtx, userId: Id<"users"> | undefined, deltas: Partial<Record<JobCounter, number>>) {
-  if (userId !== undefined) await adjustCounters(ctx, "users", userId, deltas);
+export function assertCanTransition(job: Job, name: JobTransition, actorId: Id<"users">, system = false): void {
+  const refusal = transitionRefusal(job, name, actorId, system);
+  if (refusal) fail(refusal.code, refusal.message);
+}
+
+/** The job-page actions `viewerId` may run now. */
+export function availableActions(job: Job, viewerId: Id<"users">): JobAction[] {
+  return JOB_ACTIONS.filter((a) => canTransition(job, a, viewerId));
 }
 
 export async function recordEvent(
@@ -90,7 +143,7 @@ export async function recordEvent(
   await ctx.db.insert("jobEvents", { jobId: job._id, actorId, kind, ...extra });
 }
 
-/** Moves one job between the "status:category" counters (from null: a new job). */
+/** Moves one job between the "status:category" counters (from null: a new job). The one writer of jobCounts. */
 export async function countStatusChange(ctx: MutationCtx, category: string, from: JobStatus | null, to: JobStatus) {
   if (from === to) return;
   const deltas = new Map<string, number>();
@@ -106,7 +159,7 @@ export async function countStatusChange(ctx: MutationCtx, category: string, from
       .query("jobCounts")
       .withIndex("by_key", (q) => q.eq("key", key))
       .unique();
-    if (row) await ctx.db.patch(row._id, { count: Math.max(0, row.count + delta) });
+    if (row) await adjustCounters(ctx, "jobCounts", row._id, { count: delta });
     else await ctx.db.insert("jobCounts", { key, count: Math.max(0, delta) });
   }
 }
@@ -119,47 +172,76 @@ export async function jobCount(ctx: QueryCtx, status: string | undefined, catego
   return row?.count ?? 0;
 }
 
+/** The owner's and the contractor's job counters follow the job's state: active while hired work goes on, then completed. */
+async function moveMemberCounters(ctx: MutationCtx, before: Job, after: Job) {
+  const weight = (job: Job) => ({
+    active: ACTIVE_STATUSES.includes(job.status) ? 1 : 0,
+    completed: job.status === "completed" ? 1 : 0,
+  });
+  const b = weight(before);
+  const a = weight(after);
+  const active = a.active - b.active;
+  const completed = a.completed - b.completed;
+  if (active === 0 && completed === 0) return;
+  await adjustCounters(ctx, "users", after.customerId, { jobsPostedActive: active, jobsPostedCompleted: completed });
+  if (after.contractorId !== undefined) {
+    await adjustCounters(ctx, "users", after.contractorId, { jobsWorkingActive: active, jobsWorkingCompleted: completed });
+  }
+}
+
 const jobUrl = (job: Job) => `/jobs/${job._id}`;
 
-/** Runs one transition of JOB_ACTIONS for the viewer. */
-export async function transition(ctx: MutationCtx, job: Job, action: JobAction, viewer: Doc<"users">): Promise<void> {
-  assertCanAct(job, action, viewer._id);
-  const rule = JOB_ACTIONS[action];
-  const from = job.status;
-  const now = Date.now();
-  if (action === "markDone") {
-    await ctx.db.patch(job._id, { completionRequestedAt: now });
-    await recordEvent(ctx, job, viewer._id, "marked_done");
-    await notify(ctx, {
-      userId: job.customerId,
-      type: "job",
-      title: "Work marked done",
-      content: `The work on "${job.title}" is done. Please review it and confirm completion.`,
-      actionUrl: jobUrl(job),
-      actorId: viewer._id,
-      entityType: "job",
-      entityId: job._id,
-    });
-    return;
-  }
-  await ctx.db.patch(job._id, {
-    status: rule.to,
-    ...(action === "confirmCompletion" ? { completedAt: now } : {}),
-  });
-  await countStatusChange(ctx, job.category, from, rule.to);
-  await recordEvent(ctx, job, viewer._id, "status", { fromStatus: from, toStatus: rule.to });
+/** What the other side hears about a member's transition (system transitions and accept tell their own story). */
+const NOTICES: Partial<Record<JobTransition, { title: string; content: (job: Job) => string }>> = {
+  start: { title: "Work started", content: (job) => `"${job.title}" is now in progress.` },
+  markDone: {
+    title: "Work marked done",
+    content: (job) => `The work on "${job.title}" is done. Please review it and confirm completion.`,
+  },
+  sendBack: { title: "Work sent back", content: (job) => `The owner of "${job.title}" asked for more work before completion.` },
+  confirmCompletion: { title: "Job completed", content: (job) => `"${job.title}" is now completed.` },
+  cancel: { title: "Job cancelled", content: (job) => `"${job.title}" is now cancelled.` },
+};
 
-  if (action === "confirmCompletion") {
-    await bump(ctx, job.customerId, { jobsPostedActive: -1, jobsPostedCompleted: 1 });
-    await bump(ctx, job.contractorId, { jobsWorkingActive: -1, jobsWorkingCompleted: 1 });
-    await onJobCompleted(ctx, job);
-  }
-  if (action === "cancel") {
-    await onJobClosed(ctx, job);
-    if (from === "assigned") {
-      await bump(ctx, job.customerId, { jobsPostedActive: -1 });
-      await bump(ctx, job.contractorId, { jobsWorkingActive: -1 });
-    }
+/**
+ * Runs one transition of JOB_TRANSITIONS: checks state and actor, moves the
+ * status and every counter, writes history and tells the other side.
+ * `actor`: the member acting, or for `system` transitions the member whose change fired the rule.
+ * `patch`: fields the transition sets with the status (the hired contractor).
+ */
+export async function transition(
+  ctx: MutationCtx,
+  job: Job,
+  name: JobTransition,
+  actor: { _id: Id<"users"> },
+  opts: { system?: boolean; patch?: Partial<Pick<Job, "contractorId" | "acceptedPrice" | "activeBidCount">>; detail?: string } = {},
+): Promise<Job> {
+  const actorId = actor._id;
+  assertCanTransition(job, name, actorId, opts.system ?? false);
+  const rule = JOB_TRANSITIONS[name];
+  const from = jobState(job);
+  const now = Date.now();
+  const patch: Partial<Job> = {
+    ...opts.patch,
+    status: rule.to,
+    ...(name === "markDone" ? { completionRequestedAt: now } : {}),
+    ...(name === "sendBack" ? { completionRequestedAt: undefined } : {}),
+    ...(name === "confirmCompletion" ? { completedAt: now } : {}),
+  };
+  await ctx.db.patch(job._id, patch);
+  const after: Job = { ...job, ...patch };
+  // The counters hold the stored status (a legacy "marked done" row is counted as in_progress).
+  await countStatusChange(ctx, job.category, job.status, rule.to);
+  await moveMemberCounters(ctx, { ...job, status: from }, after);
+  await recordEvent(ctx, job, actorId, "status", {
+    fromStatus: from,
+    toStatus: rule.to,
+    ...(opts.detail ? { detail: opts.detail } : {}),
+  });
+
+  if (name === "confirmCompletion") await onJobCompleted(ctx, after);
+  if (name === "cancel") {
+    await onJobClosed(ctx, after);
     // Open bids end with the job; their authors hear about it.
     for (const bid of await activeBids(ctx, job._id)) {
       await ctx.db.patch(bid._id, { status: "declined", respondedAt: now, updatedAt: now });
@@ -169,33 +251,63 @@ export async function transition(ctx: MutationCtx, job: Job, action: JobAction, 
         title: "Job cancelled",
         content: `"${job.title}" was cancelled by its owner.`,
         actionUrl: jobUrl(job),
-        actorId: viewer._id,
+        actorId,
         entityType: "job",
         entityId: job._id,
       });
     }
     if (job.activeBidCount !== 0) await ctx.db.patch(job._id, { activeBidCount: 0 });
   }
-  const other = rule.by === "owner" ? job.contractorId : job.customerId;
-  if (other !== undefined) {
-    const titles: Record<JobAction, string> = {
-      start: "Work started",
-      markDone: "Work marked done",
-      confirmCompletion: "Job completed",
-      cancel: "Job cancelled",
-    };
+  const notice = NOTICES[name];
+  const other = rule.by === "owner" ? after.contractorId : rule.by === "contractor" ? after.customerId : undefined;
+  if (notice && other !== undefined) {
     await notify(ctx, {
       userId: other,
       type: "job",
-      title: titles[action],
-      content: `"${job.title}" is now ${rule.to.replace(/_/g, " ")}.`,
+      title: notice.title,
+      content: notice.content(job),
       actionUrl: jobUrl(job),
-      actorId: viewer._id,
+      actorId,
       entityType: "job",
       entityId: job._id,
     });
   }
+  return after;
 }
+
+// ---------------------------------------------------------------------------
+// History as each viewer may see it. Bid events carry prices, and a
+// competing professional must never see another's price (nor who bid).
+
+/** Whose price an event's detail is, or null when the detail is no price. */
+function priceOf(job: Job, event: Doc<"jobEvents">): Id<"users"> | null {
+  if (event.kind === "bid_placed" || event.kind === "bid_updated") return event.actorId;
+  // Hiring records the accepted bid's price.
+  if (event.kind === "status" && event.toStatus === "assigned") return job.contractorId ?? event.actorId;
+  return null;
+}
+
+/**
+ * One history event for `viewerId`: the owner sees every price, a
+ * professional only their own; the actor's name shows when the actor is a
+ * party to the job (owner, hired professional, photographer) or the viewer,
+ * otherwise "A professional".
+ */
+export function shapeEvent(
+  job: Job,
+  event: Doc<"jobEvents">,
+  viewerId: Id<"users">,
+): { detail: string | null; showActor: boolean } {
+  const isOwner = job.customerId === viewerId;
+  const pricedFor = priceOf(job, event);
+  const detail = pricedFor === null || isOwner || pricedFor === viewerId ? (event.detail ?? null) : null;
+  const party = [job.customerId, job.contractorId, job.photographerId, viewerId];
+  return { detail, showActor: isOwner || party.includes(event.actorId) };
+}
+
+// ---------------------------------------------------------------------------
+// Bids. A bid's own life: active -> withdrawn (its author) | declined (the
+// owner, or the job going to someone else or being cancelled) | accepted.
 
 export async function activeBids(ctx: QueryCtx, jobId: Id<"jobs">, limit = 200): Promise<Bid[]> {
   return await ctx.db
@@ -224,21 +336,18 @@ export interface BidValues {
 
 export async function placeBid(ctx: MutationCtx, job: Job, pro: Doc<"users">, values: BidValues): Promise<Id<"bids">> {
   assertCanBid(job, pro, await viewerBid(ctx, job._id, pro._id));
-  const now = Date.now();
   const bidId = await ctx.db.insert("bids", {
     jobId: job._id,
     professionalId: pro._id,
     ...values,
     status: "active",
-    updatedAt: now,
+    updatedAt: Date.now(),
   });
-  const first = job.status === "available";
-  await ctx.db.patch(job._id, { activeBidCount: job.activeBidCount + 1, ...(first ? { status: "quote_requested" } : {}) });
-  if (first) await countStatusChange(ctx, job.category, "available", "quote_requested");
-  await recordEvent(ctx, job, pro._id, "bid_placed", {
-    ...(first ? { fromStatus: "available", toStatus: "quote_requested" } : {}),
-    detail: formatBidPrice(values.priceMin, values.priceMax),
-  });
+  await adjustCounters(ctx, "jobs", job._id, { activeBidCount: 1 });
+  await recordEvent(ctx, job, pro._id, "bid_placed", { detail: formatBidPrice(values.priceMin, values.priceMax) });
+  if (jobState(job) === "available") {
+    await transition(ctx, job, "firstBid", pro, { system: true, detail: "first bid" });
+  }
   await notify(ctx, {
     userId: job.customerId,
     type: "job",
@@ -277,20 +386,19 @@ export async function updateBid(ctx: MutationCtx, bid: Bid, job: Job, values: Bi
   });
 }
 
-async function closeBid(ctx: MutationCtx, bid: Bid, job: Job, status: "withdrawn" | "declined") {
+/** Ends an active bid; the last one gone puts the job back to available (a system transition). */
+async function closeBid(ctx: MutationCtx, bid: Bid, job: Job, status: "withdrawn" | "declined", actorId: Id<"users">) {
   const now = Date.now();
   await ctx.db.patch(bid._id, { status, updatedAt: now, respondedAt: now });
-  const remaining = Math.max(0, job.activeBidCount - 1);
-  // The last bid gone: the job is plainly available again.
-  const reopen = remaining === 0 && job.status === "quote_requested";
-  await ctx.db.patch(job._id, { activeBidCount: remaining, ...(reopen ? { status: "available" } : {}) });
-  if (reopen) await countStatusChange(ctx, job.category, "quote_requested", "available");
-  return reopen;
+  const counts = await adjustCounters(ctx, "jobs", job._id, { activeBidCount: -1 });
+  await recordEvent(ctx, job, actorId, status === "withdrawn" ? "bid_withdrawn" : "bid_declined");
+  if (counts?.activeBidCount === 0 && jobState(job) === "quote_requested") {
+    await transition(ctx, job, "lastBidClosed", { _id: actorId }, { system: true, detail: "no open bids left" });
+  }
 }
 
 export async function withdrawBid(ctx: MutationCtx, bid: Bid, job: Job) {
-  const reopened = await closeBid(ctx, bid, job, "withdrawn");
-  await recordEvent(ctx, job, bid.professionalId, "bid_withdrawn", reopened ? { fromStatus: "quote_requested", toStatus: "available" } : {});
+  await closeBid(ctx, bid, job, "withdrawn", bid.professionalId);
   await notify(ctx, {
     userId: job.customerId,
     type: "job",
@@ -308,14 +416,13 @@ export async function getBidForOwnerX(ctx: QueryCtx, bidId: Id<"bids">, ownerId:
   if (bid === null) fail(ErrorCode.NOT_FOUND, "Bid not found");
   const job = await getJobX(ctx, bid.jobId);
   if (job.customerId !== ownerId) fail(ErrorCode.FORBIDDEN, JobMessages.onlyOwner);
-  if (!isOpen(job)) fail(ErrorCode.INVALID_INPUT, JobMessages.illegalTransition(job.status, "assigned again"));
+  if (!isOpen(job)) fail(ErrorCode.INVALID_INPUT, JobMessages.illegalTransition(jobState(job), "assigned again"));
   if (bid.status !== "active") fail(ErrorCode.INVALID_INPUT, JobMessages.bidNotActive);
   return { bid, job };
 }
 
 export async function declineBid(ctx: MutationCtx, bid: Bid, job: Job, ownerId: Id<"users">) {
-  const reopened = await closeBid(ctx, bid, job, "declined");
-  await recordEvent(ctx, job, ownerId, "bid_declined", reopened ? { fromStatus: "quote_requested", toStatus: "available" } : {});
+  await closeBid(ctx, bid, job, "declined", ownerId);
   await notify(ctx, {
     userId: bid.professionalId,
     type: "job",
@@ -331,21 +438,11 @@ export async function declineBid(ctx: MutationCtx, bid: Bid, job: Job, ownerId: 
 /** Accepting a bid hires its author: the job is assigned, every other open bid is declined and told. */
 export async function acceptBid(ctx: MutationCtx, bid: Bid, job: Job, ownerId: Id<"users">) {
   const now = Date.now();
-  await ctx.db.patch(bid._id, { status: "accepted", respondedAt: now, updatedAt: now });
-  await ctx.db.patch(job._id, {
-    status: "assigned",
-    contractorId: bid.professionalId,
-    acceptedPrice: bid.priceMax ?? bid.priceMin,
-    activeBidCount: 0,
-  });
-  await countStatusChange(ctx, job.category, job.status, "assigned");
-  await recordEvent(ctx, job, ownerId, "status", {
-    fromStatus: job.status,
-    toStatus: "assigned",
+  await transition(ctx, job, "accept", { _id: ownerId }, {
+    patch: { contractorId: bid.professionalId, acceptedPrice: bid.priceMax ?? bid.priceMin, activeBidCount: 0 },
     detail: formatBidPrice(bid.priceMin, bid.priceMax),
   });
-  await bump(ctx, job.customerId, { jobsPostedActive: 1 });
-  await bump(ctx, bid.professionalId, { jobsWorkingActive: 1 });
+  await ctx.db.patch(bid._id, { status: "accepted", respondedAt: now, updatedAt: now });
   await notify(ctx, {
     userId: bid.professionalId,
     type: "job",
@@ -372,6 +469,44 @@ export async function acceptBid(ctx: MutationCtx, bid: Bid, job: Job, ownerId: I
   }
 }
 
+// ---------------------------------------------------------------------------
+// Photo requests: their own small graph.
+
+type PhotoStatus = Job["photoStatus"];
+export const PHOTO_TRANSITIONS = {
+  take: { from: ["requested"], to: "scheduled", by: "a photographer", event: "photos_scheduled" },
+  deliver: { from: ["scheduled"], to: "delivered", by: "the booked photographer", event: "photos_delivered" },
+} as const satisfies Record<string, { from: readonly PhotoStatus[]; to: PhotoStatus; by: string; event: string }>;
+export type PhotoTransition = keyof typeof PHOTO_TRANSITIONS;
+const photoFrom = (name: PhotoTransition): readonly PhotoStatus[] => PHOTO_TRANSITIONS[name].from;
+
+/** Runs one photo-request transition for `user`: checks who and from which state, moves it, writes history. */
+export async function photoTransition(ctx: MutationCtx, job: Job, name: PhotoTransition, user: Doc<"users">): Promise<void> {
+  if (name === "take") assertCanTakePhotos(job, user);
+  else assertCanDeliverPhotos(job, user);
+  const rule = PHOTO_TRANSITIONS[name];
+  await ctx.db.patch(job._id, { photoStatus: rule.to, ...(name === "take" ? { photographerId: user._id } : {}) });
+  await recordEvent(ctx, job, user._id, rule.event);
+}
+
+// ---------------------------------------------------------------------------
+// Abuse limits on what fans out to other members or sends email.
+
+const HOUR = 60 * 60_000;
+/** Per member: quote requests (each routed to up to 50 professionals), photo requests (up to 20 photographers), and bid writes (place, edit, withdraw: each emails the owner). */
+export const QUOTE_REQUEST_LIMIT: Limit = { max: 10, windowMs: HOUR };
+export const PHOTO_REQUEST_LIMIT: Limit = { max: 10, windowMs: HOUR };
+export const BID_WRITE_LIMIT: Limit = { max: 30, windowMs: HOUR };
+
+export async function limitQuoteRequests(ctx: MutationCtx, userId: Id<"users">) {
+  await limitAction(ctx, `quoteRequest:user:${userId}`, QUOTE_REQUEST_LIMIT, { userId, action: "quote requests" });
+}
+export async function limitPhotoRequests(ctx: MutationCtx, userId: Id<"users">) {
+  await limitAction(ctx, `photoRequest:user:${userId}`, PHOTO_REQUEST_LIMIT, { userId, action: "photo requests" });
+}
+export async function limitBidWrites(ctx: MutationCtx, userId: Id<"users">) {
+  await limitAction(ctx, `bidWrite:user:${userId}`, BID_WRITE_LIMIT, { userId, action: "bid writes" });
+}
 
 // ---------------------------------------------------------------------------
 // Cards: what lists and the job page show about a job.
@@ -418,7 +553,7 @@ export async function toCard(ctx: QueryCtx, job: Job, from: GeoPoint | null): Pr
     subcategory: job.subcategory ?? null,
     propertyType: job.propertyType,
     urgency: job.urgency,
-    status: job.status,
+    status: jobState(job),
     location: job.location,
     city: job.city ?? null,
     state: job.state ?? null,
@@ -545,7 +680,8 @@ function photoRefusal(job: Job, user: Doc<"users">): { code: ErrorCode; message:
   if (!(user.professions ?? []).includes(PHOTOGRAPHER_PROFESSION))
     return { code: ErrorCode.FORBIDDEN, message: JobMessages.onlyPhotographer };
   if (job.customerId === user._id) return { code: ErrorCode.FORBIDDEN, message: JobMessages.ownJob };
-  if (job.photoStatus !== "requested" || job.status === "cancelled" || job.status === "completed")
+  const state = jobState(job);
+  if (!photoFrom("take").includes(job.photoStatus) || state === "cancelled" || state === "completed")
     return { code: ErrorCode.INVALID_INPUT, message: JobMessages.photoRequestClosed };
   return null;
 }
@@ -560,10 +696,10 @@ export function assertCanTakePhotos(job: Job, user: Doc<"users">): void {
 }
 
 export function canDeliverPhotos(job: Job, user: Doc<"users">): boolean {
-  return job.photographerId === user._id && job.photoStatus === "scheduled";
+  return job.photographerId === user._id && photoFrom("deliver").includes(job.photoStatus);
 }
 
 export function assertCanDeliverPhotos(job: Job, user: Doc<"users">): void {
   if (job.photographerId !== user._id) forbidden(JobMessages.onlyBookedPhotographer);
-  if (job.photoStatus !== "scheduled") invalid(JobMessages.photosAlreadyDelivered);
+  if (!photoFrom("deliver").includes(job.photoStatus)) invalid(JobMessages.photosAlreadyDelivered);
 }

@@ -5,6 +5,7 @@
 import { REFERRAL_POINTS } from "../../common/profile";
 import type { Doc } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
+import { adjustCounters } from "./counters";
 import { notify } from "./notifications";
 
 async function referralsOf(ctx: MutationCtx, job: Doc<"jobs">) {
@@ -33,7 +34,7 @@ export async function onJobCompleted(ctx: MutationCtx, job: Doc<"jobs">) {
       jobId: job._id,
       referralId: referral._id,
     });
-    await ctx.db.patch(referrer._id, { referralPoints: (referrer.referralPoints ?? 0) + REFERRAL_POINTS });
+    await adjustCounters(ctx, "users", referrer._id, { referralPoints: REFERRAL_POINTS });
     await notify(ctx, {
       userId: referrer._id,
       type: "system",

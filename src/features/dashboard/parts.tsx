@@ -65,6 +65,7 @@ const statusStyles: Record<JobStatus, string> = {
   quote_requested: "bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200",
   assigned: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200",
   in_progress: "bg-brand-100 text-brand-900 dark:bg-brand-950 dark:text-brand-200",
+  completion_requested: "bg-teal-100 text-teal-900 dark:bg-teal-950 dark:text-teal-200",
   completed: "bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-100",
   cancelled: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200",
 };

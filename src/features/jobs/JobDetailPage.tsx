@@ -177,17 +177,18 @@ function JobActions({ data }: { data: JobPageData }) {
   const runAction = useJobAction();
   const [confirmCancel, setConfirmCancel] = useState(false);
   const { job, actions, role } = data;
-  const run = (action: "start" | "markDone" | "confirmCompletion" | "cancel") => {
+  const run = (action: (typeof actions)[number]) => {
     const copy = JobCopy.actions[action];
     return runAction(() => act({ jobId: job._id, action }), { title: copy.title, description: copy.done });
   };
-  const waiting = job.status === "in_progress" && data.completionRequestedAt !== null;
+  const waiting = job.status === "completion_requested";
   const notices: ReactNode[] = [];
   if (waiting && role === "owner") {
     notices.push(
       <Alert key="done" variant="warning" live="off" title="Work marked as done">
-        {data.contractor?.name ?? "The professional"} marked the work as done on{" "}
-        {dateTimeText(data.completionRequestedAt!)}. Please review it and confirm completion.
+        {data.contractor?.name ?? "The professional"} marked the work as done
+        {data.completionRequestedAt !== null ? ` on ${dateTimeText(data.completionRequestedAt)}` : ""}. Please review
+        it and confirm completion, or send it back if something is not finished.
       </Alert>,
     );
   }
@@ -227,6 +228,15 @@ function JobActions({ data }: { data: JobPageData }) {
           {actions.includes("confirmCompletion") && (
             <ActionButton busyLabel={JobCopy.actions.confirmCompletion.busy} onRun={() => run("confirmCompletion")}>
               {JobCopy.actions.confirmCompletion.label}
+            </ActionButton>
+          )}
+          {actions.includes("sendBack") && (
+            <ActionButton
+              variant="secondary"
+              busyLabel={JobCopy.actions.sendBack.busy}
+              onRun={() => run("sendBack")}
+            >
+              {JobCopy.actions.sendBack.label}
             </ActionButton>
           )}
           {actions.includes("cancel") && (

@@ -30,6 +30,12 @@ export const JobCopy = {
       title: "Marked as Done",
       done: "The owner was asked to confirm completion.",
     },
+    sendBack: {
+      label: "Send back",
+      busy: "Sending back...",
+      title: "Sent Back",
+      done: "The professional was told the work isn't finished yet.",
+    },
     confirmCompletion: {
       label: "Confirm completion",
       busy: "Confirming...",

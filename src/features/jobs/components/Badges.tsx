@@ -11,6 +11,8 @@ const statusStyles: Record<JobStatus, string> = {
     "border-violet-700 bg-violet-50 text-violet-900 dark:border-violet-400 dark:bg-violet-950 dark:text-violet-100",
   in_progress:
     "border-amber-700 bg-amber-50 text-amber-900 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-100",
+  completion_requested:
+    "border-teal-700 bg-teal-50 text-teal-900 dark:border-teal-400 dark:bg-teal-950 dark:text-teal-100",
   completed: "border-slate-600 bg-slate-100 text-slate-900 dark:border-slate-400 dark:bg-slate-800 dark:text-slate-100",
   cancelled: "border-red-700 bg-red-50 text-red-900 line-through dark:border-red-400 dark:bg-red-950 dark:text-red-100",
 };
