@@ -33,8 +33,6 @@ const KNOWN_FAILING: Record<string, string> = {
   // security: a `files` table records who uploaded each storage id (issue 11 §1 "Storage ids are not owned").
   "stranger profiles:setAvatar": "security",
   "stranger portfolio:add": "security",
-  // jobs: job history shaped per viewer (issue 11 §1 "Bid prices leak through job history").
-  "stranger jobs:get": "jobs",
 };
 const caseFor = (key: string) => (KNOWN_FAILING[key] ? test.fails : test);
 

@@ -101,12 +101,10 @@ test("owner posts -> a nearby pro sees it live -> bids -> owner sees the bid liv
   await proPage.getByRole("button", { name: "Start work" }).click();
   await expect(ownerPage.getByText("Status: in progress", { exact: false }).first()).toBeVisible();
   await proPage.getByRole("button", { name: "Mark as done" }).click();
-  await expect(ownerPage.getByText("Status: completion requested", { exact: false }).first()).toBeVisible({
-    timeout: 10_000,
-  });
-  await expect(proPage.getByText("Waiting for the owner to confirm completion.")).toBeVisible({ timeout: 10_000 });
+  await expect(ownerPage.getByText("Status: completion requested", { exact: false }).first()).toBeVisible();
+  await expect(proPage.getByText("Waiting for the owner to confirm completion.")).toBeVisible();
   await ownerPage.getByRole("button", { name: "Send back" }).click();
-  await expect(proPage.getByText("Status: in progress", { exact: false }).first()).toBeVisible({ timeout: 10_000 });
+  await expect(proPage.getByText("Status: in progress", { exact: false }).first()).toBeVisible();
   await proPage.getByRole("button", { name: "Mark as done" }).click();
   const confirm = ownerPage.getByRole("button", { name: "Confirm completion" });
   await expect(confirm).toBeVisible();

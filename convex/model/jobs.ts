@@ -33,7 +33,8 @@ import { fail, forbidden, invalid } from "./errors";
 import { distanceMiles, locationFields, zipToPlace, zipToPoint, type GeoPoint } from "./geo";
 import { notify, notifyAll } from "./notifications";
 import { matchingProfessionals } from "./professionals";
-import { limitAction, type Limit } from "./rateLimit";
+import { limitOrRefuse } from "./limits";
+import type { Limit } from "./rateLimit";
 import { onJobClosed, onJobCompleted } from "./referrals";
 import { displayName } from "./users";
 
@@ -499,13 +500,13 @@ export const PHOTO_REQUEST_LIMIT: Limit = { max: 10, windowMs: HOUR };
 export const BID_WRITE_LIMIT: Limit = { max: 30, windowMs: HOUR };
 
 export async function limitQuoteRequests(ctx: MutationCtx, userId: Id<"users">) {
-  await limitAction(ctx, `quoteRequest:user:${userId}`, QUOTE_REQUEST_LIMIT, { userId, action: "quote requests" });
+  await limitOrRefuse(ctx, `quoteRequest:user:${userId}`, QUOTE_REQUEST_LIMIT, userId, "quote requests");
 }
 export async function limitPhotoRequests(ctx: MutationCtx, userId: Id<"users">) {
-  await limitAction(ctx, `photoRequest:user:${userId}`, PHOTO_REQUEST_LIMIT, { userId, action: "photo requests" });
+  await limitOrRefuse(ctx, `photoRequest:user:${userId}`, PHOTO_REQUEST_LIMIT, userId, "photo requests");
 }
 export async function limitBidWrites(ctx: MutationCtx, userId: Id<"users">) {
-  await limitAction(ctx, `bidWrite:user:${userId}`, BID_WRITE_LIMIT, { userId, action: "bid writes" });
+  await limitOrRefuse(ctx, `bidWrite:user:${userId}`, BID_WRITE_LIMIT, userId, "bid writes");
 }
 
 // ---------------------------------------------------------------------------

@@ -1,9 +1,7 @@
 // Fixed-window rate limits kept in the rateLimits table, one row per key.
 import { ConvexError } from "convex/values";
 import { ErrorCode, Messages } from "../../common/errors";
-import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
-import { logSecurityEvent } from "./securityLog";
 
 export interface Limit {
   max: number;
@@ -45,31 +43,5 @@ export async function consume(ctx: MutationCtx, key: string, limit: Limit): Prom
   const retryAt = await hit(ctx, key, limit);
   if (retryAt !== null) {
     throw new ConvexError({ code: ErrorCode.RATE_LIMITED, message: Messages.tooManyRequests, retryAt });
-  }
-}
-
-/**
- * Counts one action of a member against `limit` under `key`, and refuses it
- * over the limit with the spec's generic message. A refusal rolls its whole
- * transaction back, so the securityLogs row is written by the action that
- * uses up the window (it commits): one row per member and window exhausted.
- */
-export async function limitAction(
-  ctx: MutationCtx,
-  key: string,
-  limit: Limit,
-  log: { userId: Id<"users">; action: string },
-): Promise<void> {
-  await consume(ctx, key, limit);
-  const row = await ctx.db
-    .query("rateLimits")
-    .withIndex("by_key", (q) => q.eq("key", key))
-    .unique();
-  if (row !== null && row.count === limit.max) {
-    await logSecurityEvent(ctx, "rate_limited", {
-      userId: log.userId,
-      identifier: key,
-      details: `${log.action}: limit of ${limit.max} per ${Math.round(limit.windowMs / 60_000)} min reached`,
-    });
   }
 }
