@@ -78,6 +78,12 @@ export function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The code of a refusal answered as a value (`{ refused: { code, message } }`: file claims, whose refusal must not roll back). */
+export function refusedCode(value: unknown): string | undefined {
+  const refused = (value as { refused?: { code?: unknown } } | null)?.refused;
+  return typeof refused?.code === "string" ? refused.code : undefined;
+}
+
 /** What `fn(args)` did: its value, or the error it threw. */
 export async function outcome(
   promise: Promise<unknown>,
@@ -213,11 +219,12 @@ export async function buildWorld(
   await b.as.mutation(ref.m("backup:shareJob"), { jobId: openJobId });
 
   const storageId = await t.run((ctx) => ctx.storage.store(new Blob([new Uint8Array(64)], { type: "image/png" })));
-  const [portfolioItemId] = (await b.as.mutation(ref.m("portfolio:add"), {
+  const added = (await b.as.mutation(ref.m("portfolio:add"), {
     files: [{ storageId, name: "deck.png" }],
     title: "Deck lighting",
     category: "other",
-  })) as string[];
+  })) as string[] | { ids: string[] };
+  const portfolioItemId = Array.isArray(added) ? added[0] : added.ids[0];
 
   const { notificationId, bNotificationId, referralId } = await t.run(async (ctx) => {
     const firstOf = (userId: Id<"users">) =>
