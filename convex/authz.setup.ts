@@ -4,6 +4,7 @@
 /// <reference types="vite/client" />
 import { makeFunctionReference } from "convex/server";
 import { ConvexError } from "convex/values";
+import { vi } from "vitest";
 import type { Id } from "./_generated/dataModel";
 import { createPerson, modules, newTest, type TestConvex } from "./test.setup";
 
@@ -240,6 +241,14 @@ export async function buildWorld(
       .first();
     return { notificationId: notification!._id, bNotificationId: bNotification!._id, referralId: referral!._id };
   });
+
+  // Scheduled work (emails to the outbox, digests, expiries) lands too, so answers show its effects.
+  vi.useFakeTimers();
+  try {
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+  } finally {
+    vi.useRealTimers();
+  }
 
   return {
     t,

@@ -35,7 +35,11 @@ const KNOWN_FAILING: Record<string, string> = {
   "stranger profiles:setAvatar": "security",
   "stranger portfolio:add": "security",
 };
-const caseFor = (key: string) => (KNOWN_FAILING[key] ? test.fails : test);
+const registered = new Set<string>();
+const caseFor = (key: string) => {
+  registered.add(key);
+  return KNOWN_FAILING[key] ? test.fails : test;
+};
 
 describe("the classification covers the deployment", () => {
   test("every public function is classified", () => {
@@ -143,4 +147,8 @@ describe("a member who doesn't own the thing", () => {
       }
     });
   }
+});
+
+test("every known-failing marker names a live case (remove the others)", () => {
+  expect(Object.keys(KNOWN_FAILING).filter((key) => !registered.has(key))).toEqual([]);
 });
