@@ -763,6 +763,8 @@ export const CLASSIFICATION: Record<string, Classification> = {
   },
   "reviews:toWrite": { access: "member" },
 
+  "settings:signOut": { access: "member" },
+
   "users:completeProfessionSetup": { access: "member" },
   "users:setAvailability": { access: "member" },
   "users:viewer": { access: "viewerOrNull" },
