@@ -1,6 +1,6 @@
 // Documents read by the jobs queries at two table sizes: the point is that they
-// do not grow with the jobs table. Seeds demo users (seed:run, no demo jobs),
-// then jobs with seed:benchJobs in batches. See bench/README.md.
+// do not grow with the jobs table. Seeds demo users (seed/run:run, no demo jobs),
+// then jobs with seed/run:benchJobs in batches. See bench/README.md.
 //
 //   node --import tsx bench/jobs.ts [--sizes 1000,50000]
 import { runReadsBench, sizesFlag } from "./lib/reads";
@@ -15,9 +15,9 @@ await runReadsBench({
   rowsLabel: "jobs",
   sizes: sizesFlag(process.argv, "1000,50000"),
   async setup(call) {
-    await call("seed:run", { jobs: 0 });
-    owner = (await call("seed:userByEmail", { email: "owner@rafter.test" })).value as string;
-    const pro = (await call("seed:userByEmail", { email: "pro@rafter.test" })).value as string;
+    await call("seed/run:run", { jobs: 0 });
+    owner = (await call("seed/run:userByEmail", { email: "owner@rafter.test" })).value as string;
+    const pro = (await call("seed/run:userByEmail", { email: "pro@rafter.test" })).value as string;
     const c = (label: string, udfPath: string, args: Record<string, unknown>, as: string | null = null) => ({ label, udfPath, args, as });
     return [
       c("browse recent", "jobs:browse", { paginationOpts: page }),
@@ -37,7 +37,7 @@ await runReadsBench({
   },
   async grow(call, from, to) {
     for (let start = from; start < to; start += BATCH) {
-      await call("seed:benchJobs", { customerId: owner, start, count: Math.min(BATCH, to - start), seed: 7 });
+      await call("seed/run:benchJobs", { customerId: owner, start, count: Math.min(BATCH, to - start), seed: 7 });
     }
   },
 });

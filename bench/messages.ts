@@ -1,6 +1,6 @@
 // Documents read by the inbox and thread queries as the messages table grows
 // (default 1,000 and 100,000 messages): they must not grow with it. Messages
-// go through the app's own write path (seed:benchMessages -> deliverMessage).
+// go through the app's own write path (seed/run:benchMessages -> deliverMessage).
 // The live latency from one browser to another is bench/message-latency.ts.
 //
 //   node --import tsx bench/messages.ts [--sizes 1000,100000]
@@ -15,9 +15,9 @@ await runReadsBench({
   rowsLabel: "messages",
   sizes: sizesFlag(process.argv, "1000,100000"),
   async setup(call) {
-    await call("seed:run", { jobs: 0 });
-    viewer = (await call("seed:userByEmail", { email: "pro@rafter.test" })).value as string;
-    userIds = ((await call("seed:benchUserIds", { count: 400 })).value as string[]).filter((id) => id !== viewer);
+    await call("seed/run:run", { jobs: 0 });
+    viewer = (await call("seed/run:userByEmail", { email: "pro@rafter.test" })).value as string;
+    userIds = ((await call("seed/run:benchUserIds", { count: 400 })).value as string[]).filter((id) => id !== viewer);
     const partner = userIds[0]!;
     const page = (numItems: number) => ({ numItems, cursor: null });
     return [
@@ -30,7 +30,7 @@ await runReadsBench({
   },
   async grow(call, from, to) {
     for (let start = from; start < to; start += BATCH) {
-      await call("seed:benchMessages", { viewerId: viewer, userIds, start, count: Math.min(BATCH, to - start), seed: 11 });
+      await call("seed/run:benchMessages", { viewerId: viewer, userIds, start, count: Math.min(BATCH, to - start), seed: 11 });
     }
   },
 });

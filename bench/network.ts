@@ -1,7 +1,7 @@
 // Documents read by the directory, network and suggestion queries as the
 // number of professionals grows (default 1,200 and 50,000): they must not
 // grow with the users table. Professionals come from the deterministic seed
-// (seed:run with larger sizes adds only the missing rows).
+// (seed/run:run with larger sizes adds only the missing rows).
 //
 //   node --import tsx bench/network.ts [--sizes 1200,50000]
 import { runReadsBench, sizesFlag } from "./lib/reads";
@@ -14,9 +14,9 @@ await runReadsBench({
   rowsLabel: "professionals",
   sizes: sizesFlag(process.argv, "1200,50000"),
   async setup(call) {
-    await call("seed:run", { jobs: 0 });
-    pro = (await call("seed:userByEmail", { email: "pro@rafter.test" })).value as string;
-    owner = (await call("seed:userByEmail", { email: "owner@rafter.test" })).value as string;
+    await call("seed/run:run", { jobs: 0 });
+    pro = (await call("seed/run:userByEmail", { email: "pro@rafter.test" })).value as string;
+    owner = (await call("seed/run:userByEmail", { email: "owner@rafter.test" })).value as string;
     const page = { numItems: 24, cursor: null };
     const c = (label: string, udfPath: string, args: Record<string, unknown>, as: string) => ({ label, udfPath, args, as });
     return [
@@ -33,6 +33,6 @@ await runReadsBench({
     ];
   },
   async grow(call, _from, to) {
-    await call("seed:run", { professionals: to, homeowners: 400, jobs: 0 });
+    await call("seed/run:run", { professionals: to, homeowners: 400, jobs: 0 });
   },
 });

@@ -14,26 +14,9 @@ import {
   type PairStatus,
 } from "./model/network";
 import { REVIEW_REPORT_LIMIT } from "./reviews";
-import { newTest, type TestConvex, createPerson } from "./test.setup";
+import { bid, newTest, owner, pro, project, userRow as user, type TestConvex, type TestMember } from "./test.setup";
 
-const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-const bid = { priceMin: 900, message: "Happy to help.", earliestStart: tomorrow, estimatedDuration: "2 days" };
-const project = {
-  title: "Fix the porch light",
-  description: "The porch light flickers and the switch is warm.",
-  category: "electrical",
-  propertyType: "single_family",
-  location: "Austin, TX",
-  zipCode: "78701",
-};
-
-const person = createPerson;
-const pro = (t: TestConvex, f: Record<string, unknown> = {}) =>
-  person(t, { userType: "professional", professions: ["electrician"], primaryProfession: "electrician", ...f });
-const owner = (t: TestConvex, f: Record<string, unknown> = {}) => person(t, { userType: "homeowner", ...f });
-const user = async (t: TestConvex, id: Id<"users">) => (await t.run((ctx) => ctx.db.get(id)))!;
-
-async function connect(a: Awaited<ReturnType<typeof pro>>, b: Awaited<ReturnType<typeof pro>>) {
+async function connect(a: TestMember, b: TestMember) {
   const id = await a.as.mutation(api.connections.request, { userId: b.userId });
   await b.as.mutation(api.connections.respond, { connectionId: id, accept: true });
   return id;
@@ -282,7 +265,7 @@ test("review reports: one per member per review, and a daily limit per member th
   const reporter = await owner(t);
   const customer = await owner(t);
   const p = await pro(t);
-  const jobId = await customer.as.mutation(api.jobs.create, project);
+  const jobId = await customer.as.mutation(api.jobs.create, project());
   const reviewIds = await t.run(async (ctx) => {
     const ids = [];
     for (let i = 0; i <= REVIEW_REPORT_LIMIT.max; i++) {
@@ -316,7 +299,7 @@ describe("backup network and referrals", () => {
     const customer = await owner(t);
     await connect(referrer, backup);
     await referrer.as.mutation(api.backup.setMember, { userId: backup.userId, member: true });
-    const jobId = await customer.as.mutation(api.jobs.create, project);
+    const jobId = await customer.as.mutation(api.jobs.create, project());
     return { referrer, backup, customer, jobId };
   }
 
@@ -327,11 +310,11 @@ describe("backup network and referrals", () => {
     expect(sharedWith).toBe(1);
     const offers = await backup.as.query(api.backup.offers, {});
     expect(offers.map((o) => o.job._id)).toEqual([jobId]);
-    await expect(referrer.as.mutation(api.backup.take, { referralId, ...bid })).rejects.toThrow(/shared yourself/);
-    const bidId = await backup.as.mutation(api.backup.take, { referralId, ...bid });
+    await expect(referrer.as.mutation(api.backup.take, { referralId, ...bid() })).rejects.toThrow(/shared yourself/);
+    const bidId = await backup.as.mutation(api.backup.take, { referralId, ...bid() });
     const view = (await customer.as.query(api.jobs.get, { jobId }))!;
     expect(view.bids.map((b) => b._id)).toEqual([bidId]);
-    await expect(backup.as.mutation(api.backup.take, { referralId, ...bid })).rejects.toThrow(/already taken/);
+    await expect(backup.as.mutation(api.backup.take, { referralId, ...bid() })).rejects.toThrow(/already taken/);
 
     await customer.as.mutation(api.bids.accept, { bidId });
     await backup.as.mutation(api.jobs.act, { jobId, action: "start" });
@@ -347,7 +330,7 @@ describe("backup network and referrals", () => {
     const t = newTest();
     const { referrer, backup, customer, jobId } = await setup(t);
     const { referralId } = await referrer.as.mutation(api.backup.shareJob, { jobId });
-    await backup.as.mutation(api.backup.take, { referralId, ...bid });
+    await backup.as.mutation(api.backup.take, { referralId, ...bid() });
     await customer.as.mutation(api.jobs.act, { jobId, action: "cancel" });
     expect((await user(t, referrer.userId)).referralPoints ?? 0).toBe(0);
     const stranger = await pro(t);
@@ -355,9 +338,9 @@ describe("backup network and referrals", () => {
       /Only your connections/,
     );
     const outsider = await pro(t);
-    const job2 = await customer.as.mutation(api.jobs.create, project);
+    const job2 = await customer.as.mutation(api.jobs.create, project());
     const shared = await referrer.as.mutation(api.backup.shareJob, { jobId: job2 });
-    await expect(outsider.as.mutation(api.backup.take, { referralId: shared.referralId, ...bid })).rejects.toThrow(
+    await expect(outsider.as.mutation(api.backup.take, { referralId: shared.referralId, ...bid() })).rejects.toThrow(
       /someone else's backup network/,
     );
   });
@@ -405,8 +388,8 @@ describe("reviews", () => {
   async function completedJob(t: TestConvex) {
     const customer = await owner(t, { firstName: "Olive", lastName: "Moss" });
     const p = await pro(t);
-    const jobId = await customer.as.mutation(api.jobs.create, project);
-    const bidId = await p.as.mutation(api.bids.place, { jobId, ...bid });
+    const jobId = await customer.as.mutation(api.jobs.create, project());
+    const bidId = await p.as.mutation(api.bids.place, { jobId, ...bid() });
     await customer.as.mutation(api.bids.accept, { bidId });
     await p.as.mutation(api.jobs.act, { jobId, action: "start" });
     return { customer, p, jobId, finish: async () => {
@@ -431,8 +414,8 @@ describe("reviews", () => {
 
     const second = await completedJob(t);
     // Same professional? No: a new one. Review the first pro again through a new job.
-    const jobId2 = await second.customer.as.mutation(api.jobs.create, project);
-    const bid2 = await p.as.mutation(api.bids.place, { jobId: jobId2, ...bid });
+    const jobId2 = await second.customer.as.mutation(api.jobs.create, project());
+    const bid2 = await p.as.mutation(api.bids.place, { jobId: jobId2, ...bid() });
     await second.customer.as.mutation(api.bids.accept, { bidId: bid2 });
     await p.as.mutation(api.jobs.act, { jobId: jobId2, action: "start" });
     await p.as.mutation(api.jobs.act, { jobId: jobId2, action: "markDone" });

@@ -2,17 +2,9 @@
 // applied to the search index's bounded result.
 import { describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
-import { createPerson, newTest, type TestConvex } from "./test.setup";
+import { newTest, owner, pro, type TestConvex } from "./test.setup";
 
 const DALLAS = { city: "Dallas", state: "TX", zipCode: "75201" };
-const pro = (t: TestConvex, f: Record<string, unknown> = {}) =>
-  createPerson(t, {
-    userType: "professional",
-    professions: ["electrician"],
-    primaryProfession: "electrician",
-    professionalCategories: ["construction_renovation"],
-    ...f,
-  });
 
 async function directory(t: TestConvex) {
   await pro(t, { firstName: "Ada", lastName: "Zed", rating: 4.8, verified: true, specialties: ["EV chargers"] });
@@ -33,7 +25,7 @@ async function directory(t: TestConvex) {
     ...DALLAS,
   });
   await pro(t, { firstName: "Di", lastName: "Abbott", verified: true, rating: 4.1, ...DALLAS });
-  await createPerson(t, { userType: "homeowner", firstName: "Eve", bio: "I want EV chargers" });
+  await owner(t, { firstName: "Eve", bio: "I want EV chargers" });
 }
 const names = (r: { professionals: { firstName: string }[] }) => r.professionals.map((p) => p.firstName);
 

@@ -2,7 +2,10 @@
 // @convex-dev/auth signs with, and factories.
 /// <reference types="vite/client" />
 import { convexTest } from "convex-test";
+import type { FunctionArgs, WithoutSystemFields } from "convex/server";
 import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
+import type { api } from "./_generated/api";
+import type { Doc, Id } from "./_generated/dataModel";
 import { syncUserLocation } from "./model/professionals";
 import schema from "./schema";
 
@@ -54,8 +57,16 @@ export function signUpParams(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** Any fields of a users row, for factories. */
+export type UserFields = Partial<WithoutSystemFields<Doc<"users">>>;
+/** A member made by a factory: their id and a test accessor signed in as them. */
+export interface TestMember {
+  userId: Id<"users">;
+  as: TestConvex;
+}
+
 /** Fast path: a user row without credentials, for functions that only need an identity. */
-export async function createUser(t: TestConvex, fields: Record<string, unknown> = {}) {
+export async function createUser(t: TestConvex, fields: UserFields = {}): Promise<TestMember> {
   const userId = await t.run(async (ctx) =>
     ctx.db.insert("users", {
       email: `user${Math.random().toString(36).slice(2)}@example.com`,
@@ -72,7 +83,7 @@ export async function createUser(t: TestConvex, fields: Record<string, unknown> 
 export const PERSON_PHONE = "(512) 555-0100";
 
 /** A user with a place (Austin, TX 78701 unless `fields` say otherwise) and, for professionals, service areas, as sign-up and profession setup leave them. */
-export async function createPerson(t: TestConvex, fields: Record<string, unknown> = {}) {
+export async function createPerson(t: TestConvex, fields: UserFields = {}): Promise<TestMember> {
   const userId = await t.run(async (ctx) => {
     const id = await ctx.db.insert("users", {
       email: `u${Math.random().toString(36).slice(2)}@example.com`,
@@ -83,9 +94,58 @@ export async function createPerson(t: TestConvex, fields: Record<string, unknown
       state: "TX",
       zipCode: "78701",
       ...fields,
-    } as never);
+    });
     await syncUserLocation(ctx, id);
     return id;
   });
   return { userId, as: t.withIdentity({ subject: `${userId}|session` }) };
+}
+
+/** A homeowner in Austin, TX 78701 (unless `fields` say otherwise). */
+export function owner(t: TestConvex, fields: UserFields = {}): Promise<TestMember> {
+  return createPerson(t, { userType: "homeowner", firstName: "Olive", ...fields });
+}
+
+/** An electrician in Austin, TX 78701 with service areas (unless `fields` say otherwise). */
+export function pro(t: TestConvex, fields: UserFields = {}): Promise<TestMember> {
+  return createPerson(t, {
+    userType: "professional",
+    firstName: "Pat",
+    professions: ["electrician"],
+    primaryProfession: "electrician",
+    professionalCategories: ["construction_renovation"],
+    ...fields,
+  });
+}
+
+/** A member's row as stored now. */
+export async function userRow(t: TestConvex, userId: Id<"users">): Promise<Doc<"users">> {
+  const row = await t.run((ctx) => ctx.db.get(userId));
+  if (row === null) throw new Error(`no user ${userId}`);
+  return row;
+}
+
+export type ProjectArgs = FunctionArgs<typeof api.jobs.create>;
+/** A valid project (jobs.create) in Austin, with `overrides`. */
+export function project(overrides: Partial<ProjectArgs> = {}): ProjectArgs {
+  return {
+    title: "Replace kitchen outlets",
+    description: "Six outlets in the kitchen need GFCI replacements.",
+    category: "electrical",
+    propertyType: "single_family",
+    location: "Austin, TX",
+    zipCode: "78701",
+    urgency: "high",
+    budget: "$500-1500",
+    requirements: "Licensed electrician\nBring your own tools",
+    ...overrides,
+  };
+}
+
+/** A day from now as the bid form sends it (YYYY-MM-DD). */
+export const TOMORROW = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+export type BidArgs = Omit<FunctionArgs<typeof api.bids.place>, "jobId">;
+/** A valid bid (bids.place without the job), with `overrides`. */
+export function bid(overrides: Partial<BidArgs> = {}): BidArgs {
+  return { priceMin: 900, message: "I can do this next week.", earliestStart: TOMORROW, estimatedDuration: "1 day", ...overrides };
 }

@@ -515,3 +515,18 @@ export function toasts(page: Page) {
 export function accountMenu(page: Page) {
   return page.getByRole("button", { name: /^Account menu for / });
 }
+
+/**
+ * Signs `account` in through the login form on `page` (a second browser's page too, where the
+ * `signIn` fixture's page is not the one wanted). `rejectCookies` answers the cookie banner, which
+ * would cover a laptop-sized window's lower buttons.
+ */
+export async function signInOn(page: Page, account: Account, options: { rejectCookies?: boolean } = {}) {
+  await page.goto("/login");
+  const form = page.getByRole("main");
+  await form.getByLabel("Email").fill(account.email);
+  await form.getByLabel("Password", { exact: true }).fill(account.password);
+  await form.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL("/");
+  if (options.rejectCookies) await page.getByRole("button", { name: "Reject All" }).click();
+}

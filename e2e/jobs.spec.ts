@@ -4,16 +4,7 @@
 // Nobody reloads a page: everything arrives live.
 import type { Browser, Page } from "@playwright/test";
 import { e2eEnv } from "./env";
-import { expect, test, toasts, type Account } from "./fixtures";
-
-async function signInOn(page: Page, account: Account) {
-  await page.goto("/login");
-  const form = page.getByRole("main");
-  await form.getByLabel("Email").fill(account.email);
-  await form.getByLabel("Password", { exact: true }).fill(account.password);
-  await form.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL("/");
-}
+import { expect, signInOn, test, toasts } from "./fixtures";
 
 async function secondBrowser(browser: Browser, clientIp: string): Promise<Page> {
   const context = await browser.newContext({

@@ -7,18 +7,7 @@ import { ConvexHttpClient } from "convex/browser";
 import { api } from "../convex/_generated/api";
 import type { Id } from "../convex/_generated/dataModel";
 import { e2eEnv } from "./env";
-import { expect, test, toasts, type Account } from "./fixtures";
-
-async function signInOn(page: Page, account: Account) {
-  await page.goto("/login");
-  const form = page.getByRole("main");
-  await form.getByLabel("Email").fill(account.email);
-  await form.getByLabel("Password", { exact: true }).fill(account.password);
-  await form.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL("/");
-  // The cookie banner would cover the cards' buttons on a laptop-sized window.
-  await page.getByRole("button", { name: "Reject All" }).click();
-}
+import { expect, signInOn, test, toasts, type Account } from "./fixtures";
 
 async function otherBrowser(browser: Browser, clientIp: string): Promise<Page> {
   const context = await browser.newContext({
@@ -80,9 +69,9 @@ test("connect live, accept, then share work with the backup network and take it 
 
   const benPage = await otherBrowser(browser, "10.78.0.2");
   const ownerPage = await otherBrowser(browser, "10.78.0.3");
-  await signInOn(anaPage, ana);
-  await signInOn(benPage, ben);
-  await signInOn(ownerPage, owner);
+  await signInOn(anaPage, ana, { rejectCookies: true });
+  await signInOn(benPage, ben, { rejectCookies: true });
+  await signInOn(ownerPage, owner, { rejectCookies: true });
 
   // Both open their network.
   await anaPage.goto("/network");
@@ -173,7 +162,7 @@ test("connect live, accept, then share work with the backup network and take it 
 
 test("a homeowner learns the network is for professionals and finds the directory", async ({ page, users }) => {
   const owner = await users.create({ userType: "homeowner", city: "Austin", state: "TX", zipCode: "78701" });
-  await signInOn(page, owner);
+  await signInOn(page, owner, { rejectCookies: true });
   await page.goto("/network");
   await expect(page.getByRole("heading", { name: "The network is for professionals" })).toBeVisible();
   await page.getByRole("link", { name: "Find Local Professionals" }).click();

@@ -11,7 +11,7 @@ import { ConvexHttpClient } from "convex/browser";
 import { ProfileCopy } from "../common/profile";
 import { api } from "../convex/_generated/api";
 import { e2eEnv } from "./env";
-import { expect, test, toasts, type Account } from "./fixtures";
+import { expect, signInOn, test, toasts, type Account } from "./fixtures";
 
 // ---------------------------------------------------------------------------
 // Test files made here: a real PNG (solid colour) and a file that is too large.
@@ -51,15 +51,6 @@ function png(width: number, height: number, [r, g, b]: [number, number, number])
 }
 
 // ---------------------------------------------------------------------------
-
-async function signInOn(page: Page, account: Account) {
-  await page.goto("/login");
-  const form = page.getByRole("main");
-  await form.getByLabel("Email").fill(account.email);
-  await form.getByLabel("Password", { exact: true }).fill(account.password);
-  await form.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL("/");
-}
 
 async function secondBrowser(browser: Browser, clientIp: string): Promise<Page> {
   const context = await browser.newContext({

@@ -5,7 +5,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { adminClient, isRuntimeUp, readRuntimeInfo } from "./lib/convex";
-import { DEFAULT_JOB_COUNT, GENERATOR_ORDER } from "../convex/model/seedData";
+import { DEFAULT_JOB_COUNT, GENERATOR_ORDER } from "../convex/seed/data";
 import { countUsers, DEFAULT_COUNTS, DEMO_PASSWORD, demoAccountLines, formatCounts, runSeed } from "./lib/seed";
 
 const HELP = `Usage: npm run seed -- [options]

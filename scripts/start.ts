@@ -2,7 +2,7 @@
 //
 //   1. the local Convex runtime (tools/local-convex) on .data/, with email
 //      going to the local outbox;
-//   2. demo data on the first start (convex/seed.ts; later starts keep it);
+//   2. demo data on the first start (convex/seed/run.ts; later starts keep it);
 //   3. the web app: a production build served by `vite preview`, or with
 //      --dev the Vite dev server (hot reload) and the runtime in --watch mode.
 //

@@ -51,7 +51,6 @@ import type * as model_professionals from "../model/professionals.js";
 import type * as model_rateLimit from "../model/rateLimit.js";
 import type * as model_referrals from "../model/referrals.js";
 import type * as model_securityLog from "../model/securityLog.js";
-import type * as model_seedData from "../model/seedData.js";
 import type * as model_sessions from "../model/sessions.js";
 import type * as model_tokens from "../model/tokens.js";
 import type * as model_users from "../model/users.js";
@@ -64,7 +63,8 @@ import type * as professionals from "../professionals.js";
 import type * as profiles from "../profiles.js";
 import type * as promotions from "../promotions.js";
 import type * as reviews from "../reviews.js";
-import type * as seed from "../seed.js";
+import type * as seed_data from "../seed/data.js";
+import type * as seed_run from "../seed/run.js";
 import type * as settings from "../settings.js";
 import type * as users from "../users.js";
 
@@ -115,7 +115,6 @@ declare const fullApi: ApiFromModules<{
   "model/rateLimit": typeof model_rateLimit;
   "model/referrals": typeof model_referrals;
   "model/securityLog": typeof model_securityLog;
-  "model/seedData": typeof model_seedData;
   "model/sessions": typeof model_sessions;
   "model/tokens": typeof model_tokens;
   "model/users": typeof model_users;
@@ -128,7 +127,8 @@ declare const fullApi: ApiFromModules<{
   profiles: typeof profiles;
   promotions: typeof promotions;
   reviews: typeof reviews;
-  seed: typeof seed;
+  "seed/data": typeof seed_data;
+  "seed/run": typeof seed_run;
   settings: typeof settings;
   users: typeof users;
 }>;

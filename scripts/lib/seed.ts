@@ -1,15 +1,15 @@
-// Seeding a running runtime through convex/seed.ts (used by scripts/start.ts
+// Seeding a running runtime through convex/seed/run.ts (used by scripts/start.ts
 // and scripts/seed.ts).
 import type { ConvexHttpClient } from "convex/browser";
 import type { FunctionReturnType } from "convex/server";
 import { internal } from "../../convex/_generated/api";
-import { DEFAULT_COUNTS, DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../convex/model/seedData";
+import { DEFAULT_COUNTS, DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../convex/seed/data";
 import { asAdminCallable } from "./convex";
 
 const refs = {
-  run: asAdminCallable(internal.seed.run),
-  status: asAdminCallable(internal.seed.status),
-  stats: asAdminCallable(internal.seed.stats),
+  run: asAdminCallable(internal.seed.run.run),
+  status: asAdminCallable(internal.seed.run.status),
+  stats: asAdminCallable(internal.seed.run.stats),
 };
 
 export { DEFAULT_COUNTS, DEMO_ACCOUNTS, DEMO_PASSWORD };

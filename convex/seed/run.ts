@@ -1,9 +1,10 @@
 // Demo data: internal functions only (an admin key or `npx convex run` calls
-// them; clients cannot). `npm start` runs `seed:run` on the first start;
-// `npm run seed -- --size <n>` runs it at other sizes for benchmarks.
+// them; clients cannot). `npm start` runs `seed/run:run` on the first start;
+// `npm run seed -- --size <n>` runs it at other sizes for benchmarks. The rows
+// come from the pure generator in ./data.ts.
 //
-//   npx convex run seed:run                                   # default sizes
-//   npx convex run seed:run '{"professionals": 5000, "homeowners": 2000}'
+//   npx convex run seed/run:run                                   # default sizes
+//   npx convex run seed/run:run '{"professionals": 5000, "homeowners": 2000}'
 //
 // Every step is idempotent: rows are generated deterministically and each
 // batch first checks whether a previous run already inserted it, the demo
@@ -11,14 +12,14 @@
 // last, so an interrupted run is completed by the next one.
 import { createAccount } from "@convex-dev/auth/server";
 import { v } from "convex/values";
-import { internal } from "./_generated/api";
-import type { Doc, Id } from "./_generated/dataModel";
-import type { MutationCtx, QueryCtx } from "./_generated/server";
-import { internalAction, internalMutation, internalQuery } from "./functions";
-import { deliverMessage } from "./model/messages";
-import { acceptBid, insertJob, placeBid, transition, type Job } from "./model/jobs";
-import { zipToPoint } from "./model/geo";
-import { matchingProfessionals, syncUserLocation } from "./model/professionals";
+import { internal } from "../_generated/api";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { internalAction, internalMutation, internalQuery } from "../functions";
+import { deliverMessage } from "../model/messages";
+import { acceptBid, insertJob, placeBid, transition, type Job } from "../model/jobs";
+import { zipToPoint } from "../model/geo";
+import { matchingProfessionals, syncUserLocation } from "../model/professionals";
 import {
   buildHomeowner,
   buildJob,
@@ -39,7 +40,7 @@ import {
   type SeedContext,
   type SeedKind,
   type SeedUser,
-} from "./model/seedData";
+} from "./data";
 
 const seedKind = v.union(v.literal("professionals"), v.literal("homeowners"));
 
@@ -75,7 +76,7 @@ export const insertBatch = internalMutation({
   returns: v.object({ inserted: v.number(), skipped: v.number() }),
   handler: async (ctx, { kind, start, count, seed, now }) => {
     const generator = GENERATORS[kind];
-    if (count < 0 || count > 500) throw new Error("seed:insertBatch takes at most 500 rows per call");
+    if (count < 0 || count > 500) throw new Error("seed/run:insertBatch takes at most 500 rows per call");
     const context: SeedContext = { seed, now };
     const rows: SeedUser[] = [];
     for (let i = start; i < start + count; i++) rows.push(generator.build(i, context));
@@ -196,14 +197,14 @@ export const run = internalAction({
     const inserted: Record<string, number> = {};
     const skipped: Record<string, number> = {};
     for (const batch of planBatches({ professionals: args.professionals, homeowners: args.homeowners })) {
-      const result = await ctx.runMutation(internal.seed.insertBatch, { ...batch, seed, now: started });
+      const result = await ctx.runMutation(internal.seed.run.insertBatch, { ...batch, seed, now: started });
       inserted[batch.kind] = (inserted[batch.kind] ?? 0) + result.inserted;
       skipped[batch.kind] = (skipped[batch.kind] ?? 0) + result.skipped;
     }
     // Demo accounts, then jobs, then the marker (the last demo account): it tells later starts the data is complete.
     const demoAccountsCreated: string[] = [];
     const createDemoAccount = async (account: (typeof DEMO_ACCOUNTS)[number]) => {
-      if ((await ctx.runQuery(internal.seed.userByEmail, { email: account.email })) !== null) return;
+      if ((await ctx.runQuery(internal.seed.run.userByEmail, { email: account.email })) !== null) return;
       // As convex/auth.ts signUp does: the library hashes the password and makes the account.
       const { user } = await createAccount(ctx, {
         provider: "password",
@@ -212,7 +213,7 @@ export const run = internalAction({
         shouldLinkViaEmail: false,
         shouldLinkViaPhone: false,
       });
-      await ctx.runMutation(internal.seed.finishDemoAccount, {
+      await ctx.runMutation(internal.seed.run.finishDemoAccount, {
         userId: user._id,
         ...(account.role ? { role: account.role } : {}),
       });
@@ -225,7 +226,7 @@ export const run = internalAction({
     skipped.jobs = 0;
     if (homeowners > 0) {
       for (let start = 0; start < jobs; start += JOB_BATCH_SIZE) {
-        const result = await ctx.runMutation(internal.seed.insertJobs, {
+        const result = await ctx.runMutation(internal.seed.run.insertJobs, {
           start,
           count: Math.min(JOB_BATCH_SIZE, jobs - start),
           homeowners,
@@ -236,7 +237,7 @@ export const run = internalAction({
         skipped.jobs += result.skipped;
       }
     }
-    const demo = await ctx.runMutation(internal.seed.insertDemoJobs, {});
+    const demo = await ctx.runMutation(internal.seed.run.insertDemoJobs, {});
     inserted.demoJobs = demo.inserted;
     skipped.demoJobs = demo.skipped;
     await createDemoAccount(DEMO_ACCOUNTS[DEMO_ACCOUNTS.length - 1]!);
@@ -352,7 +353,7 @@ export const insertJobs = internalMutation({
   args: { start: v.number(), count: v.number(), homeowners: v.number(), seed: v.number(), now: v.number() },
   returns: v.object({ inserted: v.number(), skipped: v.number() }),
   handler: async (ctx, { start, count, homeowners, seed, now }) => {
-    if (count < 0 || count > 100) throw new Error("seed:insertJobs takes at most 100 jobs per call");
+    if (count < 0 || count > 100) throw new Error("seed/run:insertJobs takes at most 100 jobs per call");
     let inserted = 0;
     for (let i = start; i < start + count; i++) {
       const { homeowner, ...plan } = buildJob(i, { seed, now, homeowners });
@@ -440,9 +441,9 @@ export const benchJobs = internalMutation({
   args: { customerId: v.id("users"), start: v.number(), count: v.number(), seed: v.number() },
   returns: v.number(),
   handler: async (ctx, { customerId, start, count, seed }) => {
-    if (count < 0 || count > 500) throw new Error("seed:benchJobs takes at most 500 jobs per call");
+    if (count < 0 || count > 500) throw new Error("seed/run:benchJobs takes at most 500 jobs per call");
     const customer = await ctx.db.get("users", customerId);
-    if (customer === null) throw new Error("seed:benchJobs: no such customer");
+    if (customer === null) throw new Error("seed/run:benchJobs: no such customer");
     for (let i = start; i < start + count; i++) {
       const rng = rowRng(seed, "benchJobs", i);
       const plan = buildJob(i, { seed, now: 0, homeowners: 1 });
@@ -490,9 +491,9 @@ export const benchMessages = internalMutation({
   args: { viewerId: v.id("users"), userIds: v.array(v.id("users")), start: v.number(), count: v.number(), seed: v.number() },
   returns: v.number(),
   handler: async (ctx, { viewerId, userIds, start, count, seed }) => {
-    if (count < 0 || count > 500) throw new Error("seed:benchMessages takes at most 500 messages per call");
+    if (count < 0 || count > 500) throw new Error("seed/run:benchMessages takes at most 500 messages per call");
     const viewer = await ctx.db.get(viewerId);
-    if (viewer === null || userIds.length < 32) throw new Error("seed:benchMessages: a viewer and at least 32 users");
+    if (viewer === null || userIds.length < 32) throw new Error("seed/run:benchMessages: a viewer and at least 32 users");
     for (let i = start; i < start + count; i++) {
       const rng = rowRng(seed, "benchMessages", i);
       let from: Id<"users">;

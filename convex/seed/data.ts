@@ -6,7 +6,7 @@
 // Adding a generator (jobs, bids, messages, posts...):
 //   1. write `build<Thing>(index, ctx)` below, drawing from `rowRng(ctx.seed, "<kind>", index)`;
 //   2. register it in GENERATORS (and GENERATOR_ORDER: after the kinds it refers to);
-//   3. handle its kind in convex/seed.ts `insertBatch` (table, natural key for idempotency,
+//   3. handle its kind in convex/seed/run.ts `insertBatch` (table, natural key for idempotency,
 //      references to earlier kinds resolved by their natural keys).
 import type { WithoutSystemFields } from "convex/server";
 import {
