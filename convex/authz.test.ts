@@ -103,6 +103,19 @@ describe("anonymous callers", () => {
     });
   }
 
+  // Keeps "public" honest: a public function serves anonymous callers (the auth library's own endpoints aside).
+  for (const f of byAccess("public").filter((f) => !f.name.startsWith("auth:"))) {
+    test(`${f.name} serves anonymous callers (or refuses the input in our words)`, async () => {
+      const result = await outcome(callByName(w.t, f, argsFor(f)));
+      if (!result.ok) {
+        expect(result.code, `${f.name} threw ${String(result.error)}`).toBeDefined();
+        expect(result.code, `${f.name} is classified public but refuses anonymous callers`).not.toBe(
+          "NOT_AUTHENTICATED",
+        );
+      }
+    });
+  }
+
   for (const f of byAccess("viewerOrNull")) {
     test(`${f.name} answers nothing`, async () => {
       const result = await outcome(callByName(w.t, f, argsFor(f)));
