@@ -51,6 +51,9 @@ const caseFor = (name: string) => {
   return KNOWN_FAILING[name] ? test.fails : test;
 };
 
+/** Slots naming the caller or what only the caller owns (B's, in the world). */
+const OWNED_SLOTS = ["me", "notification", "portfolioItem"];
+
 const BIG = "x".repeat(100_000);
 
 /** A 4xx whose body is JSON with a message. */
@@ -98,11 +101,14 @@ describe("the REST classification covers the router", () => {
 describe("REST matrix", () => {
   let w: World;
   let ids: Record<Slot, string>;
+  let untouched: World;
   beforeAll(async () => {
     // The auth library's discovery routes read the deployment's keys and site URL.
     await setupEnv();
     w = await buildWorld();
     ids = slotIds(w);
+    // Refusals change nothing, so the stranger checks share a world no well-formed call has touched.
+    untouched = await buildWorld();
   });
 
   const cases = routes.filter((r) => ROUTES[r.key] !== undefined);
@@ -130,6 +136,25 @@ describe("REST matrix", () => {
         }
       }
     });
+
+    // Slots that name the caller or the caller's own things: a stranger (C) pointing them at B's is refused.
+    const owned = templates.filter((t) => slotsOf(t).some((s) => OWNED_SLOTS.includes(s)));
+    if (owned.length > 0) {
+      const name = `${r.key}: someone else's ${owned.join(", ")} → 403/404`;
+      caseFor(name)(name, async () => {
+        for (const template of owned) {
+          const path = fill(template, slotIds(untouched));
+          const a = await send(
+            untouched.c.as,
+            r.method,
+            path,
+            jsonBody ? JSON.stringify(fillBody(rule.body!, slotIds(untouched))) : undefined,
+          );
+          expect([403, 404], `C: ${r.method} ${path} (B's) → ${a.status} ${a.text.slice(0, 200)}`).toContain(a.status);
+          expectClientError(a, `C: ${r.method} ${path}`);
+        }
+      });
+    }
 
     for (const template of templates) {
       for (const slot of slotsOf(template)) {
