@@ -6,7 +6,17 @@ import { makeFunctionReference } from "convex/server";
 import { ConvexError } from "convex/values";
 import { vi } from "vitest";
 import type { Id } from "./_generated/dataModel";
-import { createPerson, modules, newTest, type TestConvex } from "./test.setup";
+import {
+  bid,
+  modules,
+  newTest,
+  owner,
+  pro,
+  project,
+  type TestConvex,
+  type TestMember,
+  type UserFields,
+} from "./test.setup";
 
 export type Kind = "query" | "mutation" | "action";
 
@@ -113,7 +123,7 @@ export function isEmptyAnswer(value: unknown): boolean {
 // The fixture world: members and their things, made through the app's own
 // functions where one exists so it stays true to what the app writes.
 
-export type Member = Awaited<ReturnType<typeof createPerson>>;
+export type Member = TestMember;
 
 export interface World {
   t: TestConvex;
@@ -147,55 +157,29 @@ const ref = {
   m: (name: string) => makeFunctionReference<"mutation">(name),
 };
 
-const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-export const bidArgs = () => ({
-  priceMin: 900,
-  message: "I can do this next week.",
-  earliestStart: tomorrow(),
-  estimatedDuration: "1 day",
-});
-export const projectArgs = (title: string) => ({
-  title,
-  description: "Six outlets in the kitchen need GFCI replacements.",
-  category: "electrical",
-  propertyType: "single_family",
-  location: "Austin, TX",
-  zipCode: "78701",
-  urgency: "high",
-  budget: "$500-1500",
-});
+/** A bid (test.setup's `bid()`): its price and message are what a stranger must never see. */
+export const bidArgs = () => bid();
 
-const pro = (t: TestConvex, firstName: string, fields: Record<string, unknown> = {}) =>
-  createPerson(t, {
-    userType: "professional",
-    firstName,
-    professions: ["electrician"],
-    primaryProfession: "electrician",
-    professionalCategories: ["construction_renovation"],
-    emailVerificationTime: Date.now(),
-    ...fields,
-  });
+const verified = { emailVerificationTime: Date.now() };
 
 /** `fields` are extra user fields for A and B (the leak scan's sentinels), set before anything happens. */
 export async function buildWorld(
   t: TestConvex = newTest(),
-  fields: { a?: Record<string, unknown>; b?: Record<string, unknown> } = {},
+  fields: { a?: UserFields; b?: UserFields } = {},
 ): Promise<World> {
-  const a = await createPerson(t, {
-    userType: "homeowner",
-    firstName: "Ada",
-    emailVerificationTime: Date.now(),
-    ...fields.a,
-  });
-  const b = await pro(t, "Bo", fields.b);
-  const c = await pro(t, "Cy");
-  const d = await pro(t, "Di");
-  const e = await pro(t, "Ed");
+  const a = await owner(t, { firstName: "Ada", ...verified, ...fields.a });
+  const b = await pro(t, { firstName: "Bo", ...verified, ...fields.b });
+  const c = await pro(t, { firstName: "Cy", ...verified });
+  const d = await pro(t, { firstName: "Di", ...verified });
+  const e = await pro(t, { firstName: "Ed", ...verified });
 
-  const openJobId = (await a.as.mutation(ref.m("jobs:create"), projectArgs("Replace kitchen outlets"))) as Id<"jobs">;
+  const openJobId = (await a.as.mutation(
+    ref.m("jobs:create"),
+    project({ title: "Replace kitchen outlets" }),
+  )) as Id<"jobs">;
   const bidId = (await b.as.mutation(ref.m("bids:place"), { jobId: openJobId, ...bidArgs() })) as Id<"bids">;
 
-  const doneJobId = (await a.as.mutation(ref.m("jobs:create"), projectArgs("Rewire the garage"))) as Id<"jobs">;
+  const doneJobId = (await a.as.mutation(ref.m("jobs:create"), project({ title: "Rewire the garage" }))) as Id<"jobs">;
   const doneBidId = (await b.as.mutation(ref.m("bids:place"), { jobId: doneJobId, ...bidArgs() })) as Id<"bids">;
   await a.as.mutation(ref.m("bids:accept"), { bidId: doneBidId });
   await b.as.mutation(ref.m("jobs:act"), { jobId: doneJobId, action: "start" });
