@@ -3,50 +3,15 @@ import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { Messages } from "../common/errors";
 import { BID_WRITE_LIMIT, PHOTO_REQUEST_LIMIT, QUOTE_REQUEST_LIMIT } from "./model/jobs";
-import { newTest, type TestConvex, createPerson } from "./test.setup";
+import { bid, newTest, owner, pro, project, userRow, type TestConvex } from "./test.setup";
 
 const AUSTIN = { city: "Austin", state: "TX", zipCode: "78701" };
 const DALLAS = { city: "Dallas", state: "TX", zipCode: "75201" };
 
-function project(overrides: Record<string, unknown> = {}) {
-  return {
-    title: "Replace kitchen outlets",
-    description: "Six outlets in the kitchen need GFCI replacements.",
-    category: "electrical",
-    propertyType: "single_family",
-    location: "Austin, TX",
-    zipCode: "78701",
-    urgency: "high",
-    budget: "$500-1500",
-    requirements: "Licensed electrician\nBring your own tools",
-    ...overrides,
-  };
-}
-
-const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-function bid(overrides: Record<string, unknown> = {}) {
-  return { priceMin: 900, message: "I can do this next week.", earliestStart: tomorrow, estimatedDuration: "1 day", ...overrides };
-}
-
-/** A user with a location and service areas, as sign-up and profession setup leave them. */
-const person = createPerson;
-const owner = (t: TestConvex, f: Record<string, unknown> = {}) => person(t, { userType: "homeowner", firstName: "Olive", ...f });
-const pro = (t: TestConvex, f: Record<string, unknown> = {}) =>
-  person(t, {
-    userType: "professional",
-    firstName: "Pat",
-    professions: ["electrician"],
-    primaryProfession: "electrician",
-    professionalCategories: ["construction_renovation"],
-    ...f,
-  });
-
 async function jobDoc(t: TestConvex, jobId: Id<"jobs">) {
   return (await t.run((ctx) => ctx.db.get(jobId)))!;
 }
-async function userDoc(t: TestConvex, userId: Id<"users">) {
-  return (await t.run((ctx) => ctx.db.get(userId)))!;
-}
+const userDoc = userRow;
 async function notificationsOf(t: TestConvex, userId: Id<"users">) {
   return await t.run((ctx) =>
     ctx.db

@@ -5,36 +5,11 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { api } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
-import { newTest, setupEnv, signUpParams, STRONG_PASSWORD, type TestConvex, createPerson } from "../test.setup";
+import { newTest, owner, pro, project, setupEnv, signUpParams, STRONG_PASSWORD, type TestConvex } from "../test.setup";
 
 beforeAll(setupEnv);
 
 const DALLAS = { city: "Dallas", state: "TX", zipCode: "75201" };
-
-const person = createPerson;
-const owner = (t: TestConvex, f: Record<string, unknown> = {}) => person(t, { userType: "homeowner", firstName: "Olive", ...f });
-const pro = (t: TestConvex, f: Record<string, unknown> = {}) =>
-  person(t, {
-    userType: "professional",
-    firstName: "Pat",
-    professions: ["electrician"],
-    primaryProfession: "electrician",
-    professionalCategories: ["construction_renovation"],
-    ...f,
-  });
-
-const project = (overrides: Record<string, unknown> = {}) => ({
-  title: "Replace kitchen outlets",
-  description: "Six outlets in the kitchen need GFCI replacements.",
-  category: "electrical",
-  propertyType: "single_family",
-  location: "Austin, TX",
-  zipCode: "78701",
-  urgency: "high",
-  budget: "$500-1500",
-  requirements: "Licensed electrician\nBring your own tools",
-  ...overrides,
-});
 
 const quote = (overrides: Record<string, unknown> = {}) => ({
   title: "Rewire the garage",
@@ -65,7 +40,7 @@ describe("POST /api/jobs", () => {
   test("creates the job and answers 201 with it", async () => {
     const t = newTest();
     const { as, userId } = await owner(t);
-    const response = await post(as, "/api/jobs", project({ requirements: ["Licensed", "Insured"] }));
+    const response = await post(as, "/api/jobs", { ...project(), requirements: ["Licensed", "Insured"] });
     expect(response.status).toBe(201);
     const job = await json(response);
     expect(job).toMatchObject({ title: "Replace kitchen outlets", status: "available", zipCode: "78701", requirements: ["Licensed", "Insured"] });
@@ -86,7 +61,7 @@ describe("POST /api/jobs", () => {
   test("wrong types, bad JSON and non-objects are 400s, never 500s", async () => {
     const t = newTest();
     const { as } = await owner(t);
-    for (const body of ["{not json", "[1,2]", "null", JSON.stringify(project({ title: { x: 1 } })), JSON.stringify(project({ photoRequired: "yes" }))]) {
+    for (const body of ["{not json", "[1,2]", "null", JSON.stringify({ ...project(), title: { x: 1 } }), JSON.stringify({ ...project(), photoRequired: "yes" })]) {
       const response = await post(as, "/api/jobs", body);
       expect(response.status, body).toBe(400);
       expect((await json(response)).message).toBeTruthy();
