@@ -5,7 +5,7 @@
 // with a JSON `{ message }`, never 5xx. A new route fails here until classified.
 import { beforeAll, describe, expect, test } from "vitest";
 import { buildWorld, type World } from "../authz.setup";
-import { setupEnv } from "../test.setup";
+import { newTest, setupEnv } from "../test.setup";
 import {
   fill,
   fillBody,
@@ -95,6 +95,45 @@ describe("the REST classification covers the router", () => {
   test("prefix routes say which paths they serve", () => {
     const bare = routes.filter((r) => r.path.endsWith("*") && !ROUTES[r.key]?.paths).map((r) => r.key);
     expect(bare).toEqual([]);
+  });
+});
+
+// The published contract (GET /api/openapi.json, issue 11 §2) and this classification must agree on
+// who may call each route: public here ⇔ no security requirement (or an empty, optional one) there.
+const hasOpenApi = routes.some((r) => r.key === "GET /api/openapi.json");
+describe.skipIf(!hasOpenApi)("the OpenAPI document agrees with the classification", () => {
+  test("every /api route is documented, public ones without a required token", async () => {
+    await setupEnv();
+    const res = await newTest().fetch("/api/openapi.json");
+    type Operation = { security?: Record<string, unknown>[] };
+    const doc = (await res.json()) as {
+      paths?: Record<string, Record<string, Operation>>;
+      security?: Record<string, unknown>[];
+    };
+    const shape = (template: string) => template.replace(/\{[^}]*\}/g, "{}");
+    const documented = new Map<string, Record<string, Operation>>();
+    for (const [path, ops] of Object.entries(doc.paths ?? {})) {
+      documented.set(shape(path), { ...documented.get(shape(path)), ...ops });
+    }
+    const problems: string[] = [];
+    for (const r of routes.filter((r) => r.path.startsWith("/api/") && ROUTES[r.key] !== undefined)) {
+      const rule = ROUTES[r.key]!;
+      for (const template of pathsOf(r, rule)) {
+        const op = documented.get(shape(template))?.[r.method.toLowerCase()];
+        if (op === undefined) {
+          problems.push(`${r.method} ${template}: not in the OpenAPI document`);
+          continue;
+        }
+        const security = op.security ?? doc.security ?? [];
+        const anonymousOk = security.length === 0 || security.some((s) => Object.keys(s).length === 0);
+        if (anonymousOk !== (rule.public !== undefined)) {
+          problems.push(
+            `${r.method} ${template}: ${rule.public ? "public here" : "needs a token here"}, but the document says ${anonymousOk ? "no token needed" : "a token is required"}`,
+          );
+        }
+      }
+    }
+    expect(problems).toEqual([]);
   });
 });
 
