@@ -695,6 +695,7 @@ export const CLASSIFICATION: Record<string, Classification> = {
       codes: ["FORBIDDEN", "NOT_FOUND", "INVALID_INPUT"],
     },
   },
+  "profiles:patch": { access: "member" },
   "profiles:update": { access: "member" },
 
   "promotions:current": { access: "public", reason: "the launch offer banner on public pages" },

@@ -4,8 +4,9 @@
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { ConvexError, v } from "convex/values";
 import { ErrorCode } from "../common/errors";
-import { ProfileCopy, profileSchema, UPLOAD_LIMITS } from "../common/profile";
-import type { Id } from "./_generated/dataModel";
+import { ProfileCopy, profileSchema, UPLOAD_LIMITS, type ProfileInput } from "../common/profile";
+import type { Doc, Id } from "./_generated/dataModel";
+import type { MutationCtx } from "./_generated/server";
 import { mutation, query } from "./functions";
 import { zipToPoint } from "./model/geo";
 import { connectionBetween, isBackupMember, stateFor } from "./model/network";
@@ -156,56 +157,101 @@ export const mine = query({
   },
 });
 
+const profileFields = {
+  firstName: v.string(),
+  lastName: v.string(),
+  businessName: v.optional(v.string()),
+  bio: v.optional(v.string()),
+  phone: v.optional(v.string()),
+  city: v.optional(v.string()),
+  state: v.optional(v.string()),
+  zipCode: v.optional(v.string()),
+  county: v.optional(v.string()),
+  licenseNumber: v.optional(v.string()),
+  specialties: v.array(v.string()),
+  yearsExperience: v.optional(v.number()),
+  experienceLevel: v.optional(v.string()),
+  serviceCategories: v.array(v.string()),
+  propertyTypes: v.array(v.string()),
+  preferredRadius: v.optional(v.number()),
+  languages: v.array(v.string()),
+  certifications: v.array(v.string()),
+  businessSize: v.optional(v.string()),
+  imageUrl: v.optional(v.string()),
+};
+
+/** Validates the whole edit form and writes it (one rule set for update and patch). */
+async function saveProfile(ctx: MutationCtx, viewer: Doc<"users">, input: unknown): Promise<void> {
+  const parsed = profileSchema.safeParse(input);
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
+    invalid(parsed.error.issues[0]!.message, fields);
+  }
+  const { imageUrl, ...values } = parsed.data;
+  if (values.zipCode) {
+    if (zipToPoint(values.zipCode) === null) {
+      const message = "We couldn't find that ZIP code. Please check it and try again.";
+      invalid(message, { zipCode: message });
+    }
+  }
+  const isPro = viewer.userType === "professional";
+  await ctx.db.patch(viewer._id, {
+    ...values,
+    name: `${values.firstName} ${values.lastName}`,
+    // A homeowner has no business fields.
+    ...(isPro ? {} : { businessName: undefined, licenseNumber: undefined, preferredRadius: undefined }),
+    // An image URL replaces an uploaded avatar.
+    ...(imageUrl ? { image: imageUrl, imageStorageId: undefined } : {}),
+  });
+  if (imageUrl && viewer.imageStorageId) await ctx.storage.delete(viewer.imageStorageId);
+  await syncUserLocation(ctx, viewer._id);
+}
+
+/** The edit form: every field at once. */
 export const update = mutation({
-  args: {
-    firstName: v.string(),
-    lastName: v.string(),
-    businessName: v.optional(v.string()),
-    bio: v.optional(v.string()),
-    phone: v.optional(v.string()),
-    city: v.optional(v.string()),
-    state: v.optional(v.string()),
-    zipCode: v.optional(v.string()),
-    county: v.optional(v.string()),
-    licenseNumber: v.optional(v.string()),
-    specialties: v.array(v.string()),
-    yearsExperience: v.optional(v.number()),
-    experienceLevel: v.optional(v.string()),
-    serviceCategories: v.array(v.string()),
-    propertyTypes: v.array(v.string()),
-    preferredRadius: v.optional(v.number()),
-    languages: v.array(v.string()),
-    certifications: v.array(v.string()),
-    businessSize: v.optional(v.string()),
-    imageUrl: v.optional(v.string()),
+  args: profileFields,
+  returns: v.null(),
+  handler: async (ctx, args) => {
+    await saveProfile(ctx, ctx.viewerX(), args);
+    return null;
+  },
+});
+
+/**
+ * Only the fields given change (PUT /api/users/{id}): read and written in one
+ * transaction, so a concurrent edit of another field is never overwritten.
+ */
+export const patch = mutation({
+  args: Object.fromEntries(Object.entries(profileFields).map(([k, val]) => [k, v.optional(val)])) as {
+    [K in keyof typeof profileFields]: ReturnType<typeof v.optional<(typeof profileFields)[K]>>;
   },
   returns: v.null(),
   handler: async (ctx, args) => {
-    const viewer = ctx.viewerX();
-    const parsed = profileSchema.safeParse(args);
-    if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-      invalid(parsed.error.issues[0]!.message, fields);
-    }
-    const { imageUrl, ...values } = parsed.data;
-    if (values.zipCode) {
-      if (zipToPoint(values.zipCode) === null) {
-        const message = "We couldn't find that ZIP code. Please check it and try again.";
-        invalid(message, { zipCode: message });
-      }
-    }
-    const isPro = viewer.userType === "professional";
-    await ctx.db.patch(viewer._id, {
-      ...values,
-      name: `${values.firstName} ${values.lastName}`,
-      // A homeowner has no business fields.
-      ...(isPro ? {} : { businessName: undefined, licenseNumber: undefined, preferredRadius: undefined }),
-      // An image URL replaces an uploaded avatar.
-      ...(imageUrl ? { image: imageUrl, imageStorageId: undefined } : {}),
-    });
-    if (imageUrl && viewer.imageStorageId) await ctx.storage.delete(viewer.imageStorageId);
-    await syncUserLocation(ctx, viewer._id);
+    const u = ctx.viewerX();
+    const current: ProfileInput = {
+      firstName: u.firstName ?? "",
+      lastName: u.lastName ?? "",
+      businessName: u.businessName,
+      bio: u.bio,
+      phone: u.phone,
+      city: u.city,
+      state: u.state,
+      zipCode: u.zipCode,
+      county: u.county,
+      licenseNumber: u.licenseNumber,
+      specialties: u.specialties ?? [],
+      yearsExperience: u.yearsExperience,
+      experienceLevel: u.experienceLevel as ProfileInput["experienceLevel"],
+      serviceCategories: u.serviceCategories ?? [],
+      propertyTypes: u.propertyTypes ?? [],
+      preferredRadius: u.preferredRadius,
+      languages: u.languages ?? ["English"],
+      certifications: u.certifications ?? [],
+      businessSize: u.businessSize as ProfileInput["businessSize"],
+    };
+    const given = Object.fromEntries(Object.entries(args).filter(([, value]) => value !== undefined));
+    await saveProfile(ctx, u, { ...current, ...given });
     return null;
   },
 });

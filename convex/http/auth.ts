@@ -10,8 +10,7 @@ import { ErrorCode, Messages, type AppErrorData } from "../../common/errors";
 import { categoryOfProfession, isProfession } from "../../common/professions";
 import { api, internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
-import { zipToPlace } from "../model/geo";
-import { parseBody, readJsonObject, requireSignedIn, restError, type RestRoute } from "./rest";
+import { parseBody, placeOf, readJsonObject, requireSignedIn, restError, type RestRoute } from "./rest";
 
 /** Spec §8: the server's message or 'Login failed'. */
 export const LOGIN_FAILED = "Login failed";
@@ -56,17 +55,6 @@ const viewerDoc = z.looseObject({
   isAdmin: z.boolean(),
 });
 const tokenAnswer = z.object({ token: z.string(), userId: z.string() });
-
-/** "City, ST" or a ZIP as city, state and ZIP (from the offline ZIP data). */
-function placeOf(location: string): { city?: string; state?: string; zipCode?: string } | null {
-  const zip = /^\s*(\d{5})(-\d{4})?\s*$/.exec(location);
-  if (zip) {
-    const place = zipToPlace(zip[1]!);
-    return place ? { city: place.city, state: place.state, zipCode: zip[1] } : null;
-  }
-  const cityState = /^\s*(.+?),\s*([A-Za-z]{2})\s*$/.exec(location);
-  return cityState ? { city: cityState[1], state: cityState[2]!.toUpperCase() } : null;
-}
 
 /** The user id in one of our own access tokens (subject "userId|sessionId"). */
 function userIdOfToken(token: string): Id<"users"> | null {

@@ -23,27 +23,7 @@ import {
  * Cases failing today that another engineer is fixing right now (test.fails until
  * it lands; then the entry goes). Keyed by the test's name. Goal: empty.
  */
-const KNOWN_FAILING: Record<string, string> = Object.fromEntries(
-  [
-    // accounts: malformed ids answer 400 on every route (issue 11 §2 "Fix the REST rows found wrong").
-    "DELETE /api/notifications/*: zzz as the notification id in /api/notifications/{notification} → 400",
-    "PATCH /api/notifications/*: zzz as the notification id in /api/notifications/{notification}/read → 400",
-    "DELETE /api/portfolio/*: zzz as the portfolioItem id in /api/portfolio/{portfolioItem} → 400",
-    "GET /api/connections/user/*: zzz as the user id in /api/connections/user/{user} → 400",
-    "GET /api/messages/*: zzz as the me id in /api/messages/user/{me} → 400",
-    "GET /api/messages/*: zzz as the me id in /api/messages/{me}/{other} → 400",
-    "GET /api/messages/*: zzz as the other id in /api/messages/{me}/{other} → 400",
-    "GET /api/profile/*: zzz as the user id in /api/profile/{user} → 400",
-    "GET /api/users/*: zzz as the user id in /api/users/{user} → 400",
-    "POST /api/reviews/*: zzz as the review id in /api/reviews/{review}/helpful → 400",
-    "PUT /api/users/*: zzz as the me id in /api/users/{me} → 400",
-    // accounts: a garbage cursor answers 400, not 500 (issue 11 §2).
-    "GET /api/messages: garbage cursor → 400",
-    "GET /api/messages/*: garbage cursor → 400",
-    "GET /api/notifications: garbage cursor → 400",
-    "GET /api/social/notifications: garbage cursor → 400",
-  ].map((name) => [name, "accounts"]),
-);
+const KNOWN_FAILING: Record<string, string> = {};
 
 const registered = new Set<string>();
 const caseFor = (name: string) => {

@@ -41,7 +41,14 @@ describe("messages over REST", () => {
     expect(((await noRecipient.json()) as { message: string }).message).toBe("No recipient selected");
     expect((await call(a.as, "POST", "/api/messages", "{not json")).status).toBe(400);
     expect((await call(a.as, "POST", "/api/messages", { receiverId: 12, content: ["x"] })).status).toBe(400);
-    expect((await call(a.as, "POST", "/api/messages", { receiverId: "nobody", content: "hi" })).status).toBe(404);
+    // A malformed id is bad input (400); a well-formed id of no one is a 404.
+    expect((await call(a.as, "POST", "/api/messages", { receiverId: "nobody", content: "hi" })).status).toBe(400);
+    const gone = await t.run(async (ctx) => {
+      const id = await ctx.db.insert("users", { email: "gone@example.com" });
+      await ctx.db.delete("users", id);
+      return id;
+    });
+    expect((await call(a.as, "POST", "/api/messages", { receiverId: gone, content: "hi" })).status).toBe(404);
   });
 });
 
@@ -80,5 +87,26 @@ describe("notifications over REST", () => {
     ]);
     expect((await call(b.as, "PUT", "/api/social/notifications/read", { notificationIds: "x" })).status).toBe(400);
     expect((await call(t, "GET", "/api/notifications")).status).toBe(401);
+  });
+
+  test("malformed ids and garbage cursors are 400s, not 200s or 500s", async () => {
+    const t = newTest();
+    const a = await createUser(t);
+    const b = await createUser(t);
+    for (const path of [
+      "/api/messages?cursor=garbage",
+      `/api/messages/${a.userId}/${b.userId}?cursor=zzz`,
+      "/api/notifications?cursor=%00%FF",
+      "/api/social/notifications?cursor=garbage",
+      `/api/messages/user/zzz`,
+      `/api/messages/${a.userId}/zzz`,
+    ]) {
+      const r = await call(a.as, "GET", path);
+      expect(r.status, path).toBe(400);
+      expect(((await r.json()) as { message: string }).message, path).toMatch(/^Invalid /);
+    }
+    expect((await call(a.as, "PATCH", "/api/notifications/zzz/read")).status).toBe(400);
+    expect((await call(a.as, "DELETE", "/api/notifications/zzz")).status).toBe(400);
+    expect((await call(a.as, "PUT", "/api/social/notifications/read", { notificationIds: ["zzz"] })).status).toBe(400);
   });
 });

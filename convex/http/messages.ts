@@ -5,7 +5,17 @@ import { ErrorCode } from "../../common/errors";
 import { NOTIFICATION_TABS } from "../../common/notifications";
 import { api } from "../_generated/api";
 import type { ActionCtx } from "../_generated/server";
-import { limitParam, readJsonObject, requireSignedIn, restError, stringField, type RestRoute } from "./rest";
+import {
+  idListParam,
+  idParam,
+  pageParams,
+  readJsonObject,
+  requireSignedIn,
+  restError,
+  stringField,
+  withCursor,
+  type RestRoute,
+} from "./rest";
 
 async function callerId(ctx: ActionCtx): Promise<string> {
   await requireSignedIn(ctx);
@@ -19,9 +29,8 @@ function assertSelf(caller: string, userId: string) {
 }
 
 async function inbox(ctx: ActionCtx, url: URL) {
-  const limit = limitParam(url);
-  const cursor = url.searchParams.get("cursor") || null;
-  const result = await ctx.runQuery(api.messages.inbox, { paginationOpts: { numItems: limit, cursor } });
+  const paginationOpts = pageParams(url);
+  const result = await withCursor(paginationOpts.cursor, () => ctx.runQuery(api.messages.inbox, { paginationOpts }));
   // Spec §3 "Conversation summary".
   return {
     conversations: result.page.map((c) => ({
@@ -46,9 +55,10 @@ function tabOf(type: string | null) {
 
 async function notifications(ctx: ActionCtx, url: URL, tab: (typeof NOTIFICATION_TABS)[number]["value"]) {
   await requireSignedIn(ctx);
-  const limit = limitParam(url);
-  const cursor = url.searchParams.get("cursor") || null;
-  const result = await ctx.runQuery(api.notifications.list, { tab, paginationOpts: { numItems: limit, cursor } });
+  const paginationOpts = pageParams(url);
+  const result = await withCursor(paginationOpts.cursor, () =>
+    ctx.runQuery(api.notifications.list, { tab, paginationOpts }),
+  );
   return {
     notifications: result.page.map((n) => ({
       id: n._id,
@@ -82,22 +92,21 @@ export const messageRoutes: RestRoute[] = [
     handler: async ({ ctx, url, params }) => {
       const caller = await callerId(ctx);
       if (params.length === 2 && params[0] === "user") {
-        assertSelf(caller, params[1]!);
+        assertSelf(caller, await idParam(ctx, "users", params[1], "user id"));
         return await inbox(ctx, url);
       }
       if (params.length !== 2) throw restError(ErrorCode.NOT_FOUND, "Not found");
-      assertSelf(caller, params[0]!);
-      const limit = limitParam(url, 50);
-      const cursor = url.searchParams.get("cursor") || null;
-      const result = await ctx.runQuery(api.messages.thread, {
-        otherUserId: params[1]!,
-        paginationOpts: { numItems: limit, cursor },
-      });
+      assertSelf(caller, await idParam(ctx, "users", params[0], "user id"));
+      const otherUserId = await idParam(ctx, "users", params[1], "other user id");
+      const paginationOpts = pageParams(url, 50);
+      const result = await withCursor(paginationOpts.cursor, () =>
+        ctx.runQuery(api.messages.thread, { otherUserId, paginationOpts }),
+      );
       return {
         messages: result.page.map((m) => ({
           id: m._id,
           senderId: m.senderId,
-          receiverId: m.mine ? params[1] : caller,
+          receiverId: m.mine ? otherUserId : caller,
           content: m.content,
           createdAt: m._creationTime,
         })),
@@ -112,8 +121,10 @@ export const messageRoutes: RestRoute[] = [
     handler: async ({ ctx, request }) => {
       await requireSignedIn(ctx);
       const body = await readJsonObject(request);
+      const receiverText = stringField(body, "receiverId");
       const id = await ctx.runMutation(api.messages.send, {
-        receiverId: stringField(body, "receiverId") ?? "",
+        // No recipient at all gets the product's own message from messages.send.
+        receiverId: receiverText ? await idParam(ctx, "users", receiverText, "receiverId") : "",
         content: stringField(body, "content") ?? "",
       });
       return { id };
@@ -139,8 +150,9 @@ export const messageRoutes: RestRoute[] = [
     handler: async ({ ctx, params }) => {
       await requireSignedIn(ctx);
       if (params.length !== 2 || params[1] !== "read") throw restError(ErrorCode.NOT_FOUND, "Not found");
-      await ctx.runMutation(api.notifications.markRead, { id: params[0]! });
-      return { id: params[0], read: true };
+      const id = await idParam(ctx, "notifications", params[0], "notification id");
+      await ctx.runMutation(api.notifications.markRead, { id });
+      return { id, read: true };
     },
   },
   {
@@ -149,7 +161,9 @@ export const messageRoutes: RestRoute[] = [
     handler: async ({ ctx, params }) => {
       await requireSignedIn(ctx);
       if (params.length !== 1) throw restError(ErrorCode.NOT_FOUND, "Not found");
-      await ctx.runMutation(api.notifications.remove, { id: params[0]! });
+      await ctx.runMutation(api.notifications.remove, {
+        id: await idParam(ctx, "notifications", params[0], "notification id"),
+      });
       return { message: "Notification deleted" };
     },
   },
@@ -181,11 +195,8 @@ export const messageRoutes: RestRoute[] = [
     handler: async ({ ctx, request }) => {
       await requireSignedIn(ctx);
       const body = await readJsonObject(request);
-      const ids = body.notificationIds;
-      if (!Array.isArray(ids) || ids.some((id) => typeof id !== "string")) {
-        throw restError(ErrorCode.INVALID_INPUT, "notificationIds must be a list of ids");
-      }
-      const count = await ctx.runMutation(api.notifications.markManyRead, { ids: ids as string[] });
+      const ids = await idListParam(ctx, "notifications", body.notificationIds, "notificationIds");
+      const count = await ctx.runMutation(api.notifications.markManyRead, { ids });
       return { count };
     },
   },

@@ -1,5 +1,5 @@
 // REST routes for users, profiles, connections, portfolio and reviews (spec §7).
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { api } from "../_generated/api";
 import { newTest, type TestConvex, createPerson } from "../test.setup";
 
@@ -46,7 +46,16 @@ describe("users and profiles", () => {
 
     const profile = await json(await call(b.as, "GET", `/api/profile/${a.userId}`));
     expect(profile).toMatchObject({ posts: [], stats: { connectionsCount: 0, followersCount: 0 } });
-    expect((await call(b.as, "GET", "/api/profile/nobody")).status).toBe(404);
+    expect((await call(b.as, "GET", "/api/profile/nobody")).status).toBe(400);
+    const gone = await t.run(async (ctx) => {
+      const id = await ctx.db.insert("users", { email: "gone@example.com" });
+      await ctx.db.delete("users", id);
+      return id;
+    });
+    expect((await call(b.as, "GET", `/api/profile/${gone}`)).status).toBe(404);
+    expect((await call(b.as, "GET", "/api/connections/user/zzz")).status).toBe(400);
+    expect((await call(b.as, "GET", "/api/users/zzz")).status).toBe(400);
+    expect((await call(a.as, "PUT", "/api/users/zzz", { bio: "x" })).status).toBe(400);
     expect((await call(t, "GET", `/api/profile/${a.userId}`)).status).toBe(401);
   });
 
@@ -142,6 +151,71 @@ describe("reviews over REST", () => {
     expect((await call(reader.as, "GET", "/api/reviews?rating=9")).status).toBe(400);
     const helpful = await json(await call(reader.as, "POST", `/api/reviews/${reviewId}/helpful`));
     expect(helpful).toMatchObject({ helpful: 1, marked: true, title: "Marked as helpful" });
-    expect((await call(reader.as, "POST", "/api/reviews/nope/helpful")).status).toBe(404);
+    expect((await call(reader.as, "POST", "/api/reviews/nope/helpful")).status).toBe(400);
+  });
+});
+
+describe("PUT /api/users/{id}", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  test("changes only the fields given and keeps the rest", async () => {
+    const t = newTest();
+    const a = await pro(t, { firstName: "Ana", bio: "Old bio", businessName: "Ana Electric", yearsExperience: 12 });
+    const r = await call(a.as, "PUT", `/api/users/${a.userId}`, { lastName: "Ruiz", location: "78701", specialties: "panels, EV chargers" });
+    expect(r.status).toBe(200);
+    const user = await t.run((ctx) => ctx.db.get("users", a.userId));
+    expect(user).toMatchObject({
+      firstName: "Ana",
+      lastName: "Ruiz",
+      bio: "Old bio",
+      businessName: "Ana Electric",
+      yearsExperience: 12,
+      city: "Austin",
+      state: "TX",
+      zipCode: "78701",
+      specialties: ["panels", "EV chargers"],
+    });
+    expect((await call(a.as, "PUT", `/api/users/${a.userId}`, { bio: "x".repeat(100_000) })).status).toBe(400);
+    expect((await call(a.as, "PUT", `/api/users/${a.userId}`, { zipCode: "00000" })).status).toBe(400);
+  });
+
+  test("portfolio links become portfolio items, or are refused one by one with the reason", async () => {
+    const t = newTest();
+    const a = await pro(t);
+    const fetched: string[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+      const url = String(input instanceof Request ? input.url : input);
+      fetched.push(url);
+      if (url.endsWith("/deck-build.jpg")) return new Response(new Uint8Array(800), { headers: { "Content-Type": "image/jpeg" } });
+      if (url.endsWith("/plan.pdf")) return new Response(new Uint8Array(10), { headers: { "Content-Type": "application/pdf" } });
+      return new Response("missing", { status: 404 });
+    });
+    const r = await call(a.as, "PUT", `/api/users/${a.userId}`, {
+      portfolio: [
+        "https://photos.example.com/work/deck-build.jpg",
+        "https://photos.example.com/plan.pdf",
+        "https://photos.example.com/gone.jpg",
+        "ftp://photos.example.com/x.jpg",
+        "http://127.0.0.1/admin.png",
+        "not a link",
+      ],
+    });
+    expect(r.status).toBe(200);
+    const body = await json(r);
+    expect(body.portfolio.added).toHaveLength(1);
+    expect(body.portfolio.refused).toEqual([
+      { url: "https://photos.example.com/plan.pdf", message: "Invalid file type: Please select only image or video files." },
+      { url: "https://photos.example.com/gone.jpg", message: expect.stringMatching(/couldn't download/) },
+      { url: "ftp://photos.example.com/x.jpg", message: expect.stringMatching(/not a web address/) },
+      { url: "http://127.0.0.1/admin.png", message: expect.stringMatching(/private or local/) },
+      { url: "not a link", message: expect.stringMatching(/not a web address/) },
+    ]);
+    // Private and malformed links are never fetched.
+    expect(fetched.some((u) => u.includes("127.0.0.1") || u.startsWith("ftp:"))).toBe(false);
+    const items = await json(await call(a.as, "GET", "/api/portfolio"));
+    expect(items.items).toEqual([expect.objectContaining({ title: "deck build", type: "image", category: "other" })]);
+    const stored = await t.run((ctx) => ctx.db.system.query("_storage").collect());
+    expect(stored).toHaveLength(1);
+    expect((await call(a.as, "PUT", `/api/users/${a.userId}`, { portfolio: "https://x.example.com/a.jpg" })).status).toBe(400);
   });
 });

@@ -2,13 +2,19 @@
 // Thin wrappers over the app's own functions, run as the Bearer token's user.
 // Private fields (email, phone, tokens, Stripe ids, lockout) never leave the
 // server except a caller's own; a caller updates only themselves.
-import { ErrorCode } from "../../common/errors";
-import { portfolioFileProblem, ProfileCopy, splitList } from "../../common/profile";
+import { ConvexError } from "convex/values";
+import { z } from "zod";
+import { ErrorCode, type AppErrorData } from "../../common/errors";
+import { portfolioFileProblem, ProfileCopy, splitList, UPLOAD_LIMITS } from "../../common/profile";
 import { api } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import type { ActionCtx } from "../_generated/server";
 import {
+  idParam,
   limitParam,
+  pageParams,
+  parseBody,
+  placeOf,
   readJsonObject,
   requireSignedIn,
   restError,
@@ -30,14 +36,90 @@ async function profileOr404(ctx: ActionCtx, userId: string) {
   return profile;
 }
 
-function stringList(body: Record<string, unknown>, key: string): string[] | undefined {
-  const value = body[key];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value === "string") return splitList(value);
-  if (!Array.isArray(value) || value.some((v) => typeof v !== "string")) {
-    throw restError(ErrorCode.INVALID_INPUT, `${key} must be a list of text`);
+/** PUT /api/users/{id} (spec §7): every field optional; only those given change. */
+export const putUserBody = z.object({
+  firstName: z.string().max(60).optional(),
+  lastName: z.string().max(60).optional(),
+  businessName: z.string().max(120).optional(),
+  bio: z.string().max(2000).optional(),
+  zipCode: z.string().max(10).optional(),
+  /** An http(s) image URL. */
+  profileImage: z.string().max(2000).optional(),
+  /** "City, ST" or a ZIP code. */
+  location: z.string().max(120).optional(),
+  /** A list, or comma-separated text. */
+  specialties: z.union([z.array(z.string().max(60)).max(30), z.string().max(2000)]).optional(),
+  /** Links to images or videos of the member's work: each becomes a portfolio item, or is refused with a reason. */
+  portfolio: z.array(z.string().max(2000)).max(10, "Add at most 10 portfolio links at a time").optional(),
+});
+
+export const PortfolioLinkCopy = {
+  notALink: "This is not a web address (use an http:// or https:// link).",
+  unreachable: "Rafter couldn't download this link. Check that it is public and try again.",
+  privateHost: "Links to private or local addresses can't be added.",
+} as const;
+
+/** Hosts an upload link must never point at: this machine and private networks. */
+function isPrivateHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".local") || host.endsWith(".internal")) return true;
+  if (host === "::1" || host.startsWith("fc") || host.startsWith("fd") || host.startsWith("fe80")) return host.includes(":");
+  const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(host);
+  if (!v4) return false;
+  const [a, b] = [Number(v4[1]), Number(v4[2])];
+  return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
+}
+
+/** A title from the link: its file name without the extension, or its host. */
+function titleOf(url: URL): string {
+  const last = decodeURIComponent(url.pathname.split("/").filter(Boolean).pop() ?? "").replace(/\.[a-z0-9]+$/i, "");
+  return (last.replace(/[-_]+/g, " ").trim() || url.hostname).slice(0, 120);
+}
+
+/**
+ * One portfolio link: downloaded, checked like an upload (image up to 10 MB,
+ * video up to 100 MB), stored and added through portfolio.add. Answers the new
+ * item's id, or the reason it was refused.
+ */
+async function addPortfolioLink(ctx: ActionCtx, link: string): Promise<{ id: string } | { message: string }> {
+  let url: URL;
+  try {
+    url = new URL(link.trim());
+  } catch {
+    return { message: PortfolioLinkCopy.notALink };
   }
-  return value as string[];
+  if (url.protocol !== "https:" && url.protocol !== "http:") return { message: PortfolioLinkCopy.notALink };
+  if (isPrivateHost(url.hostname)) return { message: PortfolioLinkCopy.privateHost };
+  let response: Response;
+  try {
+    response = await fetch(url, { redirect: "follow", signal: AbortSignal.timeout(15_000) });
+  } catch {
+    return { message: PortfolioLinkCopy.unreachable };
+  }
+  if (!response.ok) return { message: PortfolioLinkCopy.unreachable };
+  const type = (response.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+  const name = titleOf(url);
+  const declared = Number(response.headers.get("Content-Length") ?? "0");
+  const early = portfolioFileProblem({ name, type, size: Number.isFinite(declared) ? declared : 0 });
+  if (early) return { message: early };
+  const blob = await response.blob();
+  if (blob.size > UPLOAD_LIMITS.portfolioVideo) return { message: ProfileCopy.fileTooLarge(name) };
+  const problem = portfolioFileProblem({ name, type, size: blob.size });
+  if (problem) return { message: problem };
+  const storageId = await ctx.storage.store(new Blob([blob], { type }));
+  try {
+    const [id] = await ctx.runMutation(api.portfolio.add, {
+      files: [{ storageId, name }],
+      title: name,
+      category: "other",
+    });
+    return { id: id! };
+  } catch (error) {
+    // A refused file's deletion inside the mutation rolls back with it: delete it here.
+    await ctx.storage.delete(storageId).catch(() => undefined);
+    if (error instanceof ConvexError) return { message: (error.data as AppErrorData).message };
+    return { message: PortfolioLinkCopy.unreachable };
+  }
 }
 
 /** The portfolio form's fields from a multipart body (strings only). */
@@ -55,10 +137,8 @@ export const profileRoutes: RestRoute[] = [
     path: "/api/users",
     handler: async ({ ctx, url }) => {
       await requireSignedIn(ctx);
-      const cursor = url.searchParams.get("cursor") || null;
-      const result = await withCursor(cursor, () =>
-        ctx.runQuery(api.profiles.list, { paginationOpts: { numItems: limitParam(url), cursor } }),
-      );
+      const paginationOpts = pageParams(url);
+      const result = await withCursor(paginationOpts.cursor, () => ctx.runQuery(api.profiles.list, { paginationOpts }));
       return { users: result.page, nextCursor: result.isDone ? null : result.continueCursor };
     },
   },
@@ -68,7 +148,7 @@ export const profileRoutes: RestRoute[] = [
     handler: async ({ ctx, params }) => {
       await requireSignedIn(ctx);
       if (params.length !== 1) throw restError(ErrorCode.NOT_FOUND, "Not found");
-      const profile = await profileOr404(ctx, params[0]!);
+      const profile = await profileOr404(ctx, await idParam(ctx, "users", params[0], "user id"));
       return { ...profile.user, ...(profile.contact ?? {}) };
     },
   },
@@ -79,46 +159,40 @@ export const profileRoutes: RestRoute[] = [
     handler: async ({ ctx, request, params }) => {
       const caller = await callerId(ctx);
       if (params.length !== 1) throw restError(ErrorCode.NOT_FOUND, "Not found");
-      if (params[0] !== caller) throw restError(ErrorCode.FORBIDDEN, "You can only update your own profile.");
-      const body = await readJsonObject(request);
-      if (body.portfolio !== undefined) {
-        throw restError(ErrorCode.INVALID_INPUT, "Add portfolio work with POST /api/portfolio/upload.");
+      const id = await idParam(ctx, "users", params[0], "user id");
+      if (id !== caller) throw restError(ErrorCode.FORBIDDEN, "You can only update your own profile.");
+      const body = await parseBody(request, putUserBody);
+      let place: ReturnType<typeof placeOf> = {};
+      if (body.location !== undefined) {
+        place = placeOf(body.location);
+        if (place === null) throw restError(ErrorCode.INVALID_INPUT, "location must be 'City, ST' or a 5-digit ZIP code");
       }
-      const current = await ctx.runQuery(api.profiles.mine, {});
-      let city = current.city || undefined;
-      let state = current.state || undefined;
-      const location = stringField(body, "location");
-      if (location !== undefined) {
-        const match = /^\s*(.+?),\s*([A-Za-z]{2})\s*$/.exec(location);
-        if (!match) throw restError(ErrorCode.INVALID_INPUT, "location must look like 'City, ST'");
-        city = match[1];
-        state = match[2]!.toUpperCase();
-      }
-      const image = stringField(body, "profileImage");
-      await ctx.runMutation(api.profiles.update, {
-        firstName: stringField(body, "firstName") ?? current.firstName,
-        lastName: stringField(body, "lastName") ?? current.lastName,
-        businessName: stringField(body, "businessName") ?? (current.businessName || undefined),
-        bio: stringField(body, "bio") ?? (current.bio || undefined),
-        phone: current.phone || undefined,
-        city,
-        state,
-        zipCode: stringField(body, "zipCode") ?? (current.zipCode || undefined),
-        county: current.county || undefined,
-        licenseNumber: current.licenseNumber || undefined,
-        specialties: stringList(body, "specialties") ?? current.specialties,
-        yearsExperience: current.yearsExperience ?? undefined,
-        experienceLevel: current.experienceLevel ?? undefined,
-        serviceCategories: current.serviceCategories,
-        propertyTypes: current.propertyTypes,
-        preferredRadius: current.preferredRadius ?? undefined,
-        languages: current.languages,
-        certifications: current.certifications,
-        businessSize: current.businessSize ?? undefined,
-        ...(image ? { imageUrl: image } : {}),
+      const specialties = typeof body.specialties === "string" ? splitList(body.specialties) : body.specialties;
+      await ctx.runMutation(api.profiles.patch, {
+        ...(body.firstName !== undefined ? { firstName: body.firstName } : {}),
+        ...(body.lastName !== undefined ? { lastName: body.lastName } : {}),
+        ...(body.businessName !== undefined ? { businessName: body.businessName } : {}),
+        ...(body.bio !== undefined ? { bio: body.bio } : {}),
+        ...(place.city !== undefined ? { city: place.city } : {}),
+        ...(place.state !== undefined ? { state: place.state } : {}),
+        ...((body.zipCode ?? place.zipCode) !== undefined ? { zipCode: body.zipCode ?? place.zipCode } : {}),
+        ...(specialties !== undefined ? { specialties } : {}),
+        ...(body.profileImage ? { imageUrl: body.profileImage } : {}),
       });
+      // After the profile is saved: each link is its own item, refused one by one with its reason.
+      const added: string[] = [];
+      const refused: { url: string; message: string }[] = [];
+      for (const link of body.portfolio ?? []) {
+        const result = await addPortfolioLink(ctx, link);
+        if ("id" in result) added.push(result.id);
+        else refused.push({ url: link, message: result.message });
+      }
       const profile = await profileOr404(ctx, caller);
-      return { message: ProfileCopy.updated, user: { ...profile.user, ...(profile.contact ?? {}) } };
+      return {
+        message: ProfileCopy.updated,
+        user: { ...profile.user, ...(profile.contact ?? {}) },
+        ...(body.portfolio !== undefined ? { portfolio: { added, refused } } : {}),
+      };
     },
   },
   {
@@ -128,7 +202,7 @@ export const profileRoutes: RestRoute[] = [
     handler: async ({ ctx, params }) => {
       await requireSignedIn(ctx);
       if (params.length !== 1) throw restError(ErrorCode.NOT_FOUND, "Not found");
-      const profile = await profileOr404(ctx, params[0]!);
+      const profile = await profileOr404(ctx, await idParam(ctx, "users", params[0], "user id"));
       // Posts come with the community feed; until then a profile has none.
       return { user: { ...profile.user, ...(profile.contact ?? {}) }, posts: [], stats: profile.stats };
     },
@@ -139,7 +213,8 @@ export const profileRoutes: RestRoute[] = [
     handler: async ({ ctx, params, url }) => {
       await requireSignedIn(ctx);
       if (params.length !== 1) throw restError(ErrorCode.NOT_FOUND, "Not found");
-      const cards = await ctx.runQuery(api.connections.listOf, { userId: params[0]!, limit: limitParam(url, 50, 200) });
+      const userId = await idParam(ctx, "users", params[0], "user id");
+      const cards = await ctx.runQuery(api.connections.listOf, { userId, limit: limitParam(url, 50, 200) });
       return { connections: cards.map((c) => ({ ...c.user, status: c.state })) };
     },
   },
@@ -150,8 +225,7 @@ export const profileRoutes: RestRoute[] = [
     handler: async ({ ctx, request }) => {
       await requireSignedIn(ctx);
       const body = await readJsonObject(request);
-      const receiverId = stringField(body, "receiverId");
-      if (!receiverId) throw restError(ErrorCode.INVALID_INPUT, "receiverId is required");
+      const receiverId = await idParam(ctx, "users", stringField(body, "receiverId"), "receiverId");
       const id = await ctx.runMutation(api.connections.request, { userId: receiverId });
       return { id, title: ProfileCopy.connectionSentTitle, message: ProfileCopy.connectionSent };
     },
@@ -162,7 +236,8 @@ export const profileRoutes: RestRoute[] = [
     handler: async ({ ctx, url }) => {
       await requireSignedIn(ctx);
       const category = url.searchParams.get("category")?.trim() || undefined;
-      const userId = url.searchParams.get("userId")?.trim() || undefined;
+      const userText = url.searchParams.get("userId")?.trim() || undefined;
+      const userId = userText === undefined ? undefined : await idParam(ctx, "users", userText, "userId");
       return { items: await ctx.runQuery(api.portfolio.list, { category, userId }) };
     },
   },
@@ -208,7 +283,7 @@ export const profileRoutes: RestRoute[] = [
     handler: async ({ ctx, params }) => {
       await requireSignedIn(ctx);
       if (params.length !== 1) throw restError(ErrorCode.NOT_FOUND, "Not found");
-      await ctx.runMutation(api.portfolio.remove, { id: params[0]! });
+      await ctx.runMutation(api.portfolio.remove, { id: await idParam(ctx, "portfolioItems", params[0], "portfolio item id") });
       return { message: ProfileCopy.portfolioDeleted };
     },
   },
@@ -222,13 +297,13 @@ export const profileRoutes: RestRoute[] = [
       if (rating !== undefined && ![1, 2, 3, 4, 5].includes(rating)) {
         throw restError(ErrorCode.INVALID_INPUT, "rating must be 1, 2, 3, 4 or 5");
       }
-      const cursor = url.searchParams.get("cursor") || null;
-      const result = await withCursor(cursor, () =>
+      const paginationOpts = pageParams(url);
+      const result = await withCursor(paginationOpts.cursor, () =>
         ctx.runQuery(api.reviews.list, {
           q: url.searchParams.get("search")?.trim() || undefined,
           professionalId: url.searchParams.get("professionalId")?.trim() || undefined,
           rating,
-          paginationOpts: { numItems: limitParam(url), cursor },
+          paginationOpts,
         }),
       );
       return { reviews: result.page, nextCursor: result.isDone ? null : result.continueCursor };
@@ -240,7 +315,8 @@ export const profileRoutes: RestRoute[] = [
     handler: async ({ ctx, params }) => {
       await requireSignedIn(ctx);
       if (params.length !== 2 || params[1] !== "helpful") throw restError(ErrorCode.NOT_FOUND, "Not found");
-      const result = await ctx.runMutation(api.reviews.toggleHelpful, { reviewId: params[0]! });
+      const reviewId = await idParam(ctx, "reviews", params[0], "review id");
+      const result = await ctx.runMutation(api.reviews.toggleHelpful, { reviewId });
       return { ...result, title: ProfileCopy.helpfulTitle, message: ProfileCopy.helpful };
     },
   },

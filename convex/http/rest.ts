@@ -10,6 +10,7 @@ import { internal } from "../_generated/api";
 import type { TableNames } from "../_generated/dataModel";
 import { httpAction, type ActionCtx } from "../_generated/server";
 import { internalQuery } from "../functions";
+import { zipToPlace } from "../model/geo";
 
 export type RestMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -144,6 +145,17 @@ export function booleanField(body: Record<string, unknown>, key: string): boolea
   if (value === undefined || value === null) return undefined;
   if (typeof value !== "boolean") throw restError(ErrorCode.INVALID_INPUT, `${key} must be true or false`);
   return value;
+}
+
+/** Location text, "City, ST" or a ZIP, as city, state and ZIP (from the offline ZIP data); null when neither. */
+export function placeOf(location: string): { city?: string; state?: string; zipCode?: string } | null {
+  const zip = /^\s*(\d{5})(-\d{4})?\s*$/.exec(location);
+  if (zip) {
+    const place = zipToPlace(zip[1]!);
+    return place ? { city: place.city, state: place.state, zipCode: zip[1] } : null;
+  }
+  const cityState = /^\s*(.+?),\s*([A-Za-z]{2})\s*$/.exec(location);
+  return cityState ? { city: cityState[1], state: cityState[2]!.toUpperCase() } : null;
 }
 
 /** `?limit=` as a whole number from 1 to MAX_PAGE (default DEFAULT_PAGE). */
