@@ -1,6 +1,8 @@
+export { ActionButton } from "./ActionButton";
 export { Alert, type AlertVariant } from "./Alert";
 export { Button, ButtonLink, buttonClasses, type ButtonProps, type ButtonVariant } from "./Button";
 export { Card, cardClasses } from "./Card";
+export { EmptyState } from "./EmptyState";
 export {
   Checkbox,
   FieldError,
@@ -13,6 +15,8 @@ export {
   labelClasses,
   type SelectOption,
 } from "./fields";
+export { ListSkeleton, Skeleton, type SkeletonShape } from "./ListSkeleton";
+export { LoadMore } from "./LoadMore";
 export { Spinner } from "./Spinner";
 export { TextLink, textLinkClasses } from "./TextLink";
 export {

@@ -2,10 +2,10 @@ import { useQuery } from "convex/react";
 import { useEffect, useId, useState } from "react";
 import { NEARBY_PROS_MILES } from "@common/jobs";
 import { professionLabel } from "@common/professions";
-import { ButtonLink, cardClasses, labelClasses, TextLink } from "@/components/ui";
+import { ButtonLink, cardClasses, EmptyState, labelClasses, ListSkeleton, TextLink } from "@/components/ui";
 import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
-import { Badge, DashIcon, EmptyState, headingText, ListErrorBoundary, ListSkeleton, mutedText } from "./parts";
+import { Badge, DashIcon, headingText, ListErrorBoundary, mutedText } from "./parts";
 
 // Find Professionals (customer dashboard): professionals within NEARBY_PROS_MILES of the viewer,
 // nearest first; the search box is applied on the server (dashboard.nearbyProfessionals).

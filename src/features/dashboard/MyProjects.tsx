@@ -1,18 +1,9 @@
 import { usePaginatedQuery } from "convex/react";
 import { jobCategoryLabel, JobMessages, postedAgeLabel } from "@common/jobs";
-import { Button, ButtonLink, cardClasses } from "@/components/ui";
+import { Button, ButtonLink, cardClasses, EmptyState, ListSkeleton, LoadMore } from "@/components/ui";
 import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
-import {
-  Badge,
-  DashIcon,
-  EmptyState,
-  headingText,
-  ListErrorBoundary,
-  ListSkeleton,
-  mutedText,
-  StatusBadge,
-} from "./parts";
+import { Badge, DashIcon, headingText, ListErrorBoundary, mutedText, StatusBadge } from "./parts";
 
 // My Projects (customer dashboard): the viewer's own projects and quote requests, newest first.
 
@@ -82,17 +73,7 @@ function ProjectList({ onPost }: { onPost: () => void }) {
           </li>
         ))}
       </ul>
-      {status !== "Exhausted" && (
-        <Button
-          variant="secondary"
-          fullWidth
-          loading={status === "LoadingMore"}
-          loadingText="Loading..."
-          onClick={() => loadMore(PAGE_SIZE)}
-        >
-          Load more
-        </Button>
-      )}
+      <LoadMore status={status} onLoadMore={() => loadMore(PAGE_SIZE)} fullWidth />
     </div>
   );
 }

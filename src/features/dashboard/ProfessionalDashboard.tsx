@@ -4,7 +4,7 @@ import { Link } from "react-router-dom";
 import { formatMoney } from "@common/jobs";
 import { professionLabel } from "@common/professions";
 import type { Viewer } from "@/app/session";
-import { cardClasses } from "@/components/ui";
+import { cardClasses, EmptyState, ListSkeleton } from "@/components/ui";
 import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { AvailableJobs, MyWork } from "./ProfessionalJobs";
@@ -13,7 +13,6 @@ import {
   Badge,
   DashboardTab,
   DashIcon,
-  EmptyState,
   headingText,
   ListErrorBoundary,
   mutedText,
@@ -162,14 +161,7 @@ function QuickActions({ unreadMessages }: { unreadMessages: number }) {
 function RecentActivity() {
   const events = useQuery(api.dashboard.recentActivity);
   if (events === undefined) {
-    return (
-      <div role="status" className="space-y-3">
-        <span className="sr-only">Loading recent activity</span>
-        {[0, 1, 2].map((i) => (
-          <div key={i} aria-hidden="true" className="h-10 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
-        ))}
-      </div>
-    );
+    return <ListSkeleton count={3} shape="bar" label="Loading recent activity" />;
   }
   if (events.length === 0) {
     return (

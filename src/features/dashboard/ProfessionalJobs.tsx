@@ -1,18 +1,9 @@
 import { useQuery } from "convex/react";
 import { DASHBOARD_JOBS, JobMessages, jobCategoryLabel, urgencyLabel } from "@common/jobs";
-import { Alert, ButtonLink, cardClasses, TextLink } from "@/components/ui";
+import { Alert, ButtonLink, cardClasses, EmptyState, ListSkeleton, TextLink } from "@/components/ui";
 import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
-import {
-  Badge,
-  DashIcon,
-  EmptyState,
-  headingText,
-  ListErrorBoundary,
-  ListSkeleton,
-  mutedText,
-  StatusBadge,
-} from "./parts";
+import { Badge, DashIcon, headingText, ListErrorBoundary, mutedText, StatusBadge } from "./parts";
 
 // The professional dashboard's job lists: jobs recommended for the viewer (jobs.recommended) and
 // the viewer's own work (jobs.myWork).

@@ -1,11 +1,11 @@
 import { Tab } from "@headlessui/react";
 import { Component, type ReactNode } from "react";
 import { JOB_STATUS_LABELS, type JobStatus } from "@common/jobs";
-import { Alert, Button, cardClasses } from "@/components/ui";
+import { Alert, Button, cardClasses, Skeleton } from "@/components/ui";
 import { cn } from "@/lib/cn";
 
-// Building blocks shared by the two dashboards: figure tiles, tabs, status badges, and the loading,
-// empty and error states every list has (STYLE.md rule 12).
+// Building blocks shared by the two dashboards: figure tiles, tabs, status badges, and the error
+// state every list has (STYLE.md rule 12; loading and empty states come from the ui kit).
 
 export const mutedText = "text-slate-600 dark:text-slate-300";
 export const headingText = "text-slate-900 dark:text-white";
@@ -31,7 +31,8 @@ export function StatTile({
         </span>
       </div>
       {value === undefined ? (
-        <div className="h-8 w-16 animate-pulse rounded bg-slate-200 dark:bg-slate-700">
+        <div>
+          <Skeleton className="h-8 w-16 rounded" />
           <span className="sr-only">Loading</span>
         </div>
       ) : (
@@ -85,31 +86,6 @@ export function Badge({ className, children }: { className?: string; children: R
     >
       {children}
     </span>
-  );
-}
-
-/** Placeholder cards while a list loads (spec §9: 6 cards for lists). */
-export function ListSkeleton({ count = 6, label }: { count?: number; label: string }) {
-  return (
-    <div role="status" aria-live="polite" className="space-y-3">
-      <span className="sr-only">{label}</span>
-      {Array.from({ length: count }, (_, i) => (
-        <div key={i} aria-hidden="true" className={cn(cardClasses, "space-y-3 p-4 sm:p-5")}>
-          <div className="h-4 w-24 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
-          <div className="h-5 w-2/3 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
-          <div className="h-4 w-full animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
-        </div>
-      ))}
-    </div>
-  );
-}
-
-export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
-  return (
-    <div className="rounded-xl border border-dashed border-slate-400 px-4 py-10 text-center dark:border-slate-600">
-      <p className={cn("text-lg font-semibold", headingText)}>{title}</p>
-      {children && <div className={cn("mt-2 flex flex-col items-center gap-4", mutedText)}>{children}</div>}
-    </div>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useQuery } from "convex/react";
 import type { ReactNode } from "react";
-import { Alert, Card, textLinkClasses } from "@/components/ui";
+import { Alert, Card, EmptyState, textLinkClasses } from "@/components/ui";
 import { api } from "@/lib/api";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { LoadingScreen } from "@/app/LoadingScreen";
@@ -50,9 +50,7 @@ export function OutboxPage() {
           The outbox is only available with EMAIL_TRANSPORT=outbox.
         </Alert>
       ) : messages.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-400 p-8 text-center text-slate-600 dark:border-slate-600 dark:text-slate-300">
-          No emails yet
-        </p>
+        <EmptyState>No emails yet</EmptyState>
       ) : (
         <ol className="space-y-4" aria-label="Emails">
           {messages.map((message) => (

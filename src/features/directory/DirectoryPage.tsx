@@ -4,8 +4,8 @@ import { Component, useState, type ReactNode } from "react";
 import { JobMessages } from "@common/jobs";
 import { PROFESSION_CATEGORIES } from "@common/professions";
 import { useSession } from "@/app/session";
-import { Button, cardClasses, Checkbox, Select, TextField } from "@/components/ui";
-import { useDebouncedParam } from "@/features/jobs/components/BrowseFilters";
+import { Button, Checkbox, EmptyState, ListSkeleton, LoadMore, Select, TextField } from "@/components/ui";
+import { useDebouncedParam } from "@/lib/useDebouncedValue";
 import { api } from "@/lib/api";
 import { appErrorData } from "@/lib/errors";
 import { cn } from "@/lib/cn";
@@ -265,15 +265,10 @@ function Results({ filters }: { filters: DirectoryFilters }) {
   if (result !== undefined && result !== last) setLast(result);
   const data = result ?? (limit.key === key && shown > PAGE_SIZE ? last : undefined);
 
-  if (data === undefined) return <DirectorySkeleton />;
+  if (data === undefined) return <ListSkeleton shape="person" layout="grid" label="Loading professionals..." />;
   const { professionals, capped } = data;
   if (professionals.length === 0) {
-    return (
-      <div className="rounded-xl border border-dashed border-slate-400 px-4 py-12 text-center dark:border-slate-600">
-        <p className="text-lg font-semibold text-slate-900 dark:text-white">{DirectoryCopy.empty}</p>
-        <p className="mt-2 text-slate-600 dark:text-slate-300">Try other words, a wider distance, or fewer filters.</p>
-      </div>
-    );
+    return <EmptyState title={DirectoryCopy.empty}>Try other words, a wider distance, or fewer filters.</EmptyState>;
   }
   const more = professionals.length >= shown && shown < MAX_RESULTS;
   return (
@@ -292,55 +287,11 @@ function Results({ filters }: { filters: DirectoryFilters }) {
           </li>
         ))}
       </ul>
-      {more && (
-        <div className="flex justify-center">
-          <Button
-            variant="secondary"
-            loading={result === undefined}
-            loadingText="Loading..."
-            onClick={() => setLimit({ key, value: Math.min(shown + PAGE_SIZE, MAX_RESULTS) })}
-          >
-            Show more
-          </Button>
-        </div>
-      )}
-    </div>
-  );
-}
-
-/** Spec §9: 6 skeleton cards while the list loads. */
-export function DirectorySkeleton({
-  count = 6,
-  label = "Loading professionals...",
-}: {
-  count?: number;
-  label?: string;
-}) {
-  return (
-    <div role="status" aria-live="polite">
-      <span className="sr-only">{label}</span>
-      <ul aria-hidden="true" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        {Array.from({ length: count }, (_, i) => (
-          <li key={i} className={cn(cardClasses, "animate-pulse space-y-3 p-5 motion-reduce:animate-none")}>
-            <div className="flex items-center gap-3">
-              <div className="size-12 rounded-full bg-slate-200 dark:bg-slate-700" />
-              <div className="flex-1 space-y-2">
-                <div className="h-5 w-2/3 rounded bg-slate-200 dark:bg-slate-700" />
-                <div className="h-4 w-1/3 rounded bg-slate-200 dark:bg-slate-700" />
-              </div>
-            </div>
-            <div className="flex gap-2">
-              <div className="h-5 w-20 rounded-full bg-slate-200 dark:bg-slate-700" />
-              <div className="h-5 w-24 rounded-full bg-slate-200 dark:bg-slate-700" />
-            </div>
-            <div className="h-4 rounded bg-slate-200 dark:bg-slate-700" />
-            <div className="grid grid-cols-2 gap-2">
-              <div className="h-9 rounded bg-slate-200 dark:bg-slate-700" />
-              <div className="h-9 rounded bg-slate-200 dark:bg-slate-700" />
-            </div>
-          </li>
-        ))}
-      </ul>
+      <LoadMore
+        status={!more ? "Exhausted" : result === undefined ? "LoadingMore" : "CanLoadMore"}
+        onLoadMore={() => setLimit({ key, value: Math.min(shown + PAGE_SIZE, MAX_RESULTS) })}
+        label="Show more"
+      />
     </div>
   );
 }

@@ -31,16 +31,16 @@ import {
   type BidView,
   type JobPageData,
 } from "./format";
-import { ActionButton } from "./components/ActionButton";
+import { ActionButton } from "@/components/ui/ActionButton";
 import { StarIcon, StatusBadge, Tag, UrgencyBadge } from "./components/Badges";
 import { BidForm } from "./components/BidForm";
 import { BidsComparison } from "./components/BidsComparison";
-import { ConfirmDialog } from "./components/ConfirmDialog";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { JobsErrorBoundary } from "./components/JobsErrorBoundary";
 import { SaveButton } from "./components/SaveButton";
 import { useJobAction } from "./hooks/useJobAction";
 import { useToggleSave } from "./hooks/useSaveJob";
-import { ShareWithBackupButton } from "@/features/network/ShareWithBackupButton";
+import { ShareWithBackupButton } from "./components/ShareWithBackupButton";
 import { WriteReviewButton } from "@/features/reviews/WriteReviewButton";
 
 // /jobs/{id}: everything about one job, live. The owner compares bids and hires; a professional

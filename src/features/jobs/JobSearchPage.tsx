@@ -12,14 +12,13 @@ import {
   type JobStatus,
 } from "@common/jobs";
 import { useSession } from "@/app/session";
-import { Button, ButtonLink, Select, TextField } from "@/components/ui";
+import { Button, ButtonLink, EmptyState, Select, TextField } from "@/components/ui";
 import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { usePageTitle } from "@/lib/usePageTitle";
-import { useDebouncedParam } from "./components/BrowseFilters";
+import { useDebouncedParam } from "@/lib/useDebouncedValue";
 import { BrowseResults } from "./components/BrowseResults";
-import { JobCardView } from "./components/JobCardView";
-import { EmptyState, JobListSkeleton } from "./components/JobListStates";
+import { JobCardView, JobListSkeleton, jobGridClasses } from "./components/JobCardView";
 import { JobsErrorBoundary } from "./components/JobsErrorBoundary";
 import { SaveButton } from "./components/SaveButton";
 import { capitalize, statusLabel, type JobCard } from "./format";
@@ -148,7 +147,7 @@ function PlaceResults({ filters, signedIn }: { filters: SearchFilters; signedIn:
       {jobs.length === 0 ? (
         <EmptyState title={JobMessages.empty}>Try another city, a ZIP code, or fewer filters.</EmptyState>
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <ul className={jobGridClasses}>
           {jobs.map((job) => (
             <li key={job._id}>
               <JobCardView

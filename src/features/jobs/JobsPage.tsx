@@ -3,7 +3,7 @@ import { usePaginatedQuery, useQuery } from "convex/react";
 import { useMemo, useState, type ReactNode } from "react";
 import { JobMessages, OPEN_STATUSES, type JobStatus } from "@common/jobs";
 import { useViewer, type Viewer } from "@/app/session";
-import { Button, ButtonLink, TextLink } from "@/components/ui";
+import { Button, ButtonLink, EmptyState, LoadMore, TextLink } from "@/components/ui";
 import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { usePageTitle } from "@/lib/usePageTitle";
@@ -11,8 +11,7 @@ import { PostJobDialog } from "./PostJobDialog";
 import { Tag } from "./components/Badges";
 import { BrowseFilters } from "./components/BrowseFilters";
 import { BrowseResults, PAGE_SIZE } from "./components/BrowseResults";
-import { JobCardView } from "./components/JobCardView";
-import { EmptyState, JobListSkeleton } from "./components/JobListStates";
+import { JobCardView, JobListSkeleton, jobGridClasses } from "./components/JobCardView";
 import { JobsErrorBoundary } from "./components/JobsErrorBoundary";
 import { SaveButton } from "./components/SaveButton";
 import { BID_STATUS_TEXT, type JobCard } from "./format";
@@ -52,23 +51,7 @@ function useCardActions(viewer: Viewer) {
 }
 
 function CardList({ children }: { children: ReactNode }) {
-  return <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">{children}</ul>;
-}
-
-function LoadMore({ status, loadMore }: { status: string; loadMore: (n: number) => void }) {
-  if (status !== "CanLoadMore" && status !== "LoadingMore") return null;
-  return (
-    <div className="flex justify-center">
-      <Button
-        variant="secondary"
-        loading={status === "LoadingMore"}
-        loadingText="Loading more..."
-        onClick={() => loadMore(PAGE_SIZE)}
-      >
-        Load more
-      </Button>
-    </div>
-  );
+  return <ul className={jobGridClasses}>{children}</ul>;
 }
 
 function BrowseTab({ viewer }: { viewer: Viewer }) {
@@ -147,7 +130,7 @@ function SavedList({ viewer }: { viewer: Viewer }) {
           </li>
         ))}
       </CardList>
-      <LoadMore status={status} loadMore={loadMore} />
+      <LoadMore status={status} onLoadMore={() => loadMore(PAGE_SIZE)} />
     </div>
   );
 }
@@ -187,7 +170,7 @@ function AppliedList() {
           </li>
         ))}
       </CardList>
-      <LoadMore status={status} loadMore={loadMore} />
+      <LoadMore status={status} onLoadMore={() => loadMore(PAGE_SIZE)} />
     </div>
   );
 }

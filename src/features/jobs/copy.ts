@@ -17,6 +17,9 @@ export const JobCopy = {
   actionFailed: "Something went wrong. Please try again.",
   saveFailedTitle: "Error",
   saveFailed: "Failed to save the job. Please try again.",
+  sharedTitle: "Shared with Your Backup Network",
+  shared: (n: number) => `${n} ${n === 1 ? "professional was" : "professionals were"} told about this job.`,
+  shareFailed: "Failed to share this job. Please try again.",
   actions: {
     start: {
       label: "Start work",

@@ -1,7 +1,7 @@
 import { usePaginatedQuery } from "convex/react";
 import { Link } from "react-router-dom";
 import { MessageCopy } from "@common/messages";
-import { Button, ButtonLink } from "@/components/ui";
+import { ButtonLink, EmptyState, ListSkeleton, LoadMore } from "@/components/ui";
 import { Avatar } from "@/components/ui/Avatar";
 import { CountBadge } from "@/components/ui/CountBadge";
 import { api } from "@/lib/api";
@@ -26,33 +26,20 @@ function Conversations({ selectedId }: { selectedId: string | null }) {
   const now = useNow();
 
   if (status === "LoadingFirstPage") {
-    return (
-      <div role="status" className="divide-y divide-slate-200 dark:divide-slate-700">
-        <span className="sr-only">Loading conversations</span>
-        {Array.from({ length: SKELETON_ROWS }, (_, i) => (
-          <div key={i} aria-hidden="true" className="flex items-center gap-3 p-4">
-            <div className="size-11 animate-pulse rounded-full bg-slate-200 dark:bg-slate-700" />
-            <div className="flex-1 space-y-2">
-              <div className="h-4 w-1/2 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
-              <div className="h-3 w-3/4 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
-            </div>
-          </div>
-        ))}
-      </div>
-    );
+    return <ListSkeleton shape="row" count={SKELETON_ROWS} layout="divided" label="Loading conversations" />;
   }
 
   if (results.length === 0) {
     return (
-      <div className="flex flex-1 flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-slate-400 px-4 py-10 text-center md:rounded-none md:border-0 dark:border-slate-600">
-        <p className="text-lg font-semibold text-slate-900 dark:text-white">{MessageCopy.empty_inbox}</p>
-        <p className="text-slate-600 dark:text-slate-300">
-          Start a conversation from someone's profile or your network.
-        </p>
+      <EmptyState
+        title={MessageCopy.empty_inbox}
+        className="flex flex-1 flex-col justify-center md:rounded-none md:border-0"
+      >
+        <p>Start a conversation from someone's profile or your network.</p>
         <ButtonLink to="/network" variant="secondary" size="sm">
           Browse Network
         </ButtonLink>
-      </div>
+      </EmptyState>
     );
   }
 
@@ -118,13 +105,7 @@ function Conversations({ selectedId }: { selectedId: string | null }) {
           );
         })}
       </ul>
-      {(status === "CanLoadMore" || status === "LoadingMore") && (
-        <div className="p-3 text-center">
-          <Button variant="secondary" size="sm" loading={status === "LoadingMore"} onClick={() => loadMore(PAGE_SIZE)}>
-            Load more
-          </Button>
-        </div>
-      )}
+      <LoadMore status={status} onLoadMore={() => loadMore(PAGE_SIZE)} size="sm" className="p-3" />
     </div>
   );
 }

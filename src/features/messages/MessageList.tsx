@@ -4,7 +4,7 @@ import { Button, Spinner } from "@/components/ui";
 import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { isOptimistic } from "./optimistic";
-import type { ThreadInfo } from "./ThreadPane";
+import type { ThreadInfo } from "./types";
 
 const PAGE_SIZE = 30;
 /** Within this many pixels of the bottom the list follows new messages. */

@@ -1,9 +1,8 @@
 import { useMutation, useQuery } from "convex/react";
-import type { FunctionReturnType } from "convex/server";
 import { Link } from "react-router-dom";
 import { MessageCopy } from "@common/messages";
 import { useViewer } from "@/app/session";
-import { ButtonLink, Spinner, useToast } from "@/components/ui";
+import { ButtonLink, Skeleton, Spinner, useToast } from "@/components/ui";
 import { Avatar } from "@/components/ui/Avatar";
 import { StrokeIcon } from "@/components/ui/Icon";
 import { api } from "@/lib/api";
@@ -11,9 +10,8 @@ import { appErrorData } from "@/lib/errors";
 import { cn } from "@/lib/cn";
 import { Composer } from "./Composer";
 import { MessageList } from "./MessageList";
+import type { ThreadInfo } from "./types";
 import { ErrorState, QueryErrorBoundary } from "@/components/ui/QueryErrorBoundary";
-
-export type ThreadInfo = NonNullable<FunctionReturnType<typeof api.messages.threadInfo>>;
 
 const BACK_ICON = "M15 6l-6 6 6 6";
 
@@ -67,8 +65,8 @@ function Thread({ otherUserId }: { otherUserId: string }) {
           <h2 id="thread-title" className="sr-only">
             Conversation
           </h2>
-          <div aria-hidden="true" className="size-10 animate-pulse rounded-full bg-slate-200 dark:bg-slate-700" />
-          <div aria-hidden="true" className="h-4 w-40 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
+          <Skeleton className="size-10 rounded-full" />
+          <Skeleton className="h-4 w-40 rounded" />
         </div>
         <div className="flex flex-1 items-center justify-center">
           <Spinner label="Loading conversation" />

@@ -1,13 +1,12 @@
 import { usePaginatedQuery } from "convex/react";
 import { useId, useState } from "react";
 import { PROFESSION_CATEGORIES, professionLabel } from "@common/professions";
-import { Button, hintClasses, labelClasses, Select, TextField } from "@/components/ui";
+import { Button, EmptyState, labelClasses, ListSkeleton, LoadMore, Select, TextField } from "@/components/ui";
 import { api } from "@/lib/api";
-import { cn } from "@/lib/cn";
-import { DirectoryErrorBoundary, DirectorySkeleton } from "@/features/directory/DirectoryPage";
-import { useDebouncedValue } from "@/features/jobs/hooks/useDebouncedValue";
+import { DirectoryErrorBoundary } from "@/features/directory/DirectoryPage";
+import { useDebouncedValue } from "@/lib/useDebouncedValue";
 import { NetworkCopy } from "./copy";
-import { EmptyNote, PersonCard, SectionHeading, StateActions } from "./PersonCard";
+import { PersonCard, SectionHeading, StateActions } from "./PersonCard";
 import type { useNetworkActions } from "./useNetworkActions";
 
 // Find professionals to connect with (spec §2 Network: search box, profession filter panel,
@@ -133,19 +132,15 @@ function BrowseResults({
     { ...(q ? { q } : {}), ...(profession ? { profession } : {}), sort },
     { initialNumItems: PAGE },
   );
-  if (status === "LoadingFirstPage") return <DirectorySkeleton />;
+  if (status === "LoadingFirstPage")
+    return <ListSkeleton shape="person" layout="grid" label="Loading professionals..." />;
   if (results.length === 0 && status === "Exhausted") {
-    return (
-      <div className="rounded-xl border border-dashed border-slate-400 px-4 py-12 text-center dark:border-slate-600">
-        <p className="text-lg font-semibold text-slate-900 dark:text-white">{NetworkCopy.empty}</p>
-        <p className={cn("mt-2", hintClasses)}>Try other words or another profession.</p>
-      </div>
-    );
+    return <EmptyState title={NetworkCopy.empty}>Try other words or another profession.</EmptyState>;
   }
   return (
     <div className="space-y-4">
       {results.length === 0 ? (
-        <EmptyNote>Nobody on this page. Load more to keep looking.</EmptyNote>
+        <EmptyState>Nobody on this page. Load more to keep looking.</EmptyState>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {results.map((card) => (
@@ -155,18 +150,7 @@ function BrowseResults({
           ))}
         </ul>
       )}
-      {(status === "CanLoadMore" || status === "LoadingMore") && (
-        <div className="flex justify-center">
-          <Button
-            variant="secondary"
-            loading={status === "LoadingMore"}
-            loadingText="Loading..."
-            onClick={() => loadMore(PAGE)}
-          >
-            Load more
-          </Button>
-        </div>
-      )}
+      <LoadMore status={status} onLoadMore={() => loadMore(PAGE)} />
     </div>
   );
 }

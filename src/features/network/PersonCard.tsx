@@ -4,7 +4,7 @@ import { categoryLabel, professionLabel } from "@common/professions";
 import { Button, ButtonLink, cardClasses } from "@/components/ui";
 import { Avatar } from "@/components/ui/Avatar";
 import { cn } from "@/lib/cn";
-import { ActionButton } from "@/features/jobs/components/ActionButton";
+import { ActionButton } from "@/components/ui/ActionButton";
 import { AvailabilityBadge, ChipList, VerifiedBadge } from "@/features/directory/ProfessionalCard";
 import { nameOf, type NetworkCard, type NetworkUser, type useNetworkActions } from "./useNetworkActions";
 
@@ -117,18 +117,5 @@ export function SectionHeading({ id, title, children }: { id: string; title: str
       </h2>
       {children && <p className={cn("mt-1", mutedText)}>{children}</p>}
     </div>
-  );
-}
-
-export function EmptyNote({ children }: { children: ReactNode }) {
-  return (
-    <p
-      className={cn(
-        "rounded-xl border border-dashed border-slate-400 px-4 py-6 text-center dark:border-slate-600",
-        mutedText,
-      )}
-    >
-      {children}
-    </p>
   );
 }

@@ -1,13 +1,12 @@
 import { Field, Label, Switch } from "@headlessui/react";
 import { useQuery } from "convex/react";
 import { useState } from "react";
-import { Button, ButtonLink } from "@/components/ui";
+import { Button, ButtonLink, EmptyState, ListSkeleton } from "@/components/ui";
 import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
-import { ActionButton } from "@/features/jobs/components/ActionButton";
-import { DirectorySkeleton } from "@/features/directory/DirectoryPage";
+import { ActionButton } from "@/components/ui/ActionButton";
 import { NetworkCopy } from "./copy";
-import { EmptyNote, mutedText, PersonCard, SectionHeading, StateActions } from "./PersonCard";
+import { mutedText, PersonCard, SectionHeading, StateActions } from "./PersonCard";
 import { nameOf, type NetworkCard, type useNetworkActions } from "./useNetworkActions";
 
 type Actions = ReturnType<typeof useNetworkActions>;
@@ -97,9 +96,9 @@ export function MyConnections({ viewerId, actions }: { viewerId: string; actions
         {NetworkCopy.backupExplainer}
       </SectionHeading>
       {connections === undefined ? (
-        <DirectorySkeleton count={3} label="Loading your connections..." />
+        <ListSkeleton shape="person" layout="grid" count={3} label="Loading your connections..." />
       ) : connections.length === 0 ? (
-        <EmptyNote>No connections yet. Connect with the suggested professionals below.</EmptyNote>
+        <EmptyState>No connections yet. Connect with the suggested professionals below.</EmptyState>
       ) : (
         <ul className={gridClasses}>
           {connections.map((card) => (
@@ -170,9 +169,9 @@ export function BackupMembers({ actions }: { actions: Actions }) {
         The professionals who see the jobs you share. Add or remove them with the switch on each connection.
       </SectionHeading>
       {members === undefined ? (
-        <DirectorySkeleton count={2} label="Loading your backup network..." />
+        <ListSkeleton shape="person" layout="grid" count={2} label="Loading your backup network..." />
       ) : members.length === 0 ? (
-        <EmptyNote>Nobody yet. Turn on "Backup network" for a connection you trust.</EmptyNote>
+        <EmptyState>Nobody yet. Turn on "Backup network" for a connection you trust.</EmptyState>
       ) : (
         <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white dark:divide-slate-700 dark:border-slate-700 dark:bg-slate-900">
           {members.map((user) => (
@@ -216,9 +215,9 @@ export function Suggestions({ actions }: { actions: Actions }) {
         People near you and in related trades.
       </SectionHeading>
       {data === undefined ? (
-        <DirectorySkeleton label="Loading suggestions..." />
+        <ListSkeleton shape="person" layout="grid" label="Loading suggestions..." />
       ) : data.items.length === 0 ? (
-        <EmptyNote>No suggestions right now.</EmptyNote>
+        <EmptyState>No suggestions right now.</EmptyState>
       ) : (
         <ul className={gridClasses} aria-busy={result === undefined || undefined}>
           {data.items.map(({ card }) => (

@@ -1,12 +1,12 @@
 import { useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { useState } from "react";
-import { ButtonLink, Button } from "@/components/ui";
+import { Button, ButtonLink, EmptyState } from "@/components/ui";
 import { Modal } from "@/components/ui/Modal";
 import { api } from "@/lib/api";
 import { relativeTimeLong } from "@/lib/relativeTime";
 import { JobCardView } from "@/features/jobs/components/JobCardView";
-import { EmptyNote, SectionHeading } from "./PersonCard";
+import { SectionHeading } from "./PersonCard";
 import { TakeJobForm } from "./TakeJobForm";
 import { nameOf } from "./useNetworkActions";
 
@@ -26,7 +26,7 @@ export function SharedWork() {
         Open jobs that professionals in your network passed to their backup network.
       </SectionHeading>
       {offers === undefined || offers.length === 0 ? (
-        <EmptyNote>This job is no longer shared with you.</EmptyNote>
+        <EmptyState>This job is no longer shared with you.</EmptyState>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {offers.map((offer) => (

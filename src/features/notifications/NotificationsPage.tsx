@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { NOTIFICATION_TABS, NotificationCopy, type NotificationTab } from "@common/notifications";
 import { useViewer } from "@/app/session";
-import { Button, cardClasses } from "@/components/ui";
+import { Button, EmptyState, ListSkeleton, LoadMore } from "@/components/ui";
 import { CountBadge } from "@/components/ui/CountBadge";
 import { StrokeIcon } from "@/components/ui/Icon";
 import { api } from "@/lib/api";
@@ -122,29 +122,12 @@ function NotificationList({
   const now = useNow();
 
   if (status === "LoadingFirstPage") {
-    return (
-      <div role="status" className="space-y-3">
-        <span className="sr-only">Loading notifications</span>
-        {Array.from({ length: SKELETON_COUNT }, (_, i) => (
-          <div key={i} aria-hidden="true" className={cn(cardClasses, "flex gap-3 p-4")}>
-            <div className="size-10 animate-pulse rounded-full bg-slate-200 dark:bg-slate-700" />
-            <div className="flex-1 space-y-2">
-              <div className="h-4 w-1/2 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
-              <div className="h-3 w-full animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
-              <div className="h-3 w-16 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
-            </div>
-          </div>
-        ))}
-      </div>
-    );
+    return <ListSkeleton shape="notice" count={SKELETON_COUNT} label="Loading notifications" />;
   }
 
   if (results.length === 0) {
     return (
-      <div className="rounded-xl border border-dashed border-slate-400 px-4 py-10 text-center dark:border-slate-600">
-        <p className="text-lg font-semibold text-slate-900 dark:text-white">{NotificationCopy.empty}</p>
-        <p className="mt-1 text-slate-600 dark:text-slate-300">New messages, bids, reviews and updates show up here.</p>
-      </div>
+      <EmptyState title={NotificationCopy.empty}>New messages, bids, reviews and updates show up here.</EmptyState>
     );
   }
 
@@ -191,13 +174,7 @@ function NotificationList({
           </li>
         ))}
       </ul>
-      {(status === "CanLoadMore" || status === "LoadingMore") && (
-        <div className="text-center">
-          <Button variant="secondary" loading={status === "LoadingMore"} onClick={() => loadMore(PAGE_SIZE)}>
-            Load more
-          </Button>
-        </div>
-      )}
+      <LoadMore status={status} onLoadMore={() => loadMore(PAGE_SIZE)} />
     </div>
   );
 }

@@ -2,8 +2,8 @@ import { useMutation } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { useState } from "react";
 import { PORTFOLIO_CATEGORIES, ProfileCopy } from "@common/profile";
-import { Button, cardClasses, useToast } from "@/components/ui";
-import { ConfirmDialog } from "@/features/jobs/components/ConfirmDialog";
+import { Button, cardClasses, ListSkeleton, useToast } from "@/components/ui";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { dayText } from "@/features/jobs/format";
 import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
@@ -14,7 +14,6 @@ import { appErrorData } from "@/lib/errors";
 
 export type PortfolioItem = FunctionReturnType<typeof api.portfolio.list>[number];
 
-export const PORTFOLIO_SKELETON = 6;
 export const PORTFOLIO_LOAD_FAILED = "Failed to fetch portfolio";
 const MAX_TAGS = 3;
 
@@ -153,22 +152,7 @@ function PortfolioCard({ item, canDelete }: { item: PortfolioItem; canDelete: bo
   );
 }
 
-export function PortfolioSkeleton({ count = PORTFOLIO_SKELETON }: { count?: number }) {
-  return (
-    <div role="status" aria-live="polite">
-      <span className="sr-only">Loading portfolio...</span>
-      <ul aria-hidden="true" className={gridClasses}>
-        {Array.from({ length: count }, (_, i) => (
-          <li key={i} className={cn(cardClasses, "animate-pulse overflow-hidden motion-reduce:animate-none")}>
-            <div className="aspect-[4/3] bg-slate-200 dark:bg-slate-700" />
-            <div className="space-y-2 p-4">
-              <div className="h-5 w-2/3 rounded bg-slate-200 dark:bg-slate-700" />
-              <div className="h-4 w-1/3 rounded bg-slate-200 dark:bg-slate-700" />
-              <div className="h-4 rounded bg-slate-200 dark:bg-slate-700" />
-            </div>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
+/** Spec §9: 6 cards while the grid loads. */
+export function PortfolioSkeleton() {
+  return <ListSkeleton shape="media" label="Loading portfolio..." listClassName={gridClasses} />;
 }

@@ -2,9 +2,8 @@ import { useQuery } from "convex/react";
 import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { PORTFOLIO_CATEGORIES } from "@common/profile";
-import { Button } from "@/components/ui";
+import { Button, EmptyState } from "@/components/ui";
 import { ErrorState, QueryErrorBoundary } from "@/components/ui/QueryErrorBoundary";
-import { EmptyState } from "@/features/reviews/parts";
 import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { usePageTitle } from "@/lib/usePageTitle";
@@ -86,9 +85,7 @@ function OwnPortfolio({ category, onAdd }: { category: string; onAdd: () => void
         title={category === "all" ? "No portfolio items yet" : `No ${portfolioCategoryLabel(category)} work yet`}
       >
         <p>Add photos or videos of finished jobs so clients can see what you do.</p>
-        <Button className="mt-4" onClick={onAdd}>
-          Add Work
-        </Button>
+        <Button onClick={onAdd}>Add Work</Button>
       </EmptyState>
     );
   }

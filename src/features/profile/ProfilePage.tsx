@@ -6,13 +6,23 @@ import { useParams, useSearchParams } from "react-router-dom";
 import { ProfileCopy } from "@common/profile";
 import { professionLabel } from "@common/professions";
 import { useViewer } from "@/app/session";
-import { Button, ButtonLink, Card, Spinner, TextLink, cardClasses, useToast } from "@/components/ui";
+import {
+  Button,
+  ButtonLink,
+  Card,
+  EmptyState,
+  Skeleton,
+  Spinner,
+  TextLink,
+  cardClasses,
+  useToast,
+} from "@/components/ui";
 import { Avatar } from "@/components/ui/Avatar";
 import { ErrorState, QueryErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { AvailabilityToggle } from "@/features/availability/AvailabilityToggle";
 import { PORTFOLIO_LOAD_FAILED, PortfolioGrid, PortfolioSkeleton } from "@/features/portfolio/PortfolioGrid";
 import { ReviewList } from "@/features/reviews/ReviewList";
-import { EmptyState, Pill, Stars, dateText } from "@/features/reviews/parts";
+import { Pill, Stars, dateText } from "@/features/reviews/parts";
 import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { appErrorData } from "@/lib/errors";
@@ -79,13 +89,13 @@ function ProfileSkeleton() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-8" role="status" aria-live="polite">
       <span className="sr-only">Loading profile...</span>
-      <div aria-hidden="true" className={cn(cardClasses, "animate-pulse p-6 motion-reduce:animate-none")}>
+      <div aria-hidden="true" className={cn(cardClasses, "p-6")}>
         <div className="flex flex-col gap-4 sm:flex-row">
-          <div className="size-24 rounded-full bg-slate-200 dark:bg-slate-700" />
+          <Skeleton className="size-24 rounded-full" />
           <div className="flex-1 space-y-3">
-            <div className="h-7 w-1/2 rounded bg-slate-200 dark:bg-slate-700" />
-            <div className="h-4 w-1/3 rounded bg-slate-200 dark:bg-slate-700" />
-            <div className="h-4 w-2/3 rounded bg-slate-200 dark:bg-slate-700" />
+            <Skeleton className="h-7 w-1/2 rounded" />
+            <Skeleton className="h-4 w-1/3 rounded" />
+            <Skeleton className="h-4 w-2/3 rounded" />
           </div>
         </div>
       </div>

@@ -1,11 +1,11 @@
 import { usePaginatedQuery } from "convex/react";
 import type { ReactNode } from "react";
 import { ProfileCopy } from "@common/profile";
-import { Button } from "@/components/ui";
+import { EmptyState, ListSkeleton, LoadMore } from "@/components/ui";
 import { ErrorState, QueryErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { api } from "@/lib/api";
 import { ReviewCard } from "./ReviewCard";
-import { EmptyState, REVIEWS_LOAD_FAILED, ReviewsSkeleton } from "./parts";
+import { REVIEWS_LOAD_FAILED } from "./parts";
 
 const PAGE_SIZE = 10;
 
@@ -41,7 +41,9 @@ function Reviews({
   headingLevel?: 2 | 3;
 }) {
   const { results, status, loadMore } = usePaginatedQuery(api.reviews.list, args, { initialNumItems: PAGE_SIZE });
-  if (status === "LoadingFirstPage") return <ReviewsSkeleton />;
+  if (status === "LoadingFirstPage") {
+    return <ListSkeleton shape="review" count={3} label="Loading reviews..." listClassName="space-y-4" />;
+  }
   if (results.length === 0) return <EmptyState title={ProfileCopy.reviewsEmpty}>{emptyHint}</EmptyState>;
   return (
     <div className="space-y-4">
@@ -52,18 +54,7 @@ function Reviews({
           </li>
         ))}
       </ul>
-      {(status === "CanLoadMore" || status === "LoadingMore") && (
-        <div className="flex justify-center">
-          <Button
-            variant="secondary"
-            loading={status === "LoadingMore"}
-            loadingText="Loading more..."
-            onClick={() => loadMore(PAGE_SIZE)}
-          >
-            Load more
-          </Button>
-        </div>
-      )}
+      <LoadMore status={status} onLoadMore={() => loadMore(PAGE_SIZE)} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useQuery } from "convex/react";
 import { useId, useMemo, useState } from "react";
 import { useViewer } from "@/app/session";
 import { Button, cardClasses } from "@/components/ui";
-import { useDebouncedValue } from "@/features/jobs/hooks/useDebouncedValue";
+import { useDebouncedValue } from "@/lib/useDebouncedValue";
 import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { usePageTitle } from "@/lib/usePageTitle";

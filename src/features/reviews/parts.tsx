@@ -1,6 +1,5 @@
 import type { FunctionReturnType } from "convex/server";
 import type { ReactNode } from "react";
-import { cardClasses } from "@/components/ui";
 import type { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
 
@@ -8,7 +7,6 @@ import { cn } from "@/lib/cn";
 
 export type ReviewView = FunctionReturnType<typeof api.reviews.list>["page"][number];
 
-export const REVIEWS_SKELETON = 3;
 export const REVIEWS_LOAD_FAILED = "Failed to fetch reviews";
 
 const STAR = "M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9L10 1.5z";
@@ -80,38 +78,4 @@ export function VerifiedClientBadge() {
 
 export function dateText(ms: number): string {
   return new Date(ms).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
-}
-
-/** Spec §9: 3 review skeletons. */
-export function ReviewsSkeleton({ count = REVIEWS_SKELETON }: { count?: number }) {
-  return (
-    <div role="status" aria-live="polite">
-      <span className="sr-only">Loading reviews...</span>
-      <ul aria-hidden="true" className="space-y-4">
-        {Array.from({ length: count }, (_, i) => (
-          <li key={i} className={cn(cardClasses, "animate-pulse space-y-3 p-5 motion-reduce:animate-none")}>
-            <div className="flex items-center gap-3">
-              <div className="size-10 rounded-full bg-slate-200 dark:bg-slate-700" />
-              <div className="space-y-2">
-                <div className="h-4 w-32 rounded bg-slate-200 dark:bg-slate-700" />
-                <div className="h-3 w-20 rounded bg-slate-200 dark:bg-slate-700" />
-              </div>
-            </div>
-            <div className="h-5 w-1/2 rounded bg-slate-200 dark:bg-slate-700" />
-            <div className="h-4 rounded bg-slate-200 dark:bg-slate-700" />
-            <div className="h-4 w-2/3 rounded bg-slate-200 dark:bg-slate-700" />
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
-  return (
-    <div className="rounded-xl border border-dashed border-slate-400 px-4 py-10 text-center dark:border-slate-600">
-      <p className="text-lg font-semibold text-slate-900 dark:text-white">{title}</p>
-      {children && <div className="mt-2 text-slate-600 dark:text-slate-300">{children}</div>}
-    </div>
-  );
 }

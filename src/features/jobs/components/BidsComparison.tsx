@@ -1,16 +1,15 @@
 import { useMutation } from "convex/react";
 import { useState } from "react";
 import { formatBidPrice } from "@common/jobs";
-import { ButtonLink, cardClasses } from "@/components/ui";
+import { ButtonLink, cardClasses, EmptyState } from "@/components/ui";
 import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { JobCopy } from "../copy";
 import { BID_STATUS_TEXT, capitalize, dayText, distanceText, plural, responseTimeText, type BidView } from "../format";
 import { useJobAction } from "../hooks/useJobAction";
-import { ActionButton } from "./ActionButton";
+import { ActionButton } from "@/components/ui/ActionButton";
 import { StarIcon, Tag } from "./Badges";
-import { ConfirmDialog } from "./ConfirmDialog";
-import { EmptyState } from "./JobListStates";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 
 const bidStatusStyles: Record<string, string> = {
   accepted: "border-green-700 bg-green-50 text-green-900 dark:border-green-400 dark:bg-green-950 dark:text-green-100",

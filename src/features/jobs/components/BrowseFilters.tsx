@@ -1,8 +1,7 @@
-import { useEffect, useState } from "react";
 import { JOB_CATEGORIES, JOB_SORTS, JOB_STATUSES, JobMessages } from "@common/jobs";
 import { Button, Select, TextField } from "@/components/ui";
 import { capitalize, statusLabel } from "../format";
-import { useDebouncedValue } from "../hooks/useDebouncedValue";
+import { useDebouncedParam } from "@/lib/useDebouncedValue";
 import { RADIUS_CHOICES, ZIP_PATTERN, type FilterKey, type JobFilters } from "../hooks/useJobFilters";
 
 const categoryOptions = [
@@ -15,29 +14,6 @@ const statusOptions = [
 ];
 const sortOptions = JOB_SORTS.map((s) => ({ value: s.value, label: s.label }));
 const radiusOptions = RADIUS_CHOICES.map((r) => ({ value: String(r), label: `Within ${r} miles` }));
-
-/** A text box whose value goes to the URL once typing pauses; follows the URL when it changes (Back). */
-export function useDebouncedParam(
-  value: string,
-  apply: (next: string) => void,
-  accept: (next: string) => boolean = () => true,
-) {
-  const [text, setText] = useState(value);
-  const [seen, setSeen] = useState(value);
-  if (value !== seen) {
-    // The URL changed under us (Back, Clear filters): show what it says.
-    setSeen(value);
-    setText(value);
-  }
-  const debounced = useDebouncedValue(text, 350);
-  useEffect(() => {
-    const next = debounced.trim();
-    if (next !== value && accept(next)) apply(next);
-    // Only a pause in typing applies the text.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
-  return { text, setText, debounced };
-}
 
 export function BrowseFilters({
   filters,

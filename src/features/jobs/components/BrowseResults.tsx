@@ -2,12 +2,11 @@ import { usePaginatedQuery, useQuery } from "convex/react";
 import type { FunctionArgs } from "convex/server";
 import { useMemo, type ReactNode } from "react";
 import { JobMessages } from "@common/jobs";
-import { Button } from "@/components/ui";
+import { EmptyState, LoadMore } from "@/components/ui";
 import { api } from "@/lib/api";
 import type { JobCard } from "../format";
 import { useSavedIds, useToggleSave } from "../hooks/useSaveJob";
-import { JobCardView } from "./JobCardView";
-import { EmptyState, JobListSkeleton } from "./JobListStates";
+import { JobCardView, JobListSkeleton, jobGridClasses } from "./JobCardView";
 import { SaveButton } from "./SaveButton";
 
 export const PAGE_SIZE = 12;
@@ -50,7 +49,7 @@ export function BrowseResults({
       {results.length === 0 ? (
         <EmptyState title={JobMessages.empty}>{emptyHint}</EmptyState>
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <ul className={jobGridClasses}>
           {results.map((job) => (
             <li key={job._id}>
               <JobCardView
@@ -66,18 +65,7 @@ export function BrowseResults({
           ))}
         </ul>
       )}
-      {(status === "CanLoadMore" || status === "LoadingMore") && (
-        <div className="flex justify-center">
-          <Button
-            variant="secondary"
-            loading={status === "LoadingMore"}
-            loadingText="Loading more..."
-            onClick={() => loadMore(PAGE_SIZE)}
-          >
-            Load more
-          </Button>
-        </div>
-      )}
+      <LoadMore status={status} onLoadMore={() => loadMore(PAGE_SIZE)} />
     </div>
   );
 }

@@ -1,9 +1,17 @@
 import type { ReactNode } from "react";
 import { jobCategoryLabel, postedAgeLabel } from "@common/jobs";
-import { cardClasses } from "@/components/ui";
+import { cardClasses, ListSkeleton } from "@/components/ui";
 import { cn } from "@/lib/cn";
 import { capitalize, distanceText, plural, ratingText, type JobCard } from "../format";
 import { StarIcon, StatusBadge, Tag, UrgencyBadge } from "./Badges";
+
+/** Job cards: one column on phones, two from md, three from xl. */
+export const jobGridClasses = "grid gap-4 md:grid-cols-2 xl:grid-cols-3";
+
+/** Spec §9: lists show 6 skeleton cards while loading. */
+export function JobListSkeleton() {
+  return <ListSkeleton shape="job" label="Loading jobs..." listClassName={jobGridClasses} />;
+}
 
 interface JobCardViewProps {
   job: JobCard;

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Button, type ButtonProps } from "@/components/ui";
+import { Button, type ButtonProps } from "./Button";
 
 /** A button for one async action: shows progress and ignores clicks until it settles. */
 export function ActionButton({

@@ -1,11 +1,12 @@
 import { useMutation } from "convex/react";
 import { useState } from "react";
 import { useSession } from "@/app/session";
-import { Button, useToast } from "@/components/ui";
+import { useToast } from "@/components/ui";
+import { ActionButton } from "@/components/ui/ActionButton";
 import { api } from "@/lib/api";
-import { appErrorData } from "@/lib/errors";
-import type { Id } from "@/features/jobs/ids";
-import { NetworkCopy } from "./copy";
+import { useErrorToast } from "@/lib/errors";
+import { JobCopy } from "../copy";
+import type { Id } from "../ids";
 
 /**
  * "Share with my backup network" (professionals only): sends an open job to every member of the
@@ -15,38 +16,29 @@ export function ShareWithBackupButton({ jobId, className }: { jobId: Id<"jobs">;
   const session = useSession();
   const share = useMutation(api.backup.shareJob);
   const { toast } = useToast();
-  const [busy, setBusy] = useState(false);
+  const reportError = useErrorToast();
   const [sharedWith, setSharedWith] = useState<number | null>(null);
   if (session.status !== "signedIn" || session.viewer.userType !== "professional") return null;
 
   const run = async () => {
-    if (busy) return;
-    setBusy(true);
     try {
       const result = await share({ jobId });
       setSharedWith(result.sharedWith);
-      toast({ title: NetworkCopy.sharedTitle, description: NetworkCopy.shared(result.sharedWith), variant: "success" });
+      toast({ title: JobCopy.sharedTitle, description: JobCopy.shared(result.sharedWith), variant: "success" });
     } catch (error) {
-      toast({
-        title: NetworkCopy.errorTitle,
-        description: appErrorData(error)?.message ?? NetworkCopy.shareFailed,
-        variant: "destructive",
-      });
-    } finally {
-      setBusy(false);
+      reportError(error, { title: JobCopy.actionFailedTitle, description: JobCopy.shareFailed });
     }
   };
 
   return (
-    <Button
+    <ActionButton
       variant="secondary"
       className={className}
-      loading={busy}
-      loadingText="Sharing..."
+      busyLabel="Sharing..."
       disabled={sharedWith !== null}
-      onClick={() => void run()}
+      onRun={run}
     >
       {sharedWith !== null ? "Shared with your backup network" : "Share with my backup network"}
-    </Button>
+    </ActionButton>
   );
 }

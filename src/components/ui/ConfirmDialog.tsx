@@ -1,6 +1,6 @@
 import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
 import { useState, type ReactNode } from "react";
-import { Button, type ButtonVariant } from "@/components/ui";
+import { Button, type ButtonVariant } from "./Button";
 
 interface ConfirmDialogProps {
   open: boolean;

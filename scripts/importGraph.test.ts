@@ -1,0 +1,170 @@
+// @vitest-environment node
+// The shape of the code, checked: no import circles between files (src/, common/, convex/), none
+// between feature folders (src/features/<name>), and public Convex modules do not import each
+// other (shared code lives in convex/model/). A regex over import lines is enough for our code:
+// every import is a static `import ... from "..."`, `export ... from "..."` or `import("...")`.
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { describe, expect, test } from "vitest";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const ROOTS = ["src", "common", "convex"];
+const SKIP_DIRS = new Set(["node_modules", "_generated"]);
+const SOURCE = /\.(ts|tsx)$/;
+
+function listFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) {
+      if (!SKIP_DIRS.has(name)) out.push(...listFiles(path));
+    } else if (SOURCE.test(name) && !name.endsWith(".d.ts")) {
+      out.push(path);
+    }
+  }
+  return out;
+}
+
+const IMPORT =
+  /(?:^|\s|;)(?:import|export)\s[^;'"]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|^\s*import\s*["']([^"']+)["']/gm;
+
+function resolveSpecifier(from: string, spec: string): string | null {
+  let base: string;
+  if (spec.startsWith("@/")) base = join(ROOT, "src", spec.slice(2));
+  else if (spec.startsWith("@common/")) base = join(ROOT, "common", spec.slice(8));
+  else if (spec.startsWith(".")) base = resolve(dirname(from), spec);
+  else return null; // a package
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts"), join(base, "index.tsx")]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return null; // generated or non-source (css, json): not part of the graph
+}
+
+type Graph = Map<string, Set<string>>;
+
+function buildGraph(): Graph {
+  const graph: Graph = new Map();
+  for (const file of ROOTS.flatMap((dir) => listFiles(join(ROOT, dir)))) {
+    const targets = new Set<string>();
+    for (const match of readFileSync(file, "utf8").matchAll(IMPORT)) {
+      const target = resolveSpecifier(file, match[1] ?? match[2] ?? match[3]!);
+      if (target && target !== file) targets.add(relative(ROOT, target));
+    }
+    graph.set(relative(ROOT, file), targets);
+  }
+  return graph;
+}
+
+/** Strongly connected components with more than one member (Tarjan): each one is a circle. */
+function circles(graph: Graph): string[][] {
+  let index = 0;
+  const indices = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (node: string) => {
+    indices.set(node, index);
+    low.set(node, index);
+    index++;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!indices.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node)!, indices.get(next)!));
+      }
+    }
+    if (low.get(node) === indices.get(node)) {
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      if (component.length > 1) found.push(component.sort());
+    }
+  };
+  for (const node of graph.keys()) if (!indices.has(node)) visit(node);
+  return found;
+}
+
+function featureOf(file: string): string | null {
+  const match = /^src\/features\/([^/]+)\//.exec(file);
+  return match ? match[1]! : null;
+}
+
+/** A public Convex module: a file that deploys functions (not model/, not a test, not a builder). */
+function isPublicConvexModule(file: string): boolean {
+  return /^convex\/[^/]+\.ts$/.test(file) && !NOT_PUBLIC.has(file) && !file.endsWith(".test.ts");
+}
+const NOT_PUBLIC = new Set([
+  "convex/functions.ts",
+  "convex/schema.ts",
+  "convex/auth.config.ts",
+  "convex/test.setup.ts",
+]);
+
+/** Imports Convex itself requires: the HTTP router must mount Convex Auth's routes from convex/auth.ts. */
+const REQUIRED_CONVEX_IMPORTS = new Set(["convex/http.ts -> convex/auth.ts"]);
+
+/**
+ * Public modules that still import another public module, being moved to convex/model/ (issue 12).
+ * This list only shrinks: when you remove one of these imports, delete its line here.
+ */
+const KNOWN_CONVEX_OFFENDERS = new Set([
+  "convex/backup.ts -> convex/jobs.ts",
+  "convex/emailVerification.ts -> convex/accounts.ts",
+  "convex/http/jobs.ts -> convex/jobs.ts",
+  "convex/http/professionals.ts -> convex/professionals.ts",
+  "convex/seed.ts -> convex/jobs.ts",
+  "convex/seed.ts -> convex/messages.ts",
+]);
+
+const graph = buildGraph();
+
+describe("import graph", () => {
+  test("has no circles between files", () => {
+    expect(circles(graph)).toEqual([]);
+  });
+
+  test("has no circles between feature folders", () => {
+    const folders: Graph = new Map();
+    for (const [file, targets] of graph) {
+      const from = featureOf(file);
+      if (!from) continue;
+      const edges = folders.get(from) ?? new Set<string>();
+      for (const target of targets) {
+        const to = featureOf(target);
+        if (to && to !== from) edges.add(to);
+      }
+      folders.set(from, edges);
+    }
+    expect(circles(folders)).toEqual([]);
+  });
+
+  test("public Convex modules do not import each other (shared code lives in convex/model/)", () => {
+    const found: string[] = [];
+    for (const [file, targets] of graph) {
+      if (!file.startsWith("convex/") || file.endsWith(".test.ts") || /^convex\/model\//.test(file)) continue;
+      if (NOT_PUBLIC.has(file)) continue;
+      for (const target of targets) {
+        const edge = `${file} -> ${target}`;
+        if (isPublicConvexModule(target) && !REQUIRED_CONVEX_IMPORTS.has(edge)) found.push(edge);
+      }
+    }
+    const fresh = found.filter((edge) => !KNOWN_CONVEX_OFFENDERS.has(edge));
+    const gone = [...KNOWN_CONVEX_OFFENDERS].filter((edge) => !found.includes(edge));
+    expect(fresh, "move the shared code into convex/model/ instead").toEqual([]);
+    expect(gone, "fixed: delete these from KNOWN_CONVEX_OFFENDERS in scripts/importGraph.test.ts").toEqual([]);
+  });
+
+  test("sees the code it checks", () => {
+    // Guards against a regex or path change that silently finds nothing.
+    expect(graph.get("src/main.tsx")?.size).toBeGreaterThan(0);
+    expect(graph.get("convex/http.ts")).toContain("convex/auth.ts");
+  });
+});
