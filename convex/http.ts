@@ -7,6 +7,7 @@ import { profileRoutes } from "./http/profiles";
 import { professionalRoutes } from "./http/professionals";
 import { registerRestRoutes } from "./http/rest";
 import { contactRoutes } from "./http/contact";
+import { openApiRoutes } from "./http/openapi";
 
 const http = httpRouter();
 
@@ -19,5 +20,7 @@ registerRestRoutes(http, messageRoutes);
 registerRestRoutes(http, profileRoutes);
 registerRestRoutes(http, professionalRoutes);
 registerRestRoutes(http, contactRoutes);
+// The REST contract: every route registered through registerRestRoutes (read per request).
+registerRestRoutes(http, openApiRoutes);
 
 export default http;

@@ -237,8 +237,12 @@ export async function parseBody<S extends ZodType>(request: Request, schema: S):
   throw new ConvexError({ code: ErrorCode.INVALID_INPUT, message: messageOf(parsed.error.issues[0]!), fields });
 }
 
+/** Every route registered so far: the OpenAPI document (openapi.ts) describes them all. */
+export const registeredRoutes: RestRoute[] = [];
+
 /** Registers routes and their CORS preflights on the router. */
 export function registerRestRoutes(http: HttpRouter, routes: readonly RestRoute[]): void {
+  registeredRoutes.push(...routes);
   const preflight = httpAction(async () => new Response(null, { status: 204, headers: CORS_HEADERS }));
   const seen = new Set<string>();
   for (const route of routes) {

@@ -51,6 +51,7 @@ export const ROUTES: Record<string, RouteRule> = {
     public: "reset password with the emailed token",
     body: { token: "not-a-real-token", newPassword: "Brand-New-Pass2!" },
   },
+  "GET /api/openapi.json": { public: "the REST contract (OpenAPI 3.1)" },
   "GET /api/login": { public: "the external identity provider's sign-in link (404 when none is set up)" },
   "POST /api/contact": {
     public: "the public contact form",
