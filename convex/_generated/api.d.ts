@@ -31,6 +31,7 @@ import type * as http_auth from "../http/auth.js";
 import type * as http_contact from "../http/contact.js";
 import type * as http_jobs from "../http/jobs.js";
 import type * as http_messages from "../http/messages.js";
+import type * as http_openapi from "../http/openapi.js";
 import type * as http_professionals from "../http/professionals.js";
 import type * as http_profiles from "../http/profiles.js";
 import type * as http_rest from "../http/rest.js";
@@ -95,6 +96,7 @@ declare const fullApi: ApiFromModules<{
   "http/contact": typeof http_contact;
   "http/jobs": typeof http_jobs;
   "http/messages": typeof http_messages;
+  "http/openapi": typeof http_openapi;
   "http/professionals": typeof http_professionals;
   "http/profiles": typeof http_profiles;
   "http/rest": typeof http_rest;
