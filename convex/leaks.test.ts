@@ -85,10 +85,38 @@ const KNOWN_FAILING: Record<string, string> = {
 
 const registered = new Set<string>();
 
+/**
+ * The world with A's and B's sentinels on their rows, plus the places sign-in
+ * keeps them elsewhere: a per-source lockout (rateLimits "lock:<email>|<ip>",
+ * ending at the lockout sentinel) and security log rows naming their emails.
+ */
+async function sentinelWorld(): Promise<World> {
+  const world = await buildWorld(undefined, SENTINELS);
+  await world.t.run(async (ctx) => {
+    for (const who of ["a", "b"] as const) {
+      const { email, lockoutUntil, loginAttempts } = SENTINELS[who];
+      await ctx.db.insert("rateLimits", {
+        key: `lock:${email}|203.0.113.93`,
+        windowStart: lockoutUntil,
+        count: loginAttempts,
+      });
+      await ctx.db.insert("securityLogs", {
+        eventType: "login_failed",
+        userId: world[who].userId,
+        identifier: email,
+        details: `bad password for ${email}`,
+        severity: "medium",
+        timestamp: Date.now(),
+      });
+    }
+  });
+  return world;
+}
+
 describe("leak scan", () => {
   let w: World;
   beforeAll(async () => {
-    w = await buildWorld(undefined, SENTINELS);
+    w = await sentinelWorld();
   });
 
   test("the sentinels are in place (else the scan proves nothing)", async () => {
@@ -136,7 +164,7 @@ describe("leak scan", () => {
 describe("leak scan over REST", () => {
   let w: World;
   beforeAll(async () => {
-    w = await buildWorld(undefined, SENTINELS);
+    w = await sentinelWorld();
   });
 
   const gets = routes.filter((r) => r.method === "GET" && ROUTES[r.key] !== undefined && r.path.startsWith("/api/"));
