@@ -139,3 +139,23 @@ export const professionSetupSchema = z
     message: "Please select a primary profession",
   });
 export type ProfessionSetupValues = z.infer<typeof professionSetupSchema>;
+
+/** Settings: change password while signed in (the current one is required). */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, "Enter your current password").max(128),
+    newPassword: passwordSchema.max(128, "Password must be at most 128 characters"),
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "Passwords don't match" })
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    path: ["newPassword"],
+    message: "Choose a password different from your current one",
+  });
+export type ChangePasswordValues = z.infer<typeof changePasswordSchema>;
+
+export const SettingsCopy = {
+  passwordChanged: "Password changed. Other devices have been signed out.",
+  wrongCurrentPassword: "Your current password is incorrect.",
+  preferenceSaved: "Notification preferences saved",
+} as const;

@@ -748,6 +748,7 @@ export const CLASSIFICATION: Record<string, Classification> = {
   },
   "reviews:toWrite": { access: "member" },
 
+  "settings:changePassword": { access: "member" },
   "settings:signOut": { access: "member" },
 
   "users:completeProfessionSetup": { access: "member" },

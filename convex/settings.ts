@@ -1,9 +1,17 @@
 // Account settings (the /settings screen and the REST auth rows): sign out of
-// this device, change password, and delete the account. Sessions end through
-// model/sessions.ts, so a revoked token stops working at once.
+// this device and change password. Sessions end through model/sessions.ts, so
+// a revoked token stops working at once.
+import { getAuthSessionId, modifyAccountCredentials, retrieveAccount } from "@convex-dev/auth/server";
 import { v } from "convex/values";
-import { mutation } from "./functions";
-import { currentSessionId, endSession } from "./model/sessions";
+import { changePasswordSchema, SettingsCopy } from "../common/auth";
+import { ErrorCode } from "../common/errors";
+import { internal } from "./_generated/api";
+import { passwordChangedEmail } from "./emails/templates";
+import { action, internalMutation, internalQuery, mutation } from "./functions";
+import { fail, parseOrThrow } from "./model/errors";
+import { logSecurityEvent } from "./model/securityLog";
+import { currentSessionId, endSession, endUserSessions } from "./model/sessions";
+import { siteUrl } from "./model/tokens";
 
 /** Ends the caller's session (this device): its token and refresh tokens stop working. */
 export const signOut = mutation({
@@ -13,6 +21,61 @@ export const signOut = mutation({
     ctx.viewerX();
     const sessionId = await currentSessionId(ctx);
     if (sessionId !== null) await endSession(ctx, sessionId);
+    return null;
+  },
+});
+
+export const emailOf = internalQuery({
+  args: { userId: v.id("users") },
+  returns: v.union(v.string(), v.null()),
+  handler: async (ctx, { userId }) => (await ctx.db.get("users", userId))?.email ?? null,
+});
+
+/** After the new password is stored: every other session ends, the change is logged and emailed. */
+export const afterPasswordChange = internalMutation({
+  args: { userId: v.id("users"), keep: v.union(v.id("authSessions"), v.null()) },
+  returns: v.number(),
+  handler: async (ctx, { userId, keep }) => {
+    const ended = await endUserSessions(ctx, userId, { keep });
+    await logSecurityEvent(ctx, "password_changed", { userId, details: `from settings; ${ended} other sessions ended` });
+    const user = await ctx.db.get("users", userId);
+    if (user?.email) {
+      await ctx.scheduler.runAfter(0, internal.emails.send.deliver, {
+        to: user.email,
+        ...passwordChangedEmail(user.firstName, `${siteUrl()}/forgot-password`),
+        kind: "password_changed",
+      });
+    }
+    return ended;
+  },
+});
+
+/** Change password while signed in: the current password is required; other devices are signed out. */
+export const changePassword = action({
+  args: { currentPassword: v.string(), newPassword: v.string(), confirmPassword: v.string() },
+  returns: v.null(),
+  handler: async (ctx, args) => {
+    if (ctx.viewerId === null) fail(ErrorCode.NOT_AUTHENTICATED, "Please sign in to continue.");
+    const values = parseOrThrow(changePasswordSchema, args);
+    const email = await ctx.runQuery(internal.settings.emailOf, { userId: ctx.viewerId });
+    if (email === null) fail(ErrorCode.NOT_AUTHENTICATED, "Please sign in to continue.");
+    try {
+      const { user } = await retrieveAccount(ctx, {
+        provider: "password",
+        account: { id: email, secret: values.currentPassword },
+      });
+      if (user._id !== ctx.viewerId) throw new Error("account mismatch");
+    } catch {
+      fail(ErrorCode.INVALID_CREDENTIALS, SettingsCopy.wrongCurrentPassword, {
+        currentPassword: SettingsCopy.wrongCurrentPassword,
+      });
+    }
+    await modifyAccountCredentials(ctx, { provider: "password", account: { id: email, secret: values.newPassword } });
+    const sessionId = await getAuthSessionId(ctx);
+    await ctx.runMutation(internal.settings.afterPasswordChange, {
+      userId: ctx.viewerId,
+      keep: sessionId,
+    });
     return null;
   },
 });

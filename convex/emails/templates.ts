@@ -98,3 +98,15 @@ export function digestEmail(firstName: string | undefined, items: { title: strin
     html: layout("Your daily digest", [hello, intro, ...lines], { label: "See notifications", url }, SETTINGS_NOTE),
   };
 }
+
+/** After a password change made while signed in (settings): a heads-up with the way back if it wasn't them. */
+export function passwordChangedEmail(firstName: string | undefined, resetUrl: string): EmailContent {
+  const hello = firstName ? `Hi ${firstName},` : "Hi,";
+  const body = "The password for your Rafter account was just changed, and every other device was signed out.";
+  const footer = "If you didn't change it, reset your password now with the link above and contact us.";
+  return {
+    subject: "Your Rafter password was changed",
+    text: `${hello}\n\n${body}\n\nReset your password: ${resetUrl}\n\n${footer}\n`,
+    html: layout("Your password was changed", [hello, body], { label: "Reset password", url: resetUrl }, footer),
+  };
+}
