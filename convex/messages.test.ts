@@ -2,6 +2,7 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import { MESSAGE_MAX_LENGTH, MESSAGE_RATE_LIMIT, TYPING_TTL_MS } from "../common/messages";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
+import { MAX_PAGE_SIZE } from "./model/paging";
 import { createUser, newTest, type TestConvex } from "./test.setup";
 
 const page = { numItems: 20, cursor: null };
@@ -182,6 +183,26 @@ describe("notifications", () => {
     expect(await b.as.query(api.notifications.unreadCount, {})).toBe(0);
     expect((await b.as.query(api.notifications.list, { paginationOpts: page })).page.every((n) => n.read)).toBe(true);
   });
+});
+
+test("every page is capped on the server, whatever the caller asks", async () => {
+  const t = newTest();
+  const a = await createUser(t);
+  const b = await createUser(t);
+  const key = a.userId < b.userId ? `${a.userId}|${b.userId}` : `${b.userId}|${a.userId}`;
+  await t.run(async (ctx) => {
+    for (let i = 0; i <= MAX_PAGE_SIZE; i++) {
+      await ctx.db.insert("messages", { conversationKey: key, senderId: a.userId, receiverId: b.userId, content: `m${i}`, read: false });
+      await ctx.db.insert("notifications", { userId: b.userId, type: "job", title: "t", content: "c", read: false });
+      const other = await ctx.db.insert("users", { email: `x${i}@example.com` });
+      await ctx.db.insert("conversations", { key: `${i}`, userId: b.userId, otherUserId: other, lastMessage: "hi", lastSenderId: other, lastMessageAt: i, unread: 0 });
+    }
+  });
+  const huge = { numItems: 100_000, cursor: null };
+  expect((await b.as.query(api.messages.thread, { otherUserId: a.userId, paginationOpts: huge })).page).toHaveLength(MAX_PAGE_SIZE);
+  expect((await b.as.query(api.messages.inbox, { paginationOpts: huge })).page).toHaveLength(MAX_PAGE_SIZE);
+  expect((await b.as.query(api.notifications.list, { paginationOpts: huge })).page).toHaveLength(MAX_PAGE_SIZE);
+  expect((await b.as.query(api.notifications.list, { tab: "jobs", paginationOpts: huge })).page).toHaveLength(MAX_PAGE_SIZE);
 });
 
 describe("notification emails", () => {

@@ -13,6 +13,7 @@ import {
   type ConnectionStatus,
   type PairStatus,
 } from "./model/network";
+import { MAX_PAGE_SIZE } from "./model/paging";
 import { REVIEW_REPORT_LIMIT } from "./reviews";
 import { bid, newTest, owner, pro, project, userRow as user, type TestConvex, type TestMember } from "./test.setup";
 
@@ -290,6 +291,34 @@ test("review reports: one per member per review, and a daily limit per member th
   );
   const logs = await t.run((ctx) => ctx.db.query("securityLogs").collect());
   expect(logs).toMatchObject([{ eventType: "rate_limited", userId: reporter.userId }]);
+});
+
+test("network and review pages are capped on the server, whatever the caller asks", async () => {
+  const t = newTest();
+  const me = await pro(t);
+  const customer = await owner(t);
+  const jobId = await customer.as.mutation(api.jobs.create, project());
+  await t.run(async (ctx) => {
+    for (let i = 0; i <= MAX_PAGE_SIZE; i++) {
+      await ctx.db.insert("users", { email: `p${i}@example.com`, userType: "professional", firstName: "P", lastName: `${i}` });
+      await ctx.db.insert("reviews", {
+        jobId,
+        reviewerId: customer.userId,
+        professionalId: me.userId,
+        rating: 5,
+        title: "t",
+        content: "c",
+        helpfulCount: 0,
+        searchText: "t c",
+      });
+    }
+  });
+  const huge = { numItems: 100_000, cursor: null };
+  const browse = await me.as.query(api.connections.browse, { paginationOpts: huge });
+  expect(browse.page.length).toBeLessThanOrEqual(MAX_PAGE_SIZE);
+  expect(browse.isDone).toBe(false);
+  expect((await me.as.query(api.reviews.list, { paginationOpts: huge })).page).toHaveLength(MAX_PAGE_SIZE);
+  expect((await me.as.query(api.connections.suggestions, { limit: 1000 })).items.length).toBeLessThanOrEqual(24);
 });
 
 describe("backup network and referrals", () => {

@@ -1,18 +1,18 @@
 // Reviews (spec §2 Reviews, §3 Review): only the owner of a completed job
 // reviews its professional, once ('Verified Client' because it is tied to a
 // job). The professional's rating and review count change in the same
-// transaction. Helpful once per member; Report files a moderation report; the
+// transaction (model/reviews.ts). Helpful once per member; Report files a moderation report; the
 // professional may reply once.
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
-import { ProfileCopy, REPORT_REASONS, reviewSchema } from "../common/profile";
+import { ProfileCopy, REPORT_REASONS } from "../common/profile";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
 import { mutation, query } from "./functions";
 import { adjustCounters } from "./model/counters";
-import { forbidden, invalid, notFound, parseOrThrow } from "./model/errors";
+import { forbidden, invalid, notFound } from "./model/errors";
 import { limitOrRefuse } from "./model/limits";
-import { notify } from "./model/notifications";
+import { createReview } from "./model/reviews";
 import { cappedPagination } from "./model/paging";
 import { displayName } from "./model/users";
 
@@ -85,41 +85,7 @@ export const create = mutation({
     const viewer = ctx.viewerX();
     const job = await ctx.db.get(jobId);
     if (job === null) notFound("Job not found");
-    if (job.customerId !== viewer._id) forbidden(ProfileCopy.reviewOnlyOwner);
-    if (job.status !== "completed" || job.contractorId === undefined)
-      invalid(ProfileCopy.reviewNotCompleted);
-    const existing = await ctx.db
-      .query("reviews")
-      .withIndex("by_jobId", (q) => q.eq("jobId", jobId))
-      .first();
-    if (existing) invalid(ProfileCopy.reviewOnce);
-    const { rating, title, content } = parseOrThrow(reviewSchema, values);
-    const reviewId = await ctx.db.insert("reviews", {
-      jobId,
-      reviewerId: viewer._id,
-      professionalId: job.contractorId,
-      rating,
-      title,
-      content,
-      helpfulCount: 0,
-      searchText: `${title}\n${content}`,
-    });
-    const pro = (await ctx.db.get(job.contractorId))!;
-    const count = pro.reviewCount ?? 0;
-    const average = ((pro.rating ?? 0) * count + rating) / (count + 1);
-    await ctx.db.patch(pro._id, { rating: Math.round(average * 100) / 100 });
-    await adjustCounters(ctx, "users", pro._id, { reviewCount: 1 });
-    await notify(ctx, {
-      userId: pro._id,
-      type: "review",
-      title: "New review",
-      content: `${viewer.firstName ?? "A client"} gave you ${rating} star${rating === 1 ? "" : "s"} for "${job.title}".`,
-      actionUrl: `/profile/${pro._id}?tab=reviews`,
-      actorId: viewer._id,
-      entityType: "review",
-      entityId: reviewId,
-    });
-    return reviewId;
+    return await createReview(ctx, viewer, job, values);
   },
 });
 

@@ -19,6 +19,7 @@ import { internalAction, internalMutation, internalQuery } from "../functions";
 import { deliverMessage } from "../model/messages";
 import { acceptBid, insertJob, placeBid, transition, type Job } from "../model/jobs";
 import { zipToPoint } from "../model/geo";
+import { demoLifeDone } from "./demoLife";
 import { matchingProfessionals, syncUserLocation } from "../model/professionals";
 import {
   buildHomeowner,
@@ -136,7 +137,10 @@ export const status = internalQuery({
         .query("jobs")
         .withIndex("by_customerId", (q) => q.eq("customerId", owner))
         .first()) !== null;
-    return { seeded: present.includes(SEED_MARKER_EMAIL) && ownerHasJobs, demoAccounts: present };
+    // Likewise data seeded before the demo professional had conversations and a network.
+    const pro = await userIdByEmail(ctx, DEMO_ACCOUNTS[1]!.email);
+    const proHasLife = pro !== null && (await demoLifeDone(ctx, pro));
+    return { seeded: present.includes(SEED_MARKER_EMAIL) && ownerHasJobs && proHasLife, demoAccounts: present };
   },
 });
 
@@ -241,6 +245,8 @@ export const run = internalAction({
     inserted.demoJobs = demo.inserted;
     skipped.demoJobs = demo.skipped;
     await createDemoAccount(DEMO_ACCOUNTS[DEMO_ACCOUNTS.length - 1]!);
+    // Conversations, network and notifications need every demo account; status() checks they are there.
+    await ctx.runMutation(internal.seed.demoLife.insert, {});
     return { inserted, skipped, demoAccountsCreated, ms: Date.now() - started };
   },
 });

@@ -1,0 +1,55 @@
+// Reviews (spec §3 Review): only the owner of a completed job reviews its
+// professional, once. The professional's rating and review count change in
+// the same transaction, and they are told.
+import { ProfileCopy, reviewSchema } from "../../common/profile";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx } from "../_generated/server";
+import { adjustCounters } from "./counters";
+import { forbidden, invalid, parseOrThrow } from "./errors";
+import { notify } from "./notifications";
+
+export interface ReviewValues {
+  rating: number;
+  title: string;
+  content: string;
+}
+
+/** `reviewer` reviews the professional of `job` (checks who, when and once; validates the values). */
+export async function createReview(ctx: MutationCtx, reviewer: Doc<"users">, job: Doc<"jobs">, values: ReviewValues): Promise<Id<"reviews">> {
+  if (job.customerId !== reviewer._id) forbidden(ProfileCopy.reviewOnlyOwner);
+  const contractorId = job.contractorId;
+  if (job.status !== "completed" || contractorId === undefined) invalid(ProfileCopy.reviewNotCompleted);
+  const existing = await ctx.db
+    .query("reviews")
+    .withIndex("by_jobId", (q) => q.eq("jobId", job._id))
+    .first();
+  if (existing) invalid(ProfileCopy.reviewOnce);
+  const { rating, title, content } = parseOrThrow(reviewSchema, values);
+  const reviewId = await ctx.db.insert("reviews", {
+    jobId: job._id,
+    reviewerId: reviewer._id,
+    professionalId: contractorId,
+    rating,
+    title,
+    content,
+    helpfulCount: 0,
+    searchText: `${title}\n${content}`,
+  });
+  const pro = await ctx.db.get(contractorId);
+  if (pro === null) return reviewId;
+  const count = pro.reviewCount ?? 0;
+  const average = ((pro.rating ?? 0) * count + rating) / (count + 1);
+  await ctx.db.patch(pro._id, { rating: Math.round(average * 100) / 100 });
+  await adjustCounters(ctx, "users", pro._id, { reviewCount: 1 });
+  await notify(ctx, {
+    userId: pro._id,
+    type: "review",
+    title: "New review",
+    content: `${reviewer.firstName ?? "A client"} gave you ${rating} star${rating === 1 ? "" : "s"} for "${job.title}".`,
+    actionUrl: `/profile/${pro._id}?tab=reviews`,
+    actorId: reviewer._id,
+    entityType: "review",
+    entityId: reviewId,
+  });
+  return reviewId;
+}
