@@ -1,5 +1,6 @@
 // local-convex: run a Convex app's functions offline. See ../README.md.
 import { parseArgs } from "node:util";
+import { parseLimits } from "./limits.js";
 import { startRuntime } from "./runtime.js";
 
 const HELP = `Usage: local-convex [options]
@@ -15,6 +16,8 @@ const HELP = `Usage: local-convex [options]
   --no-codegen        do not regenerate <functions>/_generated on start
   --reset             wipe the data folder first (the only way data is ever deleted)
   --quiet             do not log each function call
+  --limit <name=n>    a stricter transaction limit than Convex's (repeatable): bytesRead, documentsRead,
+                      databaseQueries, bytesWritten, documentsWritten, functionMs, documentBytes, arrayLength
   -h, --help          show this help`;
 
 async function main() {
@@ -31,6 +34,7 @@ async function main() {
       "no-codegen": { type: "boolean" },
       reset: { type: "boolean" },
       quiet: { type: "boolean" },
+      limit: { type: "string", multiple: true },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -50,6 +54,7 @@ async function main() {
     codegen: !values["no-codegen"],
     reset: values.reset,
     logFunctionCalls: !values.quiet,
+    limits: parseLimits(values.limit ?? []),
   });
   let stopping = false;
   const stop = async () => {

@@ -23,6 +23,12 @@ export interface CallContext {
   journalOut: string | null;
   stats: CallStats;
   commitTs: bigint | null;
+  /** CPU usage when a query or mutation started, for its time limit. */
+  cpuStart?: NodeJS.CpuUsage;
+  /** CPU time spent in database syscalls, which the time limit leaves out (as Convex does). */
+  syscallMs?: number;
+  /** A limit the function broke: it fails even if its code caught the error. */
+  limitError?: Error;
 }
 
 export const zeroStats = (): CallStats => ({

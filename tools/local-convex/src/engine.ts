@@ -32,6 +32,16 @@ import {
   type Internals,
 } from "./internals.js";
 import type { FunctionKind, LoadedApp } from "./loader.js";
+import {
+  checkTime,
+  checkValue,
+  CONVEX_LIMITS,
+  convexLimitMessage,
+  patchLimits,
+  patchSyscallTiming,
+  trackerLimits,
+  type Limits,
+} from "./limits.js";
 import { patchMetrics } from "./metrics.js";
 import { Persistence, type StoredState } from "./persistence.js";
 import { patchPagination, patchReadTracking } from "./reads.js";
@@ -95,6 +105,8 @@ export interface EngineOptions {
   cloudUrl: () => string;
   log: (line: string) => void;
   logFunctionCalls?: boolean;
+  /** Convex's transaction limits, or stricter ones. */
+  limits?: Limits;
 }
 
 export class Engine extends EventEmitter {
@@ -112,6 +124,7 @@ export class Engine extends EventEmitter {
   private scheduler: Scheduler;
   private crons: Crons;
   private opts: EngineOptions;
+  readonly limits: Limits;
   /** Recent calls with their read/write figures, newest last (for benchmarks and the log). */
   readonly recentCalls: CallRecord[] = [];
   totals = { calls: 0, ...zeroStats() };
@@ -126,6 +139,7 @@ export class Engine extends EventEmitter {
     this.persistence = opts.persistence;
     this.opts = opts;
     this.app = app;
+    this.limits = opts.limits ?? CONVEX_LIMITS;
     const engine = this;
     const host: EngineHost = {
       get db() {
@@ -151,7 +165,7 @@ export class Engine extends EventEmitter {
 
   /** Creates the convex-test instance for `app` and fills it with `state`. */
   private build(app: LoadedApp, state: StoredState): void {
-    const t = convexTest({ schema: app.schema, modules: app.moduleMap, transactionLimits: true } as any);
+    const t = convexTest({ schema: app.schema, modules: app.moduleMap, transactionLimits: trackerLimits(this.limits) } as any);
     const global = checkGlobal((t as any).__localConvexGlobal);
     const db = global.components[""].db;
     this.validateState(app, state);
@@ -174,10 +188,13 @@ export class Engine extends EventEmitter {
     patchQueryStreams(this.db);
     patchCommit(this.db, (ts, changes) => this.onCommit(ts, changes));
     patchMetrics(this.global.transactionManager);
+    patchLimits(this.global, this.limits);
     patchReadTracking(this.global);
     patchPagination(this.global);
     patchScheduler(this.global, this.scheduler);
     patchStorage(this.global, this.storage);
+    // Last, so it wraps every other syscall layer.
+    patchSyscallTiming(this.global);
   }
 
   /** Refuses a schema that the stored documents violate. */
@@ -343,12 +360,23 @@ export class Engine extends EventEmitter {
           await this.validateArgs(modulePath, exportName, args);
           const path = { udfPath, componentPath: "" };
           const accessor = this.accessor(identity, options.request);
+          if (info.kind !== "action") ctx.cpuStart = process.cpuUsage();
           const value =
             info.kind === "query"
               ? await accessor.queryFromPath(path, args)
               : info.kind === "mutation"
                 ? await accessor.mutationFromPath(path, args)
                 : await accessor.actionFromPath(path, args);
+          // A limit the function's code caught still fails the call, as on Convex.
+          if (ctx.limitError) throw ctx.limitError;
+          if (info.kind === "query") {
+            checkTime(this.limits);
+            try {
+              checkValue(value, this.limits, false);
+            } catch (e: any) {
+              throw new Error(`Function ${modulePath}.js:${exportName} return value invalid: ${e.message}`, { cause: e });
+            }
+          }
           return {
             success: true,
             value,
@@ -396,7 +424,7 @@ export class Engine extends EventEmitter {
       return fail(`[Request ID: ${requestId}] Server Error\nUncaught ConvexError: ${e.message}`, convexToJson(data as any));
     }
     const name = e?.name && e.name !== "Error" ? e.name : "Error";
-    const message = e?.message ?? String(e);
+    const message = convexLimitMessage(e?.message ?? String(e));
     if (name === "ArgumentValidationError") return fail(`[Request ID: ${requestId}] Server Error\nArgumentValidationError: ${message}`);
     return fail(`[Request ID: ${requestId}] Server Error\nUncaught ${name}: ${message}`);
   }

@@ -4,6 +4,7 @@
 import { compareValues, jsonToConvex, type Value } from "convex/values";
 import { callContext, tableOfId } from "./context.js";
 import type { DatabaseFake, Doc } from "./internals.js";
+import { runSearch, SearchIndexes } from "./search.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const EMPTY_TABLE = "__local_convex_no_table__";
@@ -122,12 +123,18 @@ export class Indexes {
   /** Committed documents in index order, built on first use and kept up to date by each commit. */
   private sorted = new Map<string, { table: string; fields: string[]; docs: Doc[] }>();
 
-  constructor(private documents: () => Record<string, Doc>) {}
+  /** Inverted indexes for `withSearchIndex`, built on first use. */
+  readonly search: SearchIndexes;
 
-  /** Forgets everything and indexes the ids of `documents` (sorted indexes rebuild lazily). */
+  constructor(private documents: () => Record<string, Doc>) {
+    this.search = new SearchIndexes(documents, (table) => this.idsOf(table));
+  }
+
+  /** Forgets everything and indexes the ids of `documents` (sorted and search indexes rebuild lazily). */
   rebuild(): void {
     this.tableIds.clear();
     this.sorted.clear();
+    this.search.clear();
     for (const id of Object.keys(this.documents())) this.setPresent(id, true);
   }
 
@@ -184,6 +191,7 @@ export class Indexes {
       }
     }
     for (const [id, , after] of changes) this.setPresent(id, after !== null);
+    this.search.apply(changes);
   }
 }
 
@@ -213,6 +221,13 @@ export function patchIndexes(db: DatabaseFake, indexes: Indexes): void {
   const resolve = db._resolveQuerySource.bind(db);
   fake._resolveQuerySource = function (this: DatabaseFake, query: any) {
     const source = query.source;
+    if (source?.type === "Search") {
+      const index = indexes.search.get(this, String(source.indexName));
+      const docs = index && runSearch(this, index, source.filters ?? []);
+      if (!docs) return resolve(query);
+      const base = resolve({ ...query, source: { type: "FullTableScan", tableName: EMPTY_TABLE, order: "asc" } });
+      return { sortedDocs: docs, filterFn: base.filterFn, limit: base.limit, fieldPathsToSortBy: [], order: "asc" };
+    }
     if (source?.type !== "IndexRange") return resolve(query);
     const [table, index] = String(source.indexName).split(".");
     const fields = indexFields(this, table, index);

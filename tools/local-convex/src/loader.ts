@@ -1,10 +1,12 @@
-// Finds and loads the modules of a Convex functions directory, as a Convex
-// deployment would bundle them, and regenerates `_generated` offline.
+// Finds and loads the modules of a Convex functions directory as a Convex
+// deployment gets them (bundled by esbuild, see bundle.ts), and regenerates
+// `_generated` offline.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { tsImport } from "tsx/esm/api";
+import { bundleApp, hasUseNodeDirective, type Bundled } from "./bundle.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export type FunctionKind = "query" | "mutation" | "action";
@@ -14,6 +16,7 @@ export interface FunctionInfo {
 }
 export interface LoadedApp {
   generation: number;
+  /** The schema, or undefined when the app has none (tables are then untyped, as on Convex). */
   schema: any;
   /** Absolute file path -> loader, the shape convex-test takes. */
   moduleMap: Record<string, () => Promise<any>>;
@@ -26,16 +29,18 @@ export interface LoadedApp {
 
 const SOURCE = /\.(ts|tsx|js|jsx|mjs|cjs|mts|cts)$/;
 
-/** Function modules: source files whose name has a single dot, as Convex bundles them. */
+/** Function modules as Convex finds them: a single dot in the name, not under _generated. */
 export function listModules(functionsDir: string): string[] {
   const out: string[] = [];
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
+      if (entry.name.startsWith(".") || entry.name.startsWith("#") || entry.name === "node_modules") continue;
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) {
         if (entry.name !== "_generated") walk(full);
-      } else if (SOURCE.test(entry.name) && entry.name.split(".").length === 2) {
+      } else if (SOURCE.test(entry.name) && entry.name.split(".").length === 2 && !entry.name.includes(" ")) {
+        // Convex skips TypeScript files with no import or export (not modules).
+        if (/\.tsx?$/.test(entry.name) && !/^\s{0,100}(import|export)/m.test(fs.readFileSync(full, "utf8"))) continue;
         out.push(full);
       }
     }
@@ -79,9 +84,15 @@ function convexPackageDir(): string {
   throw new Error("local-convex: cannot find the convex package");
 }
 
-let generationCounter = 0;
+// Convex's runtime provides AsyncLocalStorage as a global (its bundles import
+// `node:async_hooks` from there); Node does not.
+(globalThis as any).AsyncLocalStorage ??= AsyncLocalStorage;
 
-/** Imports every module of the app in a fresh module namespace. */
+let generationCounter = 0;
+/** Bundles of loaded generations; the five newest are kept (a failed reload keeps the running one). */
+const bundles: Bundled[] = [];
+
+/** Bundles and imports every module of the app, as a new generation. */
 export async function loadApp(functionsDir: string): Promise<LoadedApp> {
   const dir = path.resolve(functionsDir);
   const generated = path.join(dir, "_generated");
@@ -89,26 +100,29 @@ export async function loadApp(functionsDir: string): Promise<LoadedApp> {
     throw new Error(`local-convex: ${generated}/api.js is missing; run 'npx convex codegen' (or start without --no-codegen).`);
   }
   const generation = ++generationCounter;
-  const namespace = `local-convex-${generation}`;
+  const files = listModules(dir);
+  const authConfigFile = listAuthConfig(dir);
+  const bundled = await bundleApp(dir, files, authConfigFile);
   const load = async (file: string) => {
     try {
-      // A fresh namespace per generation gives reloaded modules fresh instances
-      // (tsx supports it; its typings do not list it yet).
-      return await tsImport(pathToFileURL(file).href, { parentURL: import.meta.url, namespace } as any);
+      return await import(pathToFileURL(bundled.outputs.get(file)!).href);
     } catch (e: any) {
       const first = String(e?.message ?? e).split("\n")[0];
-      throw new Error(`local-convex: module ${path.relative(process.cwd(), file)} failed to load: ${first}`);
+      throw new Error(`local-convex: module ${path.relative(process.cwd(), file)} failed to load: ${first}`, { cause: e });
     }
   };
-  const files = listModules(dir);
   const modules = new Map<string, any>();
-  for (const file of files) modules.set(file, await load(file));
+  try {
+    for (const file of files) modules.set(file, await load(file));
+  } catch (e) {
+    bundled.dispose();
+    throw e;
+  }
+  // convex-test finds the functions root by the `_generated` folder; the
+  // bundles carry their own copy of its code, so these are never loaded.
   const moduleMap: Record<string, () => Promise<any>> = {};
   for (const file of fs.readdirSync(generated)) {
-    if (/\.js$/.test(file)) {
-      const full = path.join(generated, file);
-      moduleMap[full] = () => load(full);
-    }
+    if (/\.js$/.test(file)) moduleMap[path.join(generated, file)] = () => Promise.resolve({});
   }
   const functions = new Map<string, FunctionInfo>();
   let schema: any = undefined;
@@ -120,15 +134,27 @@ export async function loadApp(functionsDir: string): Promise<LoadedApp> {
     if (modulePath === "schema") schema = mod.default;
     if (modulePath === "crons") crons = mod.default?.crons ?? {};
     if (modulePath === "http" && mod.default?.lookup) hasHttp = true;
+    const inNode = hasUseNodeDirective(fs.readFileSync(file, "utf8"));
     for (const [name, fn] of Object.entries<any>(mod)) {
       if (!fn || (typeof fn !== "object" && typeof fn !== "function")) continue;
       const kind: FunctionKind | null = fn.isQuery ? "query" : fn.isMutation ? "mutation" : fn.isAction ? "action" : null;
       if (kind === null) continue;
+      if (inNode && kind !== "action") {
+        bundled.dispose();
+        throw new Error(
+          `local-convex: module ${path.relative(process.cwd(), file)} failed to load: \`${name}\` is a ${kind === "query" ? "Query" : "Mutation"} function. Only actions can be defined in Node.js ("use node" files).`,
+        );
+      }
       functions.set(`${modulePath}:${name}`, { kind, isPublic: fn.isPublic === true });
     }
   }
-  const authConfigFile = listAuthConfig(dir);
+  if (schema !== undefined && typeof schema?.tables !== "object") {
+    bundled.dispose();
+    throw new Error(`local-convex: module ${path.relative(process.cwd(), path.join(dir, "schema"))} failed to load: its default export is not a schema (defineSchema(...)).`);
+  }
   const authConfig = authConfigFile ? ((await load(authConfigFile)).default ?? null) : null;
+  bundles.push(bundled);
+  while (bundles.length > 5) bundles.shift()!.dispose();
   return { generation, schema, moduleMap, functions, crons, hasHttp, authConfig };
 }
 

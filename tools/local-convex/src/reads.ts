@@ -1,8 +1,9 @@
 // What a function read: the tables behind each query, get and count (for
 // reactivity), and live pagination that keeps the range it first returned.
-import { convexToJson, jsonToConvex } from "convex/values";
+import { convexToJson, getDocumentSize, jsonToConvex } from "convex/values";
 import { callContext, tableOfId, tableOfQuery } from "./context.js";
 import type { ConvexGlobal } from "./internals.js";
+import { searchPage } from "./search.js";
 import { wrapAsyncSyscall, wrapSyscall } from "./syscalls.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -56,8 +57,14 @@ export function patchPagination(global: ConvexGlobal): void {
           // A journal we did not write: run as a first execution.
         }
       }
-      const raw = await next("1.0/queryPage", JSON.stringify(args));
-      const result = jsonToConvex(JSON.parse(raw)) as any;
+      let result: any;
+      if (args.query?.source?.type === "Search") {
+        const tracker = (global.transactionManager as any).getMetricsTracker?.();
+        tracker?.trackIndexRange();
+        result = searchPage(global.components[""].db, args, (doc) => tracker?.trackRead(getDocumentSize(doc)));
+      } else {
+        result = jsonToConvex(JSON.parse(await next("1.0/queryPage", JSON.stringify(args))));
+      }
       if (args.endCursor && args.endCursor !== "_end_cursor") {
         // The page ends where it ended before, even if that document is gone.
         result.continueCursor = args.endCursor;

@@ -8,6 +8,7 @@ import { parseEnv } from "node:util";
 import { WebSocketServer } from "ws";
 import { loadOrCreateKeys, TokenVerifier } from "./auth.js";
 import { Engine } from "./engine.js";
+import type { Limits } from "./limits.js";
 import { clientInfo, deploymentApi, siteApi } from "./http-api.js";
 import { codegen, loadApp } from "./loader.js";
 import { Persistence } from "./persistence.js";
@@ -29,6 +30,8 @@ export interface RuntimeOptions {
   siteUrl?: string;
   log?: (line: string) => void;
   logFunctionCalls?: boolean;
+  /** Stricter transaction limits than Convex's (see limits.ts). */
+  limits?: Limits;
 }
 
 export interface Runtime {
@@ -40,6 +43,9 @@ export interface Runtime {
 }
 
 export class StartupError extends Error {}
+
+const PING_IDLE_MS = 15_000;
+const PING_CHECK_MS = 5_000;
 
 function listen(server: http.Server, port: number, host: string, what: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -131,6 +137,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       cloudUrl: () => cloudUrl,
       log,
       logFunctionCalls: options.logFunctionCalls,
+      limits: options.limits,
     });
     engine.start(state);
     verifier = new TokenVerifier(app.authConfig, keys.adminKey);
@@ -156,7 +163,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       wss.handleUpgrade(req, socket, head, (ws) => {
         const conn = new SyncConnection(ws, eng, () => verifier, cache, log, clientInfo(req));
         connections.add(conn);
-        const ping = setInterval(() => ws.send(JSON.stringify({ type: "Ping" })), 20_000);
+        // Convex pings every 15 s in the absence of other messages.
+        const ping = setInterval(() => conn.keepAlive(PING_IDLE_MS), PING_CHECK_MS);
         ws.on("message", (data) => conn.handle(data.toString()));
         ws.on("close", () => {
           clearInterval(ping);

@@ -89,8 +89,19 @@ export class SyncConnection {
     private request: RequestInfo,
   ) {}
 
+  /** When the last message went out: an idle connection gets a Ping (see runtime.ts). */
+  lastSent = Date.now();
+
   private send(message: Record<string, unknown>) {
-    if (!this.closed && this.ws.readyState === this.ws.OPEN) this.ws.send(JSON.stringify(message));
+    if (!this.closed && this.ws.readyState === this.ws.OPEN) {
+      this.ws.send(JSON.stringify(message));
+      this.lastSent = Date.now();
+    }
+  }
+
+  /** Convex's server pings a connection that has had nothing else for a while; the client reconnects after 60 s of silence. */
+  keepAlive(idleMs: number) {
+    if (Date.now() - this.lastSent >= idleMs) this.send({ type: "Ping" });
   }
 
   private enqueue(task: () => Promise<void>) {
@@ -117,7 +128,9 @@ export class SyncConnection {
     switch (message.type) {
       case "Connect": {
         this.sessionId = String(message.sessionId);
-        if (typeof message.clientTs === "number") this.clockSkew = Date.now() - message.clientTs;
+        // As Convex: the client's clock minus the server's, in milliseconds
+        // (the client subtracts it from its own time to estimate the server's).
+        if (typeof message.clientTs === "number") this.clockSkew = message.clientTs - Date.now();
         return;
       }
       case "Authenticate":
@@ -160,6 +173,7 @@ export class SyncConnection {
       startVersion: { querySet: this.version.querySet, identity: this.version.identity, ts: encodeTs(this.version.ts) },
       endVersion: { querySet: endVersion.querySet, identity: endVersion.identity, ts: encodeTs(endVersion.ts) },
       modifications,
+      // serverTs: when the Transition left the server, in nanoseconds.
       ...(this.clockSkew !== undefined ? { clientClockSkew: this.clockSkew, serverTs: Date.now() * 1e6 } : {}),
     });
     this.version = endVersion;

@@ -1,0 +1,151 @@
+// Bundles a functions folder the way the Convex CLI does before a push
+// (convex/dist/cjs/bundler/debugBundle.js): esbuild, ESM, one bundle per entry
+// point with shared chunks, modules without "use node" for Convex's own
+// runtime (platform "browser", conditions ["convex", "module"], so a Node
+// built-in there fails as it fails on deploy), "use node" modules for Node.
+// The app's package.json "type", its tsconfig and module format then do not
+// matter, as on Convex.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { build, type BuildFailure, type Message, type Plugin } from "esbuild";
+
+export type Platform = "browser" | "node";
+
+/** Convex refuses "use node" in these (they always run in Convex's runtime). */
+const MUST_BE_DEFAULT_RUNTIME = new Set(["http", "crons", "schema"]);
+
+/** A top-level "use node" directive: only leading comments and other directives may come before it. */
+export function hasUseNodeDirective(source: string): boolean {
+  const text = source.replace(/^\uFEFF/, "");
+  const directive =
+    /^\s*(?:(?:\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)\s*)*((?:(["'])[^"'\n]*\2;?\s*(?:(?:\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)\s*)*)*)/;
+  const prologue = directive.exec(text)?.[1] ?? "";
+  return /(["'])use node\1/.test(prologue);
+}
+
+/** What Convex's bundler adds: `server-only` stubbed, async_hooks shimmed in its runtime. */
+function convexShims(platform: Platform): Plugin {
+  return {
+    name: "convex-shims",
+    setup(b) {
+      b.onResolve({ filter: /^server-only$/ }, (args) => ({ path: args.path, namespace: "server-only-stub" }));
+      b.onLoad({ filter: /.*/, namespace: "server-only-stub" }, () => ({ contents: "", loader: "js" }));
+      if (platform !== "browser") return;
+      b.onResolve({ filter: /^(node:)?async_hooks$/ }, (args) => ({ path: args.path, namespace: "async-hooks-shim" }));
+      b.onLoad({ filter: /.*/, namespace: "async-hooks-shim" }, () => ({
+        contents:
+          "export const AsyncLocalStorage = globalThis.AsyncLocalStorage; export const AsyncResource = globalThis.AsyncResource; export default { AsyncLocalStorage, AsyncResource };",
+        loader: "js",
+      }));
+    },
+  };
+}
+
+export class BundleError extends Error {}
+
+function describe(functionsDir: string, entries: string[], errors: Message[], platform: Platform): BundleError {
+  const first = errors[0];
+  const file = first.location ? path.resolve(functionsDir, first.location.file) : null;
+  // Name the entry when the error is in it, else the file where esbuild stopped.
+  const culprit = file ?? entries[0];
+  const where = first.location ? `:${first.location.line}:${first.location.column + 1}` : "";
+  let text = first.text;
+  if (platform === "browser" && /Could not resolve "/.test(text) && first.notes.some((n) => /node/i.test(n.text))) {
+    text += ` (it runs in Convex's default runtime: add "use node" to the top of the file to use Node built-ins, actions only)`;
+  }
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more error${errors.length > 2 ? "s" : ""})` : "";
+  const rel = path.relative(process.cwd(), culprit);
+  return new BundleError(
+    `local-convex: module ${rel} failed to load: ${text}${more}${where ? ` (${rel}${where})` : ""}`.replace(/\n/g, " "),
+  );
+}
+
+/**
+ * Bundles `entries` (absolute paths inside `functionsDir`) for one platform
+ * into `outDir`; returns entry path -> output file.
+ */
+async function bundleFor(functionsDir: string, entries: string[], platform: Platform, outDir: string, splitting: boolean) {
+  const out = new Map<string, string>();
+  if (entries.length === 0) return out;
+  try {
+    const result = await build({
+      absWorkingDir: functionsDir,
+      entryPoints: entries,
+      bundle: true,
+      platform,
+      format: "esm",
+      target: "esnext",
+      jsx: "automatic",
+      conditions: ["convex", "module"],
+      outdir: outDir,
+      outbase: functionsDir,
+      outExtension: { ".js": ".mjs" },
+      splitting,
+      chunkNames: "_deps/[hash]",
+      treeShaking: true,
+      keepNames: true,
+      define: { "process.env.NODE_ENV": '"production"' },
+      sourcemap: "linked",
+      // Node-runtime bundles may hold CommonJS packages that `require` built-ins.
+      banner:
+        platform === "node"
+          ? { js: 'import { createRequire as __localConvexRequire } from "node:module"; const require = __localConvexRequire(import.meta.url);' }
+          : undefined,
+      plugins: [convexShims(platform)],
+      write: true,
+      metafile: true,
+      logLevel: "silent",
+    });
+    for (const [file, meta] of Object.entries(result.metafile.outputs)) {
+      if (meta.entryPoint) out.set(path.resolve(functionsDir, meta.entryPoint), path.resolve(functionsDir, file));
+    }
+    return out;
+  } catch (e) {
+    const failure = e as BuildFailure;
+    if (!Array.isArray(failure.errors) || failure.errors.length === 0) throw e;
+    throw describe(functionsDir, entries, failure.errors, platform);
+  }
+}
+
+export interface Bundled {
+  /** Entry (source file) -> bundled ES module file. */
+  outputs: Map<string, string>;
+  /** Removes the bundle folder (once its modules are loaded it is not needed). */
+  dispose(): void;
+}
+
+const bundleRoot = path.join(os.tmpdir(), `local-convex-bundles-${process.pid}`);
+process.once("exit", () => fs.rmSync(bundleRoot, { recursive: true, force: true }));
+
+/** Bundles function modules (plus `auth.config`, on its own) as Convex's CLI does. */
+export async function bundleApp(functionsDir: string, modules: string[], authConfig: string | null): Promise<Bundled> {
+  fs.mkdirSync(bundleRoot, { recursive: true });
+  const outDir = fs.mkdtempSync(path.join(bundleRoot, "gen-"));
+  const isolate: string[] = [];
+  const node: string[] = [];
+  for (const file of modules) {
+    const useNode = hasUseNodeDirective(fs.readFileSync(file, "utf8"));
+    const name = path.relative(functionsDir, file).replace(/\.[^/.]+$/, "");
+    if (useNode && MUST_BE_DEFAULT_RUNTIME.has(name)) {
+      throw new BundleError(
+        `local-convex: module ${path.relative(process.cwd(), file)} failed to load: "use node" is not allowed in ${name}; Convex runs it in its default runtime.`,
+      );
+    }
+    (useNode ? node : isolate).push(file);
+  }
+  try {
+    const [a, b, c] = await Promise.all([
+      bundleFor(functionsDir, isolate, "browser", path.join(outDir, "isolate"), true),
+      bundleFor(functionsDir, node, "node", path.join(outDir, "node"), true),
+      authConfig ? bundleFor(functionsDir, [authConfig], "browser", path.join(outDir, "auth"), false) : new Map<string, string>(),
+    ]);
+    return {
+      outputs: new Map([...a, ...b, ...c]),
+      dispose: () => fs.rmSync(outDir, { recursive: true, force: true }),
+    };
+  } catch (e) {
+    fs.rmSync(outDir, { recursive: true, force: true });
+    throw e;
+  }
+}
