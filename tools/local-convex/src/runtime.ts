@@ -193,10 +193,17 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
         }
         running = true;
         try {
-          if (options.codegen !== false) await codegen(functionsDir);
-          const next = await loadApp(functionsDir);
-          eng.reload(next);
-          log(`functions reloaded: ${next.functions.size} functions`);
+          // Types and functions at once: the bundles do not depend on what
+          // codegen regenerates (api.js is `anyApi`), the editor does.
+          const types = options.codegen !== false ? codegen(functionsDir) : Promise.resolve();
+          types.catch(() => {}); // reported below, after the reload
+          try {
+            const next = await loadApp(functionsDir);
+            eng.reload(next);
+            log(`functions reloaded: ${next.functions.size} functions`);
+          } finally {
+            await types;
+          }
         } catch (e: any) {
           log(String(e?.message ?? e).split("\n")[0]);
         } finally {

@@ -13,7 +13,7 @@ export const add = mutation({
 
 export const remove = mutation({
   args: { id: v.id("articles") },
-  handler: async (ctx, { id }) => ctx.db.delete(id),
+  handler: async (ctx, { id }) => ctx.db.delete("articles", id),
 });
 
 export const search = query({
