@@ -8,9 +8,10 @@ import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "./_generated/server";
 import { passwordResetEmail, verifyEmailEmail } from "./emails/templates";
-import { internalMutation } from "./functions";
+import { internalMutation, internalQuery } from "./functions";
 import { consume, hit, LIMITS } from "./model/rateLimit";
 import { logSecurityEvent } from "./model/securityLog";
+import { endUserSessions, sessionUser } from "./model/sessions";
 import { siteUrl } from "./model/tokens";
 import { syncUserLocation } from "./model/professionals";
 
@@ -20,6 +21,13 @@ export async function userByEmail(ctx: QueryCtx, email: string): Promise<Doc<"us
     .withIndex("email", (q) => q.eq("email", email))
     .first();
 }
+
+/** The caller's user id while their token's session is open (the action builder's check). */
+export const sessionViewerId = internalQuery({
+  args: {},
+  returns: v.union(v.id("users"), v.null()),
+  handler: async (ctx) => (await sessionUser(ctx))?._id ?? null,
+});
 
 // These mutations return the error for the calling action to throw: a throw
 // here would roll back the security log and counters they write.
@@ -199,8 +207,10 @@ export const consumeResetToken = internalMutation({
 export const afterPasswordReset = internalMutation({
   args: { userId: v.id("users") },
   handler: async (ctx, { userId }) => {
-    // A reset proves control of the inbox: lift any lockout.
+    // A reset proves control of the inbox: lift any lockout. Everyone signed in
+    // with the old password is signed out, in the same transaction.
     await ctx.db.patch(userId, { loginAttempts: 0, lockoutUntil: undefined });
+    await endUserSessions(ctx, userId);
     await logSecurityEvent(ctx, "password_changed", { userId });
   },
 });

@@ -2,7 +2,7 @@ import { ConvexError } from "convex/values";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ErrorCode } from "../common/errors";
 import { api, internal } from "./_generated/api";
-import { createUser, newTest, setupEnv, signUpParams, STRONG_PASSWORD, type TestConvex } from "./test.setup";
+import { createUser, newTest, setupEnv, signedIn, signUpParams, STRONG_PASSWORD, type TestConvex } from "./test.setup";
 
 beforeAll(setupEnv);
 beforeEach(() => vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-22T12:00:00Z") }));
@@ -246,7 +246,7 @@ describe("email verification", () => {
     const mail = (await outbox(t)).find((m) => m.kind === "email_verification")!;
     const token = tokenFrom(mail.text);
     const user = await t.run((ctx) => ctx.db.query("users").first());
-    const as = t.withIdentity({ subject: `${user!._id}|s` });
+    const { as } = await signedIn(t, user!._id);
     expect((await as.query(api.users.viewer, {}))?.emailVerified).toBe(false);
     await t.mutation(api.emailVerification.verify, { token });
     expect((await as.query(api.users.viewer, {}))?.emailVerified).toBe(true);
@@ -314,10 +314,10 @@ describe("dev outbox", () => {
   it("is readable only with the outbox transport", async () => {
     const t = newTest();
     await t.mutation(internal.emails.send.recordInOutbox, { to: "a@example.com", subject: "s", text: "t", html: "h", kind: "k" });
-    expect((await t.query(api.devOutbox.list, {})).messages).toHaveLength(1);
+    expect((await t.query(internal.devOutbox.list, {})).messages).toHaveLength(1);
     process.env.EMAIL_TRANSPORT = "resend";
     try {
-      expect(await t.query(api.devOutbox.list, {})).toEqual({ enabled: false, messages: [] });
+      expect(await t.query(internal.devOutbox.list, {})).toEqual({ enabled: false, messages: [] });
     } finally {
       process.env.EMAIL_TRANSPORT = "outbox";
     }

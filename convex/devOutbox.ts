@@ -1,27 +1,52 @@
-// The local email outbox (EMAIL_TRANSPORT=outbox only): what would have been sent.
+// The local email outbox (EMAIL_TRANSPORT=outbox): what would have been sent,
+// reset links included. No client function reads it: the local /dev/outbox
+// page fetches GET <site>/dev/outbox, which answers only on a local
+// deployment (model/deployment.ts), and tools read `list` with the admin key.
 import { v } from "convex/values";
-import { query } from "./functions";
+import { internal } from "./_generated/api";
+import { httpAction } from "./_generated/server";
+import { internalQuery, query } from "./functions";
+import { isOutboxReadable } from "./model/deployment";
 
-export const list = query({
+const messageValidator = v.object({
+  _id: v.id("emailOutbox"),
+  _creationTime: v.number(),
+  to: v.string(),
+  subject: v.string(),
+  text: v.string(),
+  html: v.string(),
+  kind: v.string(),
+});
+
+export const list = internalQuery({
   args: {},
-  returns: v.object({
-    enabled: v.boolean(),
-    messages: v.array(
-      v.object({
-        _id: v.id("emailOutbox"),
-        _creationTime: v.number(),
-        to: v.string(),
-        subject: v.string(),
-        text: v.string(),
-        html: v.string(),
-        kind: v.string(),
-      }),
-    ),
-  }),
+  returns: v.object({ enabled: v.boolean(), messages: v.array(messageValidator) }),
   handler: async (ctx) => {
     // Never readable on a deployment that really sends mail.
     if (process.env.EMAIL_TRANSPORT !== "outbox") return { enabled: false, messages: [] };
     const messages = await ctx.db.query("emailOutbox").order("desc").take(50);
     return { enabled: true, messages };
   },
+});
+
+/** Where the page reads the outbox: a URL only on a local deployment with the outbox on, else null. */
+export const location = query({
+  args: {},
+  returns: v.union(v.null(), v.string()),
+  handler: async () => {
+    const site = process.env.CONVEX_SITE_URL;
+    return isOutboxReadable() && site ? `${site.replace(/\/$/, "")}/dev/outbox` : null;
+  },
+});
+
+/** GET /dev/outbox: the newest emails as JSON for the local page; 404 anywhere else. */
+export const outboxHttp = httpAction(async (ctx) => {
+  // Only the app's own origin may read the answer from a browser.
+  const origin = (process.env.SITE_URL ?? "").replace(/\/$/, "");
+  const headers = { "Content-Type": "application/json", ...(origin ? { "Access-Control-Allow-Origin": origin } : {}) };
+  if (!isOutboxReadable()) {
+    return new Response(JSON.stringify({ message: "Not found" }), { status: 404, headers });
+  }
+  const { messages } = await ctx.runQuery(internal.devOutbox.list, {});
+  return new Response(JSON.stringify({ messages }), { status: 200, headers });
 });

@@ -1,8 +1,10 @@
 // The only function builders public code uses (a lint rule forbids the raw
 // ones elsewhere). Each resolves the viewer once, from the verified identity;
-// no function takes a user id to decide who is acting.
-import { getAuthUserId } from "@convex-dev/auth/server";
+// no function takes a user id to decide who is acting. A token counts only
+// while its session exists (model/sessions.ts): signing out, a password reset,
+// a ban or account deletion end it at once.
 import { customAction, customCtx, customMutation, customQuery } from "convex-helpers/server/customFunctions";
+import { makeFunctionReference } from "convex/server";
 import { ConvexError } from "convex/values";
 import { ErrorCode, Messages } from "../common/errors";
 import type { Doc, Id } from "./_generated/dataModel";
@@ -15,13 +17,12 @@ import {
   query as rawQuery,
   type QueryCtx,
 } from "./_generated/server";
+import { sessionUser } from "./model/sessions";
 
 export type Viewer = Doc<"users">;
 
 async function resolveViewer(ctx: QueryCtx) {
-  const userId = await getAuthUserId(ctx);
-  // A token can outlive its user (deleted account): treat as signed out.
-  const viewer = userId === null ? null : await ctx.db.get(userId);
+  const viewer = await sessionUser(ctx);
   return {
     viewer,
     viewerX(): Viewer {
@@ -41,9 +42,16 @@ function assertAdmin(viewer: Viewer | null): Viewer {
 
 export const query = customQuery(rawQuery, customCtx(resolveViewer));
 export const mutation = customMutation(rawMutation, customCtx(resolveViewer));
+// Actions have no database: the session check runs as accounts:sessionViewerId
+// (named here rather than imported from _generated/api, which imports this file).
+const sessionViewerId = makeFunctionReference<"query", Record<string, never>, Id<"users"> | null>(
+  "accounts:sessionViewerId",
+);
 export const action = customAction(
   rawAction,
-  customCtx(async (ctx) => ({ viewerId: (await getAuthUserId(ctx)) as Id<"users"> | null })),
+  customCtx(async (ctx) => ({
+    viewerId: (await ctx.auth.getUserIdentity()) === null ? null : await ctx.runQuery(sessionViewerId, {}),
+  })),
 );
 
 export const adminQuery = customQuery(

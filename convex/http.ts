@@ -8,6 +8,7 @@ import { professionalRoutes } from "./http/professionals";
 import { registerRestRoutes } from "./http/rest";
 import { contactRoutes } from "./http/contact";
 import { openApiRoutes } from "./http/openapi";
+import { outboxHttp } from "./devOutbox";
 
 const http = httpRouter();
 
@@ -22,5 +23,8 @@ registerRestRoutes(http, professionalRoutes);
 registerRestRoutes(http, contactRoutes);
 // The REST contract: every route registered through registerRestRoutes (read per request).
 registerRestRoutes(http, openApiRoutes);
+
+// The local dev outbox page's data; answers 404 unless the deployment is local (devOutbox.ts).
+http.route({ path: "/dev/outbox", method: "GET", handler: outboxHttp });
 
 export default http;

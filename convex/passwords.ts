@@ -1,5 +1,5 @@
 // Forgot / reset password: an emailed single-use link, valid 1 hour.
-import { invalidateSessions, modifyAccountCredentials } from "@convex-dev/auth/server";
+import { modifyAccountCredentials } from "@convex-dev/auth/server";
 import { ConvexError, v } from "convex/values";
 import { normalizeEmail, resetPasswordValueSchema } from "../common/auth";
 import { ErrorCode, Messages, type AppErrorData } from "../common/errors";
@@ -44,8 +44,6 @@ export const resetPassword = action({
       tokenHash: await sha256Hex(token),
     });
     await modifyAccountCredentials(ctx, { provider: "password", account: { id: email, secret: newPassword } });
-    // Everyone signed in with the old password is signed out.
-    await invalidateSessions(ctx, { userId });
     await ctx.runMutation(internal.accounts.afterPasswordReset, { userId });
     return null;
   },

@@ -76,7 +76,22 @@ export async function createUser(t: TestConvex, fields: UserFields = {}): Promis
       ...fields,
     }),
   );
-  return { userId, as: t.withIdentity({ subject: `${userId}|session` }) };
+  return { userId, as: await sessionFor(t, userId) };
+}
+
+/**
+ * An accessor signed in as `userId` through a real, open session (the builders
+ * refuse a token whose session was ended). `sessionId` is the session to end in tests.
+ */
+export async function signedIn(t: TestConvex, userId: Id<"users">) {
+  const sessionId = await t.run((ctx) =>
+    ctx.db.insert("authSessions", { userId, expirationTime: Date.now() + 30 * 24 * 60 * 60_000 }),
+  );
+  return { sessionId, as: t.withIdentity({ subject: `${userId}|${sessionId}` }) };
+}
+
+async function sessionFor(t: TestConvex, userId: Id<"users">) {
+  return (await signedIn(t, userId)).as;
 }
 
 /** Contact details every person made by createPerson has: tests check they never reach another member. */
@@ -98,7 +113,7 @@ export async function createPerson(t: TestConvex, fields: UserFields = {}): Prom
     await syncUserLocation(ctx, id);
     return id;
   });
-  return { userId, as: t.withIdentity({ subject: `${userId}|session` }) };
+  return { userId, as: await sessionFor(t, userId) };
 }
 
 /** A homeowner in Austin, TX 78701 (unless `fields` say otherwise). */

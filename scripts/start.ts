@@ -176,7 +176,8 @@ async function main() {
       ...(args.includes("--reset") ? ["--reset"] : []),
     ],
     cwd: ROOT,
-    env: { ...process.env, EMAIL_TRANSPORT: emailTransport, SITE_URL: appUrl },
+    // RAFTER_LOCAL: a local deployment (dev outbox route, local-only seed, no per-IP limits for loopback).
+    env: { ...process.env, EMAIL_TRANSPORT: emailTransport, SITE_URL: appUrl, RAFTER_LOCAL: "1" },
     rewrite: (line) => line.replace(/^\[local-convex\] /, ""),
     onLine: (line) => {
       if (READY.test(line)) resolveReady();

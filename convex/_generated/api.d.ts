@@ -40,6 +40,7 @@ import type * as jobs_browse from "../jobs/browse.js";
 import type * as jobs_photos from "../jobs/photos.js";
 import type * as messages from "../messages.js";
 import type * as model_counters from "../model/counters.js";
+import type * as model_deployment from "../model/deployment.js";
 import type * as model_errors from "../model/errors.js";
 import type * as model_geo from "../model/geo.js";
 import type * as model_jobs from "../model/jobs.js";
@@ -107,6 +108,7 @@ declare const fullApi: ApiFromModules<{
   "jobs/photos": typeof jobs_photos;
   messages: typeof messages;
   "model/counters": typeof model_counters;
+  "model/deployment": typeof model_deployment;
   "model/errors": typeof model_errors;
   "model/geo": typeof model_geo;
   "model/jobs": typeof model_jobs;

@@ -112,10 +112,15 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   return body as Record<string, unknown>;
 }
 
-/** Refuses anonymous callers with a 401 before any work is done. */
+/**
+ * Refuses anonymous callers with a 401 before any work is done, and so a Bearer
+ * token whose session has ended (signed out, password reset, ban, deleted account).
+ */
 export async function requireSignedIn(ctx: ActionCtx): Promise<void> {
   const identity = await ctx.auth.getUserIdentity();
-  if (identity === null) throw restError(ErrorCode.NOT_AUTHENTICATED, Messages.notAuthenticated);
+  if (identity === null || (await ctx.runQuery(internal.accounts.sessionViewerId, {})) === null) {
+    throw restError(ErrorCode.NOT_AUTHENTICATED, Messages.notAuthenticated);
+  }
 }
 
 /** Optional string query parameters: only non-empty values are kept (spec §5 "only non-empty filters are sent"). */

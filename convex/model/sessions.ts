@@ -6,7 +6,7 @@
 // refuse an access token whose session row is gone.
 // Used by sign-out, change password, account deletion, password reset and bans.
 import { getAuthSessionId } from "@convex-dev/auth/server";
-import type { Id } from "../_generated/dataModel";
+import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 
 /** Rows read per step; a session has one refresh token per refresh, so loops stay bounded per read. */
@@ -64,4 +64,21 @@ export async function endUserSessions(
     if (sessions.length <= BATCH) break;
   }
   return ended;
+}
+
+/**
+ * The user the caller's token names while its session is live and belongs to
+ * that user; null otherwise (anonymous, signed out, reset, banned, deleted).
+ * The builders (functions.ts) and the REST bearer path resolve callers with it.
+ */
+export async function sessionUser(ctx: QueryCtx): Promise<Doc<"users"> | null> {
+  const identity = await ctx.auth.getUserIdentity();
+  if (identity === null) return null;
+  const userId = ctx.db.normalizeId("users", identity.subject.split("|")[0] ?? "");
+  const sessionId = await currentSessionId(ctx);
+  if (userId === null || sessionId === null || !(await isSessionLive(ctx, sessionId))) return null;
+  const session = await ctx.db.get("authSessions", sessionId);
+  if (session?.userId !== userId) return null;
+  // A token can outlive its user (deleted account): treat as signed out.
+  return await ctx.db.get("users", userId);
 }

@@ -171,7 +171,8 @@ export async function startStack(options: { tag?: string; quiet?: boolean } = {}
       ],
       {
         cwd: ROOT,
-        env: { ...process.env, EMAIL_TRANSPORT: "outbox", SITE_URL: baseURL },
+        // RAFTER_LOCAL: a local deployment (dev outbox route, local-only seed, no per-IP limits for loopback).
+        env: { ...process.env, EMAIL_TRANSPORT: "outbox", SITE_URL: baseURL, RAFTER_LOCAL: "1" },
         stdio: ["ignore", "pipe", "pipe"],
       },
     );

@@ -1,11 +1,52 @@
 import { useQuery } from "convex/react";
-import type { ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Alert, Card, EmptyState, textLinkClasses } from "@/components/ui";
 import { api } from "@/lib/api";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { LoadingScreen } from "@/app/LoadingScreen";
 
 // Local development only: the emails the app would have sent (EMAIL_TRANSPORT=outbox).
+// No client function reads them (they hold reset links): the deployment names an
+// HTTP route only when it runs locally (devOutbox:location), and the page polls it.
+
+interface OutboxEmail {
+  _id: string;
+  _creationTime: number;
+  to: string;
+  subject: string;
+  text: string;
+  kind: string;
+}
+
+const POLL_MS = 2000;
+
+/** The emails at `url`, refreshed every POLL_MS; undefined until the first answer. */
+function useOutbox(url: string | null | undefined): OutboxEmail[] | undefined {
+  const [state, setState] = useState<{ url: string; messages: OutboxEmail[] } | null>(null);
+  useEffect(() => {
+    if (!url) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const load = async () => {
+      try {
+        const response = await fetch(url);
+        if (response.ok) {
+          const body = (await response.json()) as { messages: OutboxEmail[] };
+          if (!stopped) setState({ url, messages: body.messages });
+        }
+      } catch {
+        // The runtime restarting: try again on the next tick.
+      }
+      if (!stopped) timer = setTimeout(() => void load(), POLL_MS);
+    };
+    void load();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [url]);
+  return url && state?.url === url ? state.messages : undefined;
+}
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"')\]]+)/g;
 
@@ -32,8 +73,9 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", tim
 
 export function OutboxPage() {
   usePageTitle("Dev Outbox");
-  const outbox = useQuery(api.devOutbox.list, {});
-  const messages = outbox ? [...outbox.messages].sort((a, b) => b._creationTime - a._creationTime) : [];
+  const url = useQuery(api.devOutbox.location, {});
+  const fetched = useOutbox(url);
+  const messages = fetched ? [...fetched].sort((a, b) => b._creationTime - a._creationTime) : [];
 
   return (
     <div className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8 sm:py-12">
@@ -43,12 +85,12 @@ export function OutboxPage() {
           Emails the app would have sent, newest first. Local development only.
         </p>
       </header>
-      {outbox === undefined ? (
-        <LoadingScreen message="Loading emails..." heading={false} />
-      ) : !outbox.enabled ? (
+      {url === null ? (
         <Alert variant="info" live="off" title="Outbox disabled">
-          The outbox is only available with EMAIL_TRANSPORT=outbox.
+          The outbox is only available on a local deployment with EMAIL_TRANSPORT=outbox.
         </Alert>
+      ) : fetched === undefined ? (
+        <LoadingScreen message="Loading emails..." heading={false} />
       ) : messages.length === 0 ? (
         <EmptyState>No emails yet</EmptyState>
       ) : (
