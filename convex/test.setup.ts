@@ -67,7 +67,13 @@ export interface TestMember {
 
 /** Fast path: a user row without credentials, for functions that only need an identity. */
 export async function createUser(t: TestConvex, fields: UserFields = {}): Promise<TestMember> {
-  const userId = await t.run(async (ctx) =>
+  const userId = await insertUser(t, fields);
+  return { userId, as: await sessionFor(t, userId) };
+}
+
+/** A bare user row, signed in nowhere (no session): for tests that count sessions. */
+export async function insertUser(t: TestConvex, fields: UserFields = {}): Promise<Id<"users">> {
+  return await t.run(async (ctx) =>
     ctx.db.insert("users", {
       email: `user${Math.random().toString(36).slice(2)}@example.com`,
       firstName: "Test",
@@ -76,7 +82,6 @@ export async function createUser(t: TestConvex, fields: UserFields = {}): Promis
       ...fields,
     }),
   );
-  return { userId, as: await sessionFor(t, userId) };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
-import { createUser, newTest } from "../test.setup";
+import { insertUser, newTest } from "../test.setup";
 import { currentSessionId, endSession, endUserSessions, isSessionLive } from "./sessions";
 
 async function addSession(ctx: MutationCtx, userId: Id<"users">, refreshTokens = 2) {
@@ -20,7 +20,7 @@ const counts = (ctx: MutationCtx) =>
 describe("sessions", () => {
   it("endSession deletes the session and its refresh tokens only", async () => {
     const t = newTest();
-    const { userId } = await createUser(t);
+    const userId = await insertUser(t);
     await t.run(async (ctx) => {
       const a = await addSession(ctx, userId, 3);
       await addSession(ctx, userId, 1);
@@ -33,8 +33,8 @@ describe("sessions", () => {
 
   it("endUserSessions ends all of one user's sessions except the kept one, and no one else's", async () => {
     const t = newTest();
-    const { userId } = await createUser(t);
-    const other = await createUser(t);
+    const userId = await insertUser(t);
+    const other = { userId: await insertUser(t) };
     await t.run(async (ctx) => {
       const keep = await addSession(ctx, userId);
       for (let i = 0; i < 3; i++) await addSession(ctx, userId);
@@ -49,7 +49,7 @@ describe("sessions", () => {
 
   it("ends more sessions than one batch", async () => {
     const t = newTest();
-    const { userId } = await createUser(t);
+    const userId = await insertUser(t);
     await t.run(async (ctx) => {
       for (let i = 0; i < 150; i++) await addSession(ctx, userId, 0);
       expect(await endUserSessions(ctx, userId)).toBe(150);
@@ -59,7 +59,7 @@ describe("sessions", () => {
 
   it("currentSessionId reads the caller's session from the token subject", async () => {
     const t = newTest();
-    const { userId } = await createUser(t);
+    const userId = await insertUser(t);
     const sessionId = await t.run((ctx) => addSession(ctx, userId));
     const seen = await t.withIdentity({ subject: `${userId}|${sessionId}` }).run((ctx) => currentSessionId(ctx));
     expect(seen).toBe(sessionId);
