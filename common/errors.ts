@@ -38,6 +38,13 @@ export const Messages = {
   notAuthenticated: "Please sign in to continue.",
   forbidden: "You don't have permission to do that.",
   tooManyRequests: "Too many attempts. Please wait a few minutes and try again.",
+  // Uploads (convex/model/files.ts).
+  fileNotYours: "That file belongs to someone else.",
+  fileInUse: "That file is already in use. Please upload it again.",
+  uploadMissing: "The upload was not found. Please try again.",
+  fileType: "That type of file can't be used here.",
+  fileTooLarge: "That file is too large.",
+  unknownUploadPurpose: "Unknown upload purpose.",
 } as const;
 
 /** "Try again after 3:45 PM" style message for a lockout ending at `until`. */

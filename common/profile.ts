@@ -30,6 +30,7 @@ export const ProfileCopy = {
   imageTooLarge: "Image too large: Please select an image under 5MB",
   imageType: "Please choose an image file (JPEG, PNG, GIF or WebP).",
   imageUrl: "Enter an image URL starting with http:// or https://",
+  imageUrlTooLong: "That image URL is too long (2,048 characters at most).",
   reviewsEmpty: "No Reviews Found",
   connectionSentTitle: "Connection Request Sent",
   connectionSent: "Your connection request has been sent.",
@@ -85,6 +86,9 @@ export function splitList(text: string): string[] {
 }
 
 /** The edit-profile form: every field optional (spec §5). */
+/** Longest image URL kept (what browsers and CDNs reliably handle). */
+export const IMAGE_URL_MAX = 2048;
+
 export const profileSchema = z.object({
   firstName: z.string().trim().min(1, "First name is required").max(60),
   lastName: z.string().trim().min(1, "Last name is required").max(60),
@@ -119,6 +123,7 @@ export const profileSchema = z.object({
   imageUrl: z
     .string()
     .trim()
+    .max(IMAGE_URL_MAX, ProfileCopy.imageUrlTooLong)
     .optional()
     .refine((v) => !v || /^https?:\/\/\S+$/i.test(v), ProfileCopy.imageUrl)
     .transform((v) => (v ? v : undefined)),

@@ -11,4 +11,11 @@ crons.daily("expire past promotions", { hourUTC: 5, minuteUTC: 5 }, internal.pro
 // Notifications whose kind the user set to "daily digest" go out once a day (14:00 UTC: morning in the US).
 crons.daily("notification digests", { hourUTC: 14, minuteUTC: 0 }, internal.notificationDigest.send, {});
 
+// Uploads never attached within 24 hours are deleted (convex/files.ts); hourly, bounded batches.
+crons.hourly("sweep orphaned uploads", { minuteUTC: 17 }, internal.files.sweepOrphans, {});
+
+// Rate-limit rows past their window and security logs past retention (convex/maintenance.ts).
+crons.daily("prune rate limits", { hourUTC: 4, minuteUTC: 20 }, internal.maintenance.pruneRateLimitRows, {});
+crons.daily("prune security logs", { hourUTC: 4, minuteUTC: 40 }, internal.maintenance.pruneSecurityLogRows, {});
+
 export default crons;

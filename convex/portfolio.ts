@@ -3,9 +3,12 @@
 // video up to 100 MB) as well as in the form. Only the owner adds or deletes.
 import { ConvexError, v } from "convex/values";
 import { ErrorCode } from "../common/errors";
-import { portfolioFileProblem, portfolioSchema, ProfileCopy } from "../common/profile";
+import { portfolioSchema, ProfileCopy, UPLOAD_LIMITS } from "../common/profile";
 import type { Id } from "./_generated/dataModel";
 import { mutation, query } from "./functions";
+import { attachFile, claimFile, discardUnclaimed, refusalValidator, releaseFile } from "./model/files";
+
+const MAX_FILES = 20;
 
 function invalid(message: string, fields?: Record<string, string>): never {
   throw new ConvexError({ code: ErrorCode.INVALID_INPUT, message, ...(fields ? { fields } : {}) });
@@ -26,16 +29,14 @@ const itemValidator = v.object({
   featured: v.boolean(),
 });
 
-export const generateUploadUrl = mutation({
-  args: {},
-  returns: v.string(),
-  handler: async (ctx) => {
-    ctx.viewerX();
-    return await ctx.storage.generateUploadUrl();
-  },
-});
-
-/** One item per uploaded file, sharing the form's details. Files failing the checks are deleted and refused. */
+/**
+ * One item per uploaded file (from files:generateUploadUrl, purpose "portfolio"),
+ * sharing the form's details. Each file must be the viewer's own unattached
+ * upload of an allowed type and size; it is claimed in this transaction. A
+ * refused file is deleted and the refusal returned, not thrown, so that the
+ * deletion stands (model/files.ts). Bad form fields are thrown: nothing was
+ * claimed, and the same uploads can be sent again once the form is fixed.
+ */
 export const add = mutation({
   args: {
     files: v.array(v.object({ storageId: v.id("_storage"), name: v.string() })),
@@ -47,51 +48,52 @@ export const add = mutation({
     tags: v.optional(v.string()),
     featured: v.optional(v.boolean()),
   },
-  returns: v.array(v.id("portfolioItems")),
+  returns: v.union(v.object({ ids: v.array(v.id("portfolioItems")) }), refusalValidator),
   handler: async (ctx, { files, ...fields }) => {
     const viewer = ctx.viewerX();
-    const drop = async () => {
-      for (const f of files) await ctx.storage.delete(f.storageId);
-    };
     if (files.length === 0) invalid(ProfileCopy.noFiles);
-    if (files.length > 20) {
-      await drop();
-      invalid("Please add at most 20 files at a time.");
-    }
+    if (files.length > MAX_FILES) invalid("Please add at most 20 files at a time.");
+    for (const f of files) if (f.name.length > 255) invalid("File names must be 255 characters or fewer.");
     const parsed = portfolioSchema.safeParse(fields);
     if (!parsed.success) {
-      await drop();
       const out: Record<string, string> = {};
       for (const issue of parsed.error.issues) out[String(issue.path[0])] ??= issue.message;
       invalid(parsed.error.issues[0]!.message, out);
     }
-    const kinds: ("image" | "video")[] = [];
+    const claimed: { storageId: Id<"_storage">; fileId: Id<"files">; kind: "image" | "video" }[] = [];
     for (const f of files) {
+      // Per type: images up to 10 MB, videos up to 100 MB (portfolioFileProblem).
       const meta = await ctx.db.system.get(f.storageId);
-      const problem = meta
-        ? portfolioFileProblem({ name: f.name, type: meta.contentType ?? "", size: meta.size })
-        : ProfileCopy.uploadFailed;
-      if (problem) {
-        await drop();
-        invalid(problem);
+      const isVideo = meta?.contentType?.startsWith("video/") ?? false;
+      const claim = await claimFile(ctx, viewer, f.storageId, {
+        purpose: "portfolio",
+        maxBytes: isVideo ? UPLOAD_LIMITS.portfolioVideo : UPLOAD_LIMITS.portfolioImage,
+        types: ["image/", "video/"],
+        messages: { type: ProfileCopy.badFileType, size: ProfileCopy.fileTooLarge(f.name) },
+      });
+      if (!claim.ok) {
+        // All or nothing: give back what this call claimed, and drop the other uploads of the batch.
+        for (const c of claimed) await releaseFile(ctx, viewer, c.storageId);
+        for (const other of files) if (other.storageId !== f.storageId) await discardUnclaimed(ctx, other.storageId);
+        return { refused: claim.error };
       }
-      kinds.push(meta!.contentType!.startsWith("video/") ? "video" : "image");
+      claimed.push({ storageId: f.storageId, fileId: claim.fileId, kind: isVideo ? "video" : "image" });
     }
     const ids: Id<"portfolioItems">[] = [];
-    for (const [i, f] of files.entries()) {
+    for (const c of claimed) {
       const { tags, featured, ...rest } = parsed.data;
-      ids.push(
-        await ctx.db.insert("portfolioItems", {
-          userId: viewer._id,
-          type: kinds[i]!,
-          storageId: f.storageId,
-          ...rest,
-          tags,
-          featured,
-        }),
-      );
+      const id = await ctx.db.insert("portfolioItems", {
+        userId: viewer._id,
+        type: c.kind,
+        storageId: c.storageId,
+        ...rest,
+        tags,
+        featured,
+      });
+      await attachFile(ctx, c.fileId, id);
+      ids.push(id);
     }
-    return ids;
+    return { ids };
   },
 });
 
@@ -107,7 +109,7 @@ export const remove = mutation({
       throw new ConvexError({ code: ErrorCode.FORBIDDEN, message: "Only the owner can delete this item." });
     }
     await ctx.db.delete(item._id);
-    await ctx.storage.delete(item.storageId);
+    await releaseFile(ctx, viewer, item.storageId);
     return null;
   },
 });

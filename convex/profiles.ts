@@ -8,6 +8,7 @@ import { ProfileCopy, profileSchema, UPLOAD_LIMITS, type ProfileInput } from "..
 import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
 import { mutation, query } from "./functions";
+import { claimFile, refusalValidator, releaseFile } from "./model/files";
 import { zipToPoint } from "./model/geo";
 import { connectionBetween, isBackupMember, stateFor } from "./model/network";
 import { syncUserLocation } from "./model/professionals";
@@ -204,7 +205,7 @@ async function saveProfile(ctx: MutationCtx, viewer: Doc<"users">, input: unknow
     // An image URL replaces an uploaded avatar.
     ...(imageUrl ? { image: imageUrl, imageStorageId: undefined } : {}),
   });
-  if (imageUrl && viewer.imageStorageId) await ctx.storage.delete(viewer.imageStorageId);
+  if (imageUrl && viewer.imageStorageId) await releaseFile(ctx, viewer, viewer.imageStorageId);
   await syncUserLocation(ctx, viewer._id);
 }
 
@@ -256,37 +257,33 @@ export const patch = mutation({
   },
 });
 
-export const generateUploadUrl = mutation({
-  args: {},
-  returns: v.string(),
-  handler: async (ctx) => {
-    ctx.viewerX();
-    return await ctx.storage.generateUploadUrl();
-  },
-});
-
-/** Sets an uploaded file as the avatar: it must be an image under 5 MB (checked here, not only in the form). */
+/**
+ * Sets an uploaded file (from files:generateUploadUrl, purpose "avatar") as the
+ * avatar: the viewer's own unattached upload, an image under 5 MB (checked here,
+ * not only in the form). A refusal is returned, not thrown, so that the refused
+ * upload's deletion stands (model/files.ts).
+ */
 export const setAvatar = mutation({
   args: { storageId: v.id("_storage") },
-  returns: v.string(),
+  returns: v.union(v.object({ url: v.string() }), refusalValidator),
   handler: async (ctx, { storageId }) => {
     const viewer = ctx.viewerX();
-    const meta = await ctx.db.system.get(storageId);
-    if (meta === null) invalid("The upload was not found. Please try again.");
-    const problem = !meta.contentType?.startsWith("image/")
-      ? ProfileCopy.imageType
-      : meta.size > UPLOAD_LIMITS.profileImage
-        ? ProfileCopy.imageTooLarge
-        : null;
-    if (problem) {
-      await ctx.storage.delete(storageId);
-      invalid(problem, { image: problem });
+    const claim = await claimFile(ctx, viewer, storageId, {
+      purpose: "avatar",
+      attachedTo: viewer._id,
+      maxBytes: UPLOAD_LIMITS.profileImage,
+      types: ["image/"],
+      messages: { type: ProfileCopy.imageType, size: ProfileCopy.imageTooLarge },
+    });
+    if (!claim.ok) {
+      const fields = claim.error.code === ErrorCode.INVALID_INPUT ? { image: claim.error.message } : undefined;
+      return { refused: { ...claim.error, ...(fields ? { fields } : {}) } };
     }
     const url = (await ctx.storage.getUrl(storageId))!;
     const previous = viewer.imageStorageId;
     await ctx.db.patch(viewer._id, { image: url, imageStorageId: storageId });
-    if (previous && previous !== storageId) await ctx.storage.delete(previous);
-    return url;
+    if (previous && previous !== storageId) await releaseFile(ctx, viewer, previous);
+    return { url };
   },
 });
 
@@ -295,8 +292,8 @@ export const removeAvatar = mutation({
   returns: v.null(),
   handler: async (ctx) => {
     const viewer = ctx.viewerX();
-    if (viewer.imageStorageId) await ctx.storage.delete(viewer.imageStorageId);
     await ctx.db.patch(viewer._id, { image: undefined, imageStorageId: undefined });
+    if (viewer.imageStorageId) await releaseFile(ctx, viewer, viewer.imageStorageId);
     return null;
   },
 });

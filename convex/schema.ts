@@ -101,7 +101,9 @@ export default defineSchema({
     .index("by_userType_and_rating", ["userType", "rating"])
     .index("by_userType_and_verified_and_rating", ["userType", "verified", "rating"])
     .index("by_userType_and_lastName_and_firstName", ["userType", "lastName", "firstName"])
-    .index("by_userType_and_primaryProfession", ["userType", "primaryProfession"]),
+    .index("by_userType_and_primaryProfession", ["userType", "primaryProfession"])
+    // The orphan sweep (convex/files.ts) keeps avatars attached before the files table existed.
+    .index("by_imageStorageId", ["imageStorageId"]),
 
   jobs: defineTable({
     title: v.string(),
@@ -329,7 +331,8 @@ export default defineSchema({
   })
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes -- newest-first lists need _creationTime order
     .index("by_userId", ["userId"])
-    .index("by_userId_and_category", ["userId", "category"]),
+    .index("by_userId_and_category", ["userId", "category"])
+    .index("by_storageId", ["storageId"]),
 
   /** Reviews come only from the owner of a completed job: one per job. */
   reviews: defineTable({
@@ -392,12 +395,35 @@ export default defineSchema({
     .index("by_userId_and_read", ["userId", "read"])
     .index("by_userId_and_type", ["userId", "type"]),
 
+  /**
+   * Who uploaded each stored file, for what, and which row holds it (convex/model/files.ts).
+   * Written by the first mutation that attaches the file (claimFile); an upload
+   * never claimed within 24 hours is deleted by the orphan sweep.
+   */
+  files: defineTable({
+    storageId: v.id("_storage"),
+    uploaderId: v.id("users"),
+    /** What it is for: "avatar", "portfolio", ... (FILE_PURPOSES). */
+    purpose: v.string(),
+    /** The id of the row that holds it (a user for an avatar, a portfolio item, ...). */
+    attachedTo: v.optional(v.string()),
+    size: v.number(),
+    contentType: v.string(),
+    createdAt: v.number(),
+  })
+    .index("by_storageId", ["storageId"])
+    .index("by_uploaderId_and_createdAt", ["uploaderId", "createdAt"])
+    .index("by_attachedTo", ["attachedTo"]),
+
   /** Fixed-window counters for rate limits; key = "<route>:<identifier>". */
   rateLimits: defineTable({
     key: v.string(),
     windowStart: v.number(),
     count: v.number(),
-  }).index("by_key", ["key"]),
+  })
+    .index("by_key", ["key"])
+    // The prune cron (convex/maintenance.ts) finds rows whose window is long over.
+    .index("by_windowStart", ["windowStart"]),
 
   securityLogs: defineTable({
     eventType: v.string(),

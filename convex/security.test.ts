@@ -3,6 +3,7 @@ import { ConvexError } from "convex/values";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ErrorCode } from "../common/errors";
 import { api, internal } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
 import { list as outboxList } from "./devOutbox";
 import { createUser, newTest, setupEnv, signedIn, signUpParams, type TestConvex } from "./test.setup";
 
@@ -136,5 +137,132 @@ describe("REST bearer tokens", () => {
     const response = await as.fetch("/api/users", { method: "GET" });
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ code: ErrorCode.NOT_AUTHENTICATED });
+  });
+});
+
+describe("uploaded files", () => {
+  const store = (t: TestConvex, size: number, type: string) =>
+    t.run((ctx) => ctx.storage.store(new Blob([new Uint8Array(size)], { type })));
+  const exists = (t: TestConvex, id: Id<"_storage">) => t.run(async (ctx) => (await ctx.db.system.get(id)) !== null);
+  const portfolio = (storageId: Id<"_storage">) => ({
+    files: [{ storageId, name: "deck.png" }],
+    title: "Deck",
+    category: "construction",
+  });
+
+  it("A can neither attach nor delete B's file", async () => {
+    const t = newTest();
+    const a = await createUser(t, { userType: "professional" });
+    const b = await createUser(t, { userType: "professional" });
+    const bFile = await store(t, 1000, "image/png");
+    expect(await b.as.mutation(api.profiles.setAvatar, { storageId: bFile })).toHaveProperty("url");
+    expect(await a.as.mutation(api.profiles.setAvatar, { storageId: bFile })).toMatchObject({
+      refused: { code: ErrorCode.FORBIDDEN, message: "That file belongs to someone else." },
+    });
+    expect(await a.as.mutation(api.portfolio.add, portfolio(bFile))).toMatchObject({ refused: { code: ErrorCode.FORBIDDEN } });
+    // A's own avatar removal and replacement never reach B's file.
+    await a.as.mutation(api.profiles.removeAvatar, {});
+    expect(await exists(t, bFile)).toBe(true);
+    const bUser = await t.run((ctx) => ctx.db.get(b.userId));
+    expect(bUser?.imageStorageId).toBe(bFile);
+    // B's own removal deletes it, record and bytes.
+    await b.as.mutation(api.profiles.removeAvatar, {});
+    expect(await exists(t, bFile)).toBe(false);
+    expect(await t.run((ctx) => ctx.db.query("files").collect())).toHaveLength(0);
+  });
+
+  it("refuses a file already attached elsewhere", async () => {
+    const t = newTest();
+    const a = await createUser(t, { userType: "professional" });
+    const file = await store(t, 1000, "image/png");
+    const added = await a.as.mutation(api.portfolio.add, portfolio(file));
+    expect(added).toHaveProperty("ids");
+    expect(await a.as.mutation(api.profiles.setAvatar, { storageId: file })).toMatchObject({
+      refused: { message: "That file is already in use. Please upload it again." },
+    });
+    expect(await a.as.mutation(api.portfolio.add, portfolio(file))).toHaveProperty("refused");
+    // Still attached once, and still there.
+    expect(await exists(t, file)).toBe(true);
+    const rows = await t.run((ctx) => ctx.db.query("files").collect());
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ uploaderId: a.userId, purpose: "portfolio", size: 1000, contentType: "image/png" });
+    expect(rows[0]!.attachedTo).toBe((added as { ids: string[] }).ids[0]);
+  });
+
+  it("really deletes a refused upload (the refusal is returned, not thrown)", async () => {
+    const t = newTest();
+    const a = await createUser(t, { userType: "professional" });
+    const pdf = await store(t, 10, "application/pdf");
+    expect(await a.as.mutation(api.profiles.setAvatar, { storageId: pdf })).toHaveProperty("refused");
+    expect(await exists(t, pdf)).toBe(false);
+    const good = await store(t, 10, "image/png");
+    const huge = await store(t, 10 * 1024 * 1024 + 1, "image/jpeg");
+    const result = await a.as.mutation(api.portfolio.add, {
+      files: [
+        { storageId: good, name: "ok.png" },
+        { storageId: huge, name: "huge.jpg" },
+      ],
+      title: "Deck",
+      category: "construction",
+    });
+    expect(result).toMatchObject({ refused: { message: "File too large: huge.jpg exceeds the size limit." } });
+    // All or nothing: no item, no record, neither file kept.
+    expect(await exists(t, huge)).toBe(false);
+    expect(await exists(t, good)).toBe(false);
+    expect(await t.run((ctx) => ctx.db.query("files").collect())).toHaveLength(0);
+    expect(await t.run((ctx) => ctx.db.query("portfolioItems").collect())).toHaveLength(0);
+  });
+
+  it("the sweep deletes uploads never attached within 24 hours, and nothing else", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-22T12:00:00Z") });
+    const t = newTest();
+    const a = await createUser(t, { userType: "professional" });
+    const orphan = await store(t, 10, "image/png");
+    const attached = await store(t, 10, "image/png");
+    await a.as.mutation(api.profiles.setAvatar, { storageId: attached });
+    // Attached before files were tracked: a user row holds it without a record.
+    const legacy = await store(t, 10, "image/png");
+    await t.run(async (ctx) => {
+      await ctx.db.patch(a.userId, { imageStorageId: legacy });
+    });
+    vi.setSystemTime(new Date("2026-11-23T11:00:00Z"));
+    const young = await store(t, 10, "image/png");
+    expect(await t.mutation(internal.files.sweepOrphans, {})).toEqual({ deleted: 0, scanned: 0 });
+    vi.setSystemTime(new Date("2026-11-23T12:30:00Z"));
+    expect(await t.mutation(internal.files.sweepOrphans, {})).toEqual({ deleted: 1, scanned: 3 });
+    expect(await exists(t, orphan)).toBe(false);
+    expect(await exists(t, attached)).toBe(true);
+    expect(await exists(t, legacy)).toBe(true);
+    expect(await exists(t, young)).toBe(true);
+  });
+
+  it("upload URLs follow per-member quotas with a clear message", async () => {
+    const t = newTest();
+    vi.stubEnv("RATE_LIMIT_UPLOADS_PER_DAY", "2");
+    const a = await createUser(t);
+    const b = await createUser(t);
+    await a.as.mutation(api.files.generateUploadUrl, { purpose: "avatar" });
+    await a.as.mutation(api.files.generateUploadUrl, { purpose: "portfolio" });
+    expect(await errorOf(a.as.mutation(api.files.generateUploadUrl, { purpose: "avatar" }))).toMatchObject({
+      code: ErrorCode.RATE_LIMITED,
+      message: "You've reached today's upload limit (2 files a day). Please try again tomorrow.",
+    });
+    // Per member: someone else still can.
+    expect(await b.as.mutation(api.files.generateUploadUrl, { purpose: "avatar" })).toEqual(expect.any(String));
+    expect((await errorOf(t.mutation(api.files.generateUploadUrl, { purpose: "avatar" }))).code).toBe(ErrorCode.NOT_AUTHENTICATED);
+    expect((await errorOf(b.as.mutation(api.files.generateUploadUrl, { purpose: "x" }))).code).toBe(ErrorCode.INVALID_INPUT);
+  });
+
+  it("a day's bytes are capped: the file over the quota is refused and deleted", async () => {
+    const t = newTest();
+    vi.stubEnv("UPLOAD_BYTES_PER_DAY", String(1024 * 1024));
+    const a = await createUser(t, { userType: "professional" });
+    const first = await store(t, 600 * 1024, "image/png");
+    expect(await a.as.mutation(api.portfolio.add, portfolio(first))).toHaveProperty("ids");
+    const second = await store(t, 600 * 1024, "image/png");
+    expect(await a.as.mutation(api.profiles.setAvatar, { storageId: second })).toMatchObject({
+      refused: { code: ErrorCode.RATE_LIMITED, message: "You've reached today's upload limit (1 MB a day). Please try again tomorrow." },
+    });
+    expect(await exists(t, second)).toBe(false);
   });
 });

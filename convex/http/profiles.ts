@@ -6,7 +6,7 @@ import { ConvexError } from "convex/values";
 import { z } from "zod";
 import { ErrorCode, type AppErrorData } from "../../common/errors";
 import { portfolioFileProblem, ProfileCopy, splitList, UPLOAD_LIMITS } from "../../common/profile";
-import { api } from "../_generated/api";
+import { api, internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import type { ActionCtx } from "../_generated/server";
 import {
@@ -108,14 +108,16 @@ async function addPortfolioLink(ctx: ActionCtx, link: string): Promise<{ id: str
   if (problem) return { message: problem };
   const storageId = await ctx.storage.store(new Blob([blob], { type }));
   try {
-    const [id] = await ctx.runMutation(api.portfolio.add, {
+    const result = await ctx.runMutation(api.portfolio.add, {
       files: [{ storageId, name }],
       title: name,
       category: "other",
     });
-    return { id: id! };
+    // A refused file was deleted by the mutation (refusals are answered, not thrown: model/files.ts).
+    if (!("ids" in result)) return { message: result.refused.message };
+    return { id: result.ids![0]! };
   } catch (error) {
-    // A refused file's deletion inside the mutation rolls back with it: delete it here.
+    // Thrown before any claim (bad form fields): the upload is nobody's; delete it here.
     await ctx.storage.delete(storageId).catch(() => undefined);
     if (error instanceof ConvexError) return { message: (error.data as AppErrorData).message };
     return { message: PortfolioLinkCopy.unreachable };
@@ -182,6 +184,13 @@ export const profileRoutes: RestRoute[] = [
       // After the profile is saved: each link is its own item, refused one by one with its reason.
       const added: string[] = [];
       const refused: { url: string; message: string }[] = [];
+      // Links become stored files: they pay the same upload quotas as uploads.
+      if ((body.portfolio ?? []).length > 0) {
+        await ctx.runMutation(internal.files.chargeRestUploads, {
+          userId: caller as Id<"users">,
+          count: body.portfolio!.length,
+        });
+      }
       for (const link of body.portfolio ?? []) {
         const result = await addPortfolioLink(ctx, link);
         if ("id" in result) added.push(result.id);
@@ -247,7 +256,7 @@ export const profileRoutes: RestRoute[] = [
     path: "/api/portfolio/upload",
     status: 201,
     handler: async ({ ctx, request }) => {
-      await requireSignedIn(ctx);
+      const caller = await callerId(ctx);
       let form: FormData;
       try {
         form = await request.formData();
@@ -261,10 +270,12 @@ export const profileRoutes: RestRoute[] = [
         const problem = portfolioFileProblem({ name: file.name, type: file.type, size: file.size });
         if (problem) throw restError(ErrorCode.INVALID_INPUT, problem);
       }
+      // The same quotas as upload URLs, then the same ownership path: portfolio.add claims each file.
+      await ctx.runMutation(internal.files.chargeRestUploads, { userId: caller as Id<"users">, count: files.length });
       const stored: { storageId: Id<"_storage">; name: string }[] = [];
       for (const file of files) stored.push({ storageId: await ctx.storage.store(file), name: file.name });
       const featured = formText(form, "featured");
-      const ids = await ctx.runMutation(api.portfolio.add, {
+      const result = await ctx.runMutation(api.portfolio.add, {
         files: stored,
         title: formText(form, "title") ?? "",
         category: formText(form, "category") ?? "",
@@ -274,7 +285,8 @@ export const profileRoutes: RestRoute[] = [
         tags: formText(form, "tags"),
         featured: featured === "true" || featured === "on",
       });
-      return { ids, message: ProfileCopy.portfolioAdded };
+      if (!("ids" in result)) throw restError(result.refused.code as ErrorCode, result.refused.message);
+      return { ids: result.ids, message: ProfileCopy.portfolioAdded };
     },
   },
   {

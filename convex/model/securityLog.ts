@@ -38,3 +38,19 @@ export async function logSecurityEvent(
     ...fields,
   });
 }
+
+/** How long security log rows are kept (SECURITY_LOG_RETENTION_DAYS, default 90). */
+export function securityLogRetentionMs(): number {
+  const days = Number(process.env.SECURITY_LOG_RETENTION_DAYS);
+  return (Number.isFinite(days) && days > 0 ? days : 90) * 24 * 60 * 60_000;
+}
+
+/** Deletes up to `batch` log rows older than `before`; returns how many. */
+export async function pruneSecurityLogs(ctx: MutationCtx, before: number, batch: number): Promise<number> {
+  const rows = await ctx.db
+    .query("securityLogs")
+    .withIndex("by_timestamp", (q) => q.lt("timestamp", before))
+    .take(batch);
+  for (const row of rows) await ctx.db.delete("securityLogs", row._id);
+  return rows.length;
+}

@@ -1,3 +1,5 @@
+import { ConvexError } from "convex/values";
+
 // Uploads a file to a Convex upload URL (standard Convex upload flow: POST the bytes with their
 // Content-Type, read { storageId } from the JSON answer). XMLHttpRequest rather than fetch, so the
 // caller can show the upload's progress.
@@ -35,4 +37,16 @@ export function uploadFile(url: string, file: File, { onProgress, signal }: Uplo
     signal?.addEventListener("abort", () => xhr.abort(), { once: true });
     xhr.send(file);
   });
+}
+
+/**
+ * A mutation that attaches uploads returns a refusal as a value (a thrown error
+ * would undo the server's deletion of the refused file): this turns it back into
+ * the ConvexError the forms already show.
+ */
+export function throwIfRefused<T extends object>(
+  result: T | { refused: { code: string; message: string; fields?: Record<string, string> } },
+): T {
+  if ("refused" in result) throw new ConvexError(result.refused);
+  return result;
 }

@@ -25,7 +25,7 @@ import { Modal } from "@/components/ui/Modal";
 import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { applyFieldErrors, appErrorData } from "@/lib/errors";
-import { uploadFile } from "@/lib/upload";
+import { throwIfRefused, uploadFile } from "@/lib/upload";
 import type { Id } from "../../../convex/_generated/dataModel";
 
 // Add Work (spec §5 Portfolio form, §4 "open, uploading, then closed and reset on success"): one or
@@ -67,7 +67,7 @@ function splitCopy(text: string): { title: string; description?: string } {
 }
 
 export function AddWorkDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const generateUploadUrl = useMutation(api.portfolio.generateUploadUrl);
+  const generateUploadUrl = useMutation(api.files.generateUploadUrl);
   const add = useMutation(api.portfolio.add);
   const { toast } = useToast();
   const fileInputId = useId();
@@ -151,7 +151,7 @@ export function AddWorkDialog({ open, onClose }: { open: boolean; onClose: () =>
         // A retry does not send again what already went up.
         let storageId = chosen.storageId;
         if (!storageId) {
-          const url = await generateUploadUrl();
+          const url = await generateUploadUrl({ purpose: "portfolio" });
           storageId = (await uploadFile(url, chosen.file, {
             onProgress: (fraction) => setProgress(chosen.key, { progress: fraction }),
           })) as Id<"_storage">;
@@ -159,16 +159,18 @@ export function AddWorkDialog({ open, onClose }: { open: boolean; onClose: () =>
         }
         uploaded.push({ storageId, name: chosen.file.name });
       }
-      await add({
-        files: uploaded,
-        title: values.title,
-        category: values.category,
-        featured: values.featured,
-        ...(values.description ? { description: values.description } : {}),
-        ...(values.location ? { location: values.location } : {}),
-        ...(values.dateCompleted ? { dateCompleted: values.dateCompleted } : {}),
-        ...(values.tags.length > 0 ? { tags: values.tags.join(", ") } : {}),
-      });
+      throwIfRefused(
+        await add({
+          files: uploaded,
+          title: values.title,
+          category: values.category,
+          featured: values.featured,
+          ...(values.description ? { description: values.description } : {}),
+          ...(values.location ? { location: values.location } : {}),
+          ...(values.dateCompleted ? { dateCompleted: values.dateCompleted } : {}),
+          ...(values.tags.length > 0 ? { tags: values.tags.join(", ") } : {}),
+        }),
+      );
       toast({ ...splitCopy(ProfileCopy.portfolioAdded), variant: "success" });
       resetAll();
       onClose();

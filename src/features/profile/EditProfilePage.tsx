@@ -35,7 +35,7 @@ import { AvailabilityToggle } from "@/features/availability/AvailabilityToggle";
 import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { applyFieldErrors, appErrorData } from "@/lib/errors";
-import { uploadFile } from "@/lib/upload";
+import { throwIfRefused, uploadFile } from "@/lib/upload";
 import { US_STATES } from "@/lib/usStates";
 import { usePageTitle } from "@/lib/usePageTitle";
 import type { Id } from "../../../convex/_generated/dataModel";
@@ -258,7 +258,7 @@ function ProfileForm({ mine }: { mine: Mine }) {
   const viewer = useViewer();
   const isPro = (mine.userType ?? viewer.userType) === "professional";
   const update = useMutation(api.profiles.update);
-  const generateUploadUrl = useMutation(api.profiles.generateUploadUrl);
+  const generateUploadUrl = useMutation(api.files.generateUploadUrl);
   const setAvatar = useMutation(api.profiles.setAvatar);
   const removeAvatar = useMutation(api.profiles.removeAvatar);
   const { toast } = useToast();
@@ -321,9 +321,9 @@ function ProfileForm({ mine }: { mine: Mine }) {
     try {
       if (photo) {
         setProgress(0);
-        const url = await generateUploadUrl();
+        const url = await generateUploadUrl({ purpose: "avatar" });
         const storageId = (await uploadFile(url, photo.file, { onProgress: setProgress })) as Id<"_storage">;
-        await setAvatar({ storageId });
+        throwIfRefused(await setAvatar({ storageId }));
         clearPhoto();
       }
       // An uploaded photo wins over the URL field in this save.

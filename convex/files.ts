@@ -1,0 +1,103 @@
+// Uploads: the one way to get an upload URL (quotas and rate limits per member),
+// the charge the REST multipart upload pays for the same quota, and the sweep
+// that deletes uploads never attached (model/files.ts explains ownership).
+import { ConvexError, v } from "convex/values";
+import { ErrorCode, Messages } from "../common/errors";
+import { internal } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import type { MutationCtx } from "./_generated/server";
+import { internalMutation, mutation } from "./functions";
+import {
+  bytesToday,
+  isFilePurpose,
+  ORPHAN_AFTER_MS,
+  uploadBytesQuotaMessage,
+  uploadCountQuotaMessage,
+} from "./model/files";
+import { hit, LIMITS, limitFor, uploadBytesPerDay } from "./model/rateLimit";
+
+/** Charges `count` uploads to the member's quotas; throws the quota's message when over. */
+async function chargeUploads(ctx: MutationCtx, userId: Id<"users">, count: number): Promise<void> {
+  const burst = await hit(ctx, `upload:minute:${userId}`, LIMITS.uploadsPerMinute, count);
+  if (burst !== null) {
+    throw new ConvexError({ code: ErrorCode.RATE_LIMITED, message: Messages.tooManyRequests, retryAt: burst });
+  }
+  const daily = await hit(ctx, `upload:day:${userId}`, LIMITS.uploadsPerDay, count);
+  if (daily !== null) {
+    const message = uploadCountQuotaMessage(limitFor(LIMITS.uploadsPerDay).max);
+    throw new ConvexError({ code: ErrorCode.RATE_LIMITED, message, retryAt: daily });
+  }
+  const quota = uploadBytesPerDay();
+  if ((await bytesToday(ctx, userId)) >= quota) {
+    throw new ConvexError({ code: ErrorCode.RATE_LIMITED, message: uploadBytesQuotaMessage(quota) });
+  }
+}
+
+/** An upload URL for one file; the file is the member's once a mutation attaches it (claimFile). */
+export const generateUploadUrl = mutation({
+  args: { purpose: v.string() },
+  returns: v.string(),
+  handler: async (ctx, { purpose }) => {
+    const viewer = ctx.viewerX();
+    if (!isFilePurpose(purpose)) {
+      throw new ConvexError({ code: ErrorCode.INVALID_INPUT, message: Messages.unknownUploadPurpose });
+    }
+    await chargeUploads(ctx, viewer._id, 1);
+    return await ctx.storage.generateUploadUrl();
+  },
+});
+
+/** The REST multipart upload stores files itself: it pays the same quotas first. */
+export const chargeRestUploads = internalMutation({
+  args: { userId: v.id("users"), count: v.number() },
+  returns: v.null(),
+  handler: async (ctx, { userId, count }) => {
+    await chargeUploads(ctx, userId, Math.max(1, Math.floor(count)));
+    return null;
+  },
+});
+
+const SWEEP_BATCH = 100;
+/** How far back each hourly sweep looks past the 24 hours: a missed run or two is caught up. */
+const SWEEP_OVERLAP_MS = 3 * 60 * 60_000;
+
+/**
+ * Deletes uploads older than 24 hours that no mutation attached, oldest first,
+ * in bounded batches (each batch schedules the next). Files attached before
+ * the files table existed (avatars, portfolio items) are kept.
+ */
+export const sweepOrphans = internalMutation({
+  args: { after: v.optional(v.number()) },
+  returns: v.object({ deleted: v.number(), scanned: v.number() }),
+  handler: async (ctx, { after }) => {
+    const cutoff = Date.now() - ORPHAN_AFTER_MS;
+    const from = after ?? cutoff - SWEEP_OVERLAP_MS;
+    const batch = await ctx.db.system
+      .query("_storage")
+      .withIndex("by_creation_time", (q) => q.gt("_creationTime", from).lt("_creationTime", cutoff))
+      .take(SWEEP_BATCH);
+    let deleted = 0;
+    for (const meta of batch) {
+      const claimed = await ctx.db
+        .query("files")
+        .withIndex("by_storageId", (q) => q.eq("storageId", meta._id))
+        .unique();
+      if (claimed !== null) continue;
+      const legacyAvatar = await ctx.db
+        .query("users")
+        .withIndex("by_imageStorageId", (q) => q.eq("imageStorageId", meta._id))
+        .first();
+      const legacyPortfolio = await ctx.db
+        .query("portfolioItems")
+        .withIndex("by_storageId", (q) => q.eq("storageId", meta._id))
+        .first();
+      if (legacyAvatar !== null || legacyPortfolio !== null) continue;
+      await ctx.storage.delete(meta._id);
+      deleted += 1;
+    }
+    if (batch.length === SWEEP_BATCH) {
+      await ctx.scheduler.runAfter(0, internal.files.sweepOrphans, { after: batch[batch.length - 1]!._creationTime });
+    }
+    return { deleted, scanned: batch.length };
+  },
+});
