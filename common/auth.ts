@@ -14,7 +14,11 @@ export const CONTACT_METHOD_LABELS: Record<ContactMethod, string> = {
 };
 
 export const PASSWORD_MIN_LENGTH = 12;
-/** Lockout: this many failed sign-ins in a row lock the account... */
+/** Longest password accepted (scrypt work stays bounded). */
+export const PASSWORD_MAX_LENGTH = 128;
+/** Longest email address (RFC 5321). */
+export const EMAIL_MAX_LENGTH = 254;
+/** Lockout: this many failed sign-ins in a row, for one email from one source (IP), lock that pair... */
 export const MAX_FAILED_SIGN_INS = 5;
 /** ...for this long. */
 export const LOCKOUT_MS = 15 * 60 * 1000;
@@ -29,6 +33,7 @@ export function normalizeEmail(email: string): string {
 const passwordRules = z
   .string()
   .min(PASSWORD_MIN_LENGTH, "Password must be at least 12 characters")
+  .max(PASSWORD_MAX_LENGTH, "Password must be at most 128 characters")
   .regex(/[A-Z]/, "Password must contain at least one uppercase letter")
   .regex(/[a-z]/, "Password must contain at least one lowercase letter")
   .regex(/[0-9]/, "Password must contain at least one number");
@@ -58,7 +63,7 @@ export const signUpSchema = z
     userType: z.enum(USER_TYPES, { message: "Required" }),
     firstName: z.string().trim().min(1, "First name is required").max(60),
     lastName: z.string().trim().min(1, "Last name is required").max(60),
-    email: z.string().trim().email("Invalid email address").max(254),
+    email: z.string().trim().email("Invalid email address").max(EMAIL_MAX_LENGTH),
     password: passwordSchema,
     city: optionalText(80),
     state: optionalText(2).transform((v) => v?.toUpperCase()),
@@ -98,8 +103,8 @@ export type SignUpInput = z.input<typeof signUpSchema>;
 export type SignUpValues = z.output<typeof signUpSchema>;
 
 export const loginSchema = z.object({
-  email: z.string().trim().email("Invalid email address"),
-  password: z.string().min(1, "Password is required"),
+  email: z.string().trim().email("Invalid email address").max(EMAIL_MAX_LENGTH, "Invalid email address"),
+  password: z.string().min(1, "Password is required").max(PASSWORD_MAX_LENGTH, "Password must be at most 128 characters"),
   /** Bot trap: a hidden field people never fill. */
   website: z.string().optional(),
 });
@@ -113,7 +118,7 @@ export const ResetCopy = {
 } as const;
 
 export const forgotPasswordSchema = z.object({
-  email: z.string().trim().email("Please enter a valid email address"),
+  email: z.string().trim().email("Please enter a valid email address").max(EMAIL_MAX_LENGTH, "Please enter a valid email address"),
   website: z.string().optional(),
 });
 export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
@@ -121,7 +126,7 @@ export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
 export const resetPasswordSchema = z
   .object({
     password: resetPasswordValueSchema,
-    confirmPassword: z.string(),
+    confirmPassword: z.string().max(PASSWORD_MAX_LENGTH),
   })
   .refine((v) => v.password === v.confirmPassword, {
     path: ["confirmPassword"],

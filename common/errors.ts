@@ -28,6 +28,9 @@ export const Messages = {
   registrationFailedTitle: "Registration Failed",
   registrationFailed: "Registration failed",
   emailTaken: "An account with this email already exists. Sign in or reset your password.",
+  /** Sign-up with an address that has an account: neutral, the owner is emailed (no account enumeration). */
+  signUpCheckEmail:
+    "We couldn't create an account with these details. If you already have a Rafter account, we've emailed you how to sign in.",
   requestFailedTitle: "Request Failed",
   requestFailed: "Please try again later.",
   resetFailedTitle: "Reset Failed",

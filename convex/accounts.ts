@@ -7,9 +7,9 @@ import { ErrorCode, lockoutMessage, Messages, type AppErrorData } from "../commo
 import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "./_generated/server";
-import { passwordResetEmail, verifyEmailEmail } from "./emails/templates";
+import { accountExistsEmail, passwordResetEmail, verifyEmailEmail } from "./emails/templates";
 import { internalMutation, internalQuery } from "./functions";
-import { consume, hit, LIMITS } from "./model/rateLimit";
+import { consume, hit, ipLimited, LIMITS } from "./model/rateLimit";
 import { logSecurityEvent } from "./model/securityLog";
 import { endUserSessions, sessionUser } from "./model/sessions";
 import { siteUrl } from "./model/tokens";
@@ -43,6 +43,46 @@ const errorResult = v.union(
   }),
 );
 
+// Lockout is per account AND source: 5 wrong passwords for one email from one
+// source (IP) lock that pair for 15 minutes, so someone guessing from elsewhere
+// cannot keep the owner out: the owner still signs in from their own network,
+// or through the emailed reset link, which also unlocks. Unknown emails are
+// counted and locked the same way: the answers never tell whether an account exists.
+const lockKeyPrefix = (email: string) => `lock:${email}|`;
+const lockKey = (email: string, ip: string | null) => `${lockKeyPrefix(email)}${ip ?? "unknown"}`;
+
+/** When the email+source pair's lockout ends, or null when it is not locked. */
+async function lockedUntil(ctx: QueryCtx, email: string, ip: string | null): Promise<number | null> {
+  const row = await ctx.db
+    .query("rateLimits")
+    .withIndex("by_key", (q) => q.eq("key", lockKey(email, ip)))
+    .unique();
+  if (row === null || row.count < MAX_FAILED_SIGN_INS) return null;
+  const until = row.windowStart + LOCKOUT_MS;
+  return until > Date.now() ? until : null;
+}
+
+/** Ends every lockout of an email (a reset proves control of the inbox). */
+async function clearLockouts(ctx: MutationCtx, email: string): Promise<void> {
+  const prefix = lockKeyPrefix(email);
+  const rows = await ctx.db
+    .query("rateLimits")
+    .withIndex("by_key", (q) => q.gte("key", prefix).lt("key", `${prefix}\uffff`))
+    .take(200);
+  for (const row of rows) await ctx.db.delete("rateLimits", row._id);
+  const limit = await ctx.db
+    .query("rateLimits")
+    .withIndex("by_key", (q) => q.eq("key", `signIn:email:${email}`))
+    .unique();
+  if (limit !== null) await ctx.db.delete("rateLimits", limit._id);
+}
+
+const lockedError = (until: number): AppErrorData => ({
+  code: ErrorCode.ACCOUNT_LOCKED,
+  message: lockoutMessage(until),
+  retryAt: until,
+});
+
 /** Before checking a password: decoy, rate limits, lockout. Returns what the user should see, or null to go on. */
 export const beforeSignIn = internalMutation({
   args: { email: v.string(), ip: v.union(v.string(), v.null()), decoy: v.boolean() },
@@ -56,50 +96,73 @@ export const beforeSignIn = internalMutation({
     }
     const limited =
       (await hit(ctx, `signIn:email:${email}`, LIMITS.signInPerEmail)) ??
-      (ip ? await hit(ctx, `signIn:ip:${ip}`, LIMITS.signInPerIp) : null);
+      (ipLimited(ip) ? await hit(ctx, `signIn:ip:${ip}`, LIMITS.signInPerIp) : null);
     if (limited !== null) {
       await logSecurityEvent(ctx, "rate_limited", { identifier: email, details: `sign-in from ${ip}` });
       return rateLimited(limited);
     }
-    if (user?.lockoutUntil && user.lockoutUntil > Date.now()) {
-      await logSecurityEvent(ctx, "login_while_locked", { userId: user._id, identifier: email });
-      return { code: ErrorCode.ACCOUNT_LOCKED, message: lockoutMessage(user.lockoutUntil), retryAt: user.lockoutUntil };
+    const until = await lockedUntil(ctx, email, ip);
+    if (until !== null) {
+      await logSecurityEvent(ctx, "login_while_locked", { userId: user?._id, identifier: email, details: `from ${ip}` });
+      return lockedError(until);
     }
     return null;
   },
 });
 
-/** A wrong password (or unknown email): count it, lock at the limit. Returns the error to throw. */
+/** A wrong password (or unknown email): count it for this email and source, lock at the limit. Returns the error to throw. */
 export const recordFailedSignIn = internalMutation({
   args: { email: v.string(), ip: v.union(v.string(), v.null()), reason: v.string() },
   returns: errorResult,
   handler: async (ctx, { email, ip, reason }): Promise<AppErrorData> => {
     const user = await userByEmail(ctx, email);
     await logSecurityEvent(ctx, "login_failed", { userId: user?._id, identifier: email, details: `${reason} from ${ip}` });
-    if (!user) return invalidCredentials();
-    // An expired lockout starts a fresh count.
-    const previous = user.lockoutUntil && user.lockoutUntil <= Date.now() ? 0 : (user.loginAttempts ?? 0);
-    const attempts = previous + 1;
+    const key = lockKey(email, ip);
+    const now = Date.now();
+    const row = await ctx.db
+      .query("rateLimits")
+      .withIndex("by_key", (q) => q.eq("key", key))
+      .unique();
+    // A series older than the lockout (or an expired lockout) starts over.
+    const fresh = row === null || now - row.windowStart >= LOCKOUT_MS;
+    const attempts = fresh ? 1 : row.count + 1;
+    // windowStart: the series' first failure, then the moment it locked.
+    const windowStart = fresh || attempts >= MAX_FAILED_SIGN_INS ? now : row.windowStart;
+    if (row === null) await ctx.db.insert("rateLimits", { key, windowStart, count: attempts });
+    else await ctx.db.patch("rateLimits", row._id, { windowStart, count: attempts });
     if (attempts >= MAX_FAILED_SIGN_INS) {
-      const lockoutUntil = Date.now() + LOCKOUT_MS;
-      await ctx.db.patch(user._id, { loginAttempts: attempts, lockoutUntil });
-      await logSecurityEvent(ctx, "account_locked", { userId: user._id, identifier: email, details: `${attempts} failed sign-ins` });
-      return { code: ErrorCode.ACCOUNT_LOCKED, message: lockoutMessage(lockoutUntil), retryAt: lockoutUntil };
+      await logSecurityEvent(ctx, "account_locked", {
+        userId: user?._id,
+        identifier: email,
+        details: `${attempts} failed sign-ins from ${ip}`,
+      });
+      return lockedError(now + LOCKOUT_MS);
     }
-    await ctx.db.patch(user._id, { loginAttempts: attempts, lockoutUntil: undefined });
     return invalidCredentials();
   },
 });
 
 export const recordSignIn = internalMutation({
-  args: { userId: v.id("users") },
-  handler: async (ctx, { userId }) => {
-    await ctx.db.patch(userId, { loginAttempts: 0, lockoutUntil: undefined });
-    await logSecurityEvent(ctx, "login_succeeded", { userId });
+  args: { userId: v.id("users"), ip: v.optional(v.union(v.string(), v.null())) },
+  handler: async (ctx, { userId, ip }) => {
+    const user = await ctx.db.get("users", userId);
+    if (user?.email) {
+      const row = await ctx.db
+        .query("rateLimits")
+        .withIndex("by_key", (q) => q.eq("key", lockKey(user.email!, ip ?? null)))
+        .unique();
+      if (row !== null) await ctx.db.delete("rateLimits", row._id);
+    }
+    await logSecurityEvent(ctx, "login_succeeded", { userId, details: `from ${ip ?? null}` });
   },
 });
 
-/** Before creating an account: decoy, rate limits, unique email. */
+/**
+ * Before creating an account: decoy, rate limits, unique email. An email that
+ * already has an account gets the same neutral answer as any refused sign-up,
+ * and its owner an email saying so (sign in or reset instead): the form never
+ * confirms that an address is registered.
+ */
 export const beforeSignUp = internalMutation({
   args: { email: v.string(), ip: v.union(v.string(), v.null()), decoy: v.boolean() },
   returns: errorResult,
@@ -109,14 +172,21 @@ export const beforeSignUp = internalMutation({
       return { code: ErrorCode.INVALID_INPUT, message: Messages.registrationFailed };
     }
     const limited =
-      (ip ? await hit(ctx, `signUp:ip:${ip}`, LIMITS.signUpPerIp) : null) ??
+      (ipLimited(ip) ? await hit(ctx, `signUp:ip:${ip}`, LIMITS.signUpPerIp) : null) ??
       (await hit(ctx, `signUp:email:${email}`, LIMITS.signUpPerEmail));
     if (limited !== null) {
       await logSecurityEvent(ctx, "rate_limited", { identifier: email, details: `sign-up from ${ip}` });
       return rateLimited(limited);
     }
-    if (await userByEmail(ctx, email)) {
-      return { code: ErrorCode.EMAIL_TAKEN, message: Messages.emailTaken, fields: { email: Messages.emailTaken } };
+    const existing = await userByEmail(ctx, email);
+    if (existing) {
+      await logSecurityEvent(ctx, "signup_existing_email", { userId: existing._id, identifier: email, details: `from ${ip}` });
+      await ctx.scheduler.runAfter(0, internal.emails.send.deliver, {
+        to: email,
+        ...accountExistsEmail(existing.firstName, `${siteUrl()}/login`, `${siteUrl()}/forgot-password`),
+        kind: "account_exists",
+      });
+      return { code: ErrorCode.INVALID_INPUT, message: Messages.signUpCheckEmail };
     }
     return null;
   },
@@ -165,7 +235,7 @@ export const requestReset = internalMutation({
   handler: async (ctx, { email, ip, tokenHash, token }): Promise<AppErrorData | null> => {
     const limited =
       (await hit(ctx, `reset:email:${email}`, LIMITS.resetPerEmail)) ??
-      (ip ? await hit(ctx, `reset:ip:${ip}`, LIMITS.resetPerIp) : null);
+      (ipLimited(ip) ? await hit(ctx, `reset:ip:${ip}`, LIMITS.resetPerIp) : null);
     if (limited !== null) {
       await logSecurityEvent(ctx, "rate_limited", { identifier: email, details: `reset from ${ip}` });
       return rateLimited(limited);
@@ -207,9 +277,11 @@ export const consumeResetToken = internalMutation({
 export const afterPasswordReset = internalMutation({
   args: { userId: v.id("users") },
   handler: async (ctx, { userId }) => {
-    // A reset proves control of the inbox: lift any lockout. Everyone signed in
-    // with the old password is signed out, in the same transaction.
+    // A reset proves control of the inbox: lift every lockout of the account.
+    // Everyone signed in with the old password is signed out, in the same transaction.
     await ctx.db.patch(userId, { loginAttempts: 0, lockoutUntil: undefined });
+    const user = await ctx.db.get("users", userId);
+    if (user?.email) await clearLockouts(ctx, user.email);
     await endUserSessions(ctx, userId);
     await logSecurityEvent(ctx, "password_changed", { userId });
   },

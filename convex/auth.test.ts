@@ -1,7 +1,9 @@
 import { ConvexError } from "convex/values";
+import { Scrypt } from "lucia";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ErrorCode } from "../common/errors";
 import { api, internal } from "./_generated/api";
+import { limitFor } from "./model/rateLimit";
 import { createUser, newTest, setupEnv, signedIn, signUpParams, STRONG_PASSWORD, type TestConvex } from "./test.setup";
 
 beforeAll(setupEnv);
@@ -89,12 +91,21 @@ describe("sign-up", () => {
     });
   });
 
-  it("refuses a second account for the same email, whatever its case", async () => {
+  it("refuses a second account for the same email, whatever its case, without confirming it exists", async () => {
     const t = newTest();
     await signIn(t, signUpParams());
-    const error = await errorOf(signIn(t, signUpParams({ email: " MAYA@example.COM " })));
-    expect(error.code).toBe(ErrorCode.EMAIL_TAKEN);
-    expect(error.fields?.email).toBeTruthy();
+    const error = await errorOf(signIn(t, signUpParams({ email: " MAYA@example.COM ", firstName: "Mallory" })));
+    // A neutral answer that does not say the address is registered; its owner is told by email.
+    expect(error).toEqual({
+      code: ErrorCode.INVALID_INPUT,
+      message: "We couldn't create an account with these details. If you already have a Rafter account, we've emailed you how to sign in.",
+    });
+    expect(error.message).not.toMatch(/already exists/);
+    expect(await t.run((ctx) => ctx.db.query("users").collect())).toHaveLength(1);
+    const exists = (await outbox(t)).filter((m) => m.kind === "account_exists");
+    expect(exists).toHaveLength(1);
+    expect(exists[0]).toMatchObject({ to: "maya@example.com", subject: "You already have a Rafter account" });
+    expect(exists[0]!.text).toContain("http://localhost:5173/forgot-password");
   });
 
   it("treats a filled decoy as a failure and logs it", async () => {
@@ -105,12 +116,33 @@ describe("sign-up", () => {
     expect(await t.run((ctx) => ctx.db.query("users").collect())).toHaveLength(0);
   });
 
-  it("limits sign-ups per IP", async () => {
-    const t = newTest().withRequestMetadata({ ip: "203.0.113.9" });
-    for (let i = 0; i < 5; i++) await signIn(t, signUpParams({ email: `u${i}@example.com` }));
-    const error = await errorOf(signIn(t, signUpParams({ email: "u6@example.com" })));
-    expect(error.code).toBe(ErrorCode.RATE_LIMITED);
-    expect(error.retryAt).toBeGreaterThan(Date.now());
+  it("limits sign-ups per IP at the configured limit (50 an hour by default)", async () => {
+    expect(limitFor("signUpPerIp")).toEqual({ max: 50, windowMs: 60 * 60_000 });
+    vi.stubEnv("RATE_LIMIT_SIGN_UP_PER_IP", "3/60");
+    try {
+      const t = newTest().withRequestMetadata({ ip: "203.0.113.9" });
+      for (let i = 0; i < 3; i++) await signIn(t, signUpParams({ email: `u${i}@example.com` }));
+      const error = await errorOf(signIn(t, signUpParams({ email: "u6@example.com" })));
+      expect(error.code).toBe(ErrorCode.RATE_LIMITED);
+      expect(error.retryAt).toBeGreaterThan(Date.now());
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it("does not IP-limit loopback callers on a local deployment, but does elsewhere", async () => {
+    vi.stubEnv("RATE_LIMIT_SIGN_UP_PER_IP", "2");
+    try {
+      const loopback = newTest().withRequestMetadata({ ip: "127.0.0.1" });
+      vi.stubEnv("RAFTER_LOCAL", "1");
+      for (let i = 0; i < 3; i++) await signIn(loopback, signUpParams({ email: `l${i}@example.com` }));
+      vi.stubEnv("RAFTER_LOCAL", "");
+      const hosted = newTest().withRequestMetadata({ ip: "127.0.0.1" });
+      for (let i = 0; i < 2; i++) await signIn(hosted, signUpParams({ email: `h${i}@example.com` }));
+      expect((await errorOf(signIn(hosted, signUpParams({ email: "h3@example.com" })))).code).toBe(ErrorCode.RATE_LIMITED);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });
 
@@ -132,23 +164,50 @@ describe("sign-in", () => {
     expect(await securityEvents(t, "login_failed")).toHaveLength(2);
   });
 
-  it("locks the account for 15 minutes after 5 failures, then lets the right password in", async () => {
-    const t = newTest();
-    await signIn(t, signUpParams());
+  it("locks the account for one source for 15 minutes after 5 failures; the owner still signs in from another", async () => {
+    const base = newTest();
+    await signIn(base, signUpParams());
+    const attacker = base.withRequestMetadata({ ip: "198.51.100.7" });
+    const owner = base.withRequestMetadata({ ip: "203.0.113.20" });
     const bad = { flow: "signIn", email: "maya@example.com", password: "Wrong-Password1!" };
-    for (let i = 0; i < 4; i++) expect((await errorOf(signIn(t, bad))).code).toBe(ErrorCode.INVALID_CREDENTIALS);
-    const fifth = await errorOf(signIn(t, bad));
+    for (let i = 0; i < 4; i++) expect((await errorOf(signIn(attacker, bad))).code).toBe(ErrorCode.INVALID_CREDENTIALS);
+    const fifth = await errorOf(signIn(attacker, bad));
     expect(fifth.code).toBe(ErrorCode.ACCOUNT_LOCKED);
     expect(fifth.message).toMatch(/locked for 15 more minutes/);
     expect(fifth.retryAt).toBe(Date.now() + 15 * 60_000);
-    // Even the right password is refused while locked.
+    // Even the right password is refused from the locked source...
     const good = { flow: "signIn", email: "maya@example.com", password: STRONG_PASSWORD };
-    expect((await errorOf(signIn(t, good))).code).toBe(ErrorCode.ACCOUNT_LOCKED);
-    expect(await securityEvents(t, "account_locked")).toHaveLength(1);
+    expect((await errorOf(signIn(attacker, good))).code).toBe(ErrorCode.ACCOUNT_LOCKED);
+    expect(await securityEvents(base, "account_locked")).toHaveLength(1);
+    // ...but not from the owner's.
+    expect((await signIn(owner, good)).tokens?.token).toBeTruthy();
     vi.setSystemTime(Date.now() + 15 * 60_000 + 1);
-    expect((await signIn(t, good)).tokens?.token).toBeTruthy();
-    const user = await t.run((ctx) => ctx.db.query("users").first());
-    expect(user?.loginAttempts).toBe(0);
+    expect((await signIn(attacker, good)).tokens?.token).toBeTruthy();
+  });
+
+  it("spends the same hash work on an unknown email as on a wrong password", async () => {
+    const t = newTest();
+    await signIn(t, signUpParams());
+    const verify = vi.spyOn(Scrypt.prototype, "verify");
+    try {
+      await errorOf(signIn(t, { flow: "signIn", email: "maya@example.com", password: "Wrong-Password1!" }));
+      expect(verify).toHaveBeenCalledTimes(1);
+      await errorOf(signIn(t, { flow: "signIn", email: "nobody@example.com", password: "Wrong-Password1!" }));
+      expect(verify).toHaveBeenCalledTimes(2);
+    } finally {
+      verify.mockRestore();
+    }
+  });
+
+  it("locks unknown emails the same way: ACCOUNT_LOCKED does not tell that an account exists", async () => {
+    const t = newTest().withRequestMetadata({ ip: "198.51.100.8" });
+    await signIn(t, signUpParams());
+    const answers = async (email: string) => {
+      const out = [];
+      for (let i = 0; i < 6; i++) out.push(await errorOf(signIn(t, { flow: "signIn", email, password: "Wrong-Password1!" })));
+      return out.map((e) => ({ code: e.code, message: e.message }));
+    };
+    expect(await answers("nobody@example.com")).toEqual(await answers("maya@example.com"));
   });
 
   it("refuses a filled decoy even with the right password, and logs it", async () => {
@@ -161,13 +220,15 @@ describe("sign-in", () => {
     expect(await securityEvents(t, "decoy_filled")).toHaveLength(1);
   });
 
-  it("rate-limits sign-in attempts per email, and the window expires", async () => {
+  it("rate-limits sign-in attempts per email across sources, and the window expires", async () => {
     const t = newTest();
+    // A new source each time: the per-source lockout never triggers, the per-email limit does.
+    const from = (i: number) => t.withRequestMetadata({ ip: `192.0.2.${i + 1}` });
     const attempt = { flow: "signIn", email: "ghost@example.com", password: "Whatever-123!" };
-    for (let i = 0; i < 10; i++) expect((await errorOf(signIn(t, attempt))).code).toBe(ErrorCode.INVALID_CREDENTIALS);
-    expect((await errorOf(signIn(t, attempt))).code).toBe(ErrorCode.RATE_LIMITED);
+    for (let i = 0; i < 10; i++) expect((await errorOf(signIn(from(i), attempt))).code).toBe(ErrorCode.INVALID_CREDENTIALS);
+    expect((await errorOf(signIn(from(10), attempt))).code).toBe(ErrorCode.RATE_LIMITED);
     vi.setSystemTime(Date.now() + 15 * 60_000);
-    expect((await errorOf(signIn(t, attempt))).code).toBe(ErrorCode.INVALID_CREDENTIALS);
+    expect((await errorOf(signIn(from(11), attempt))).code).toBe(ErrorCode.INVALID_CREDENTIALS);
   });
 });
 
@@ -233,6 +294,8 @@ describe("password reset", () => {
     const t = newTest();
     await signIn(t, signUpParams());
     for (let i = 0; i < 5; i++) await errorOf(signIn(t, { flow: "signIn", email: "maya@example.com", password: "Nope-Nope-123!" }));
+    const locked = await errorOf(signIn(t, { flow: "signIn", email: "maya@example.com", password: STRONG_PASSWORD }));
+    expect(locked.code).toBe(ErrorCode.ACCOUNT_LOCKED);
     const token = (await requestLink(t))!;
     await t.action(api.passwords.resetPassword, { token, newPassword: "Brand-New-Pass2" });
     expect((await signIn(t, { flow: "signIn", email: "maya@example.com", password: "Brand-New-Pass2" })).tokens).toBeTruthy();

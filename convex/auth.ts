@@ -1,11 +1,12 @@
 // @convex-dev/auth with our password provider: the library's account, session
 // and token machinery, with Rafter's rules around it (12-character policy,
-// lockout after 5 failures, rate limits, bot decoy, security log).
+// lockout after 5 failures per email and source, rate limits, bot decoy,
+// security log, the same answer and timing for unknown emails).
 import { ConvexCredentials } from "@convex-dev/auth/providers/ConvexCredentials";
 import { convexAuth, createAccount, retrieveAccount } from "@convex-dev/auth/server";
 import { ConvexError } from "convex/values";
 import { Scrypt } from "lucia";
-import { normalizeEmail, signUpSchema } from "../common/auth";
+import { EMAIL_MAX_LENGTH, normalizeEmail, PASSWORD_MAX_LENGTH, signUpSchema } from "../common/auth";
 import { ErrorCode, Messages, type AppErrorData } from "../common/errors";
 import { internal } from "./_generated/api";
 import type { DataModel } from "./_generated/dataModel";
@@ -27,11 +28,21 @@ const fail = (error: AppErrorData | null) => {
   if (error) throw new ConvexError(error as never);
 };
 
+// An unknown email costs the same scrypt work as a wrong password, so the
+// answer's timing does not tell whether an account exists.
+let decoyHash: Promise<string> | null = null;
+async function spendHashWork(password: string): Promise<void> {
+  decoyHash ??= new Scrypt().hash(randomToken());
+  await new Scrypt().verify(await decoyHash, password);
+}
+
 async function signIn(params: Params, ctx: Ctx) {
   const email = normalizeEmail(String(params.email ?? ""));
   const password = String(params.password ?? "");
   const ip = await clientIp(ctx);
-  if (!email || !password) throw new ConvexError({ code: ErrorCode.INVALID_CREDENTIALS, message: Messages.loginFailed });
+  if (!email || !password || email.length > EMAIL_MAX_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
+    throw new ConvexError({ code: ErrorCode.INVALID_CREDENTIALS, message: Messages.loginFailed });
+  }
   fail(await ctx.runMutation(internal.accounts.beforeSignIn, { email, ip, decoy: Boolean(params.website) }));
   let retrieved;
   try {
@@ -39,10 +50,11 @@ async function signIn(params: Params, ctx: Ctx) {
   } catch (e) {
     // InvalidAccountId and InvalidSecret look the same to the caller: no account enumeration.
     const reason = e instanceof Error ? e.message : "unknown";
+    if (reason.includes("InvalidAccountId")) await spendHashWork(password);
     fail(await ctx.runMutation(internal.accounts.recordFailedSignIn, { email, ip, reason }));
     throw e;
   }
-  await ctx.runMutation(internal.accounts.recordSignIn, { userId: retrieved.user._id });
+  await ctx.runMutation(internal.accounts.recordSignIn, { userId: retrieved.user._id, ip });
   return { userId: retrieved.user._id };
 }
 

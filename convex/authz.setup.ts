@@ -497,7 +497,12 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "dashboard:professional": { access: "member" },
   "dashboard:recentActivity": { access: "member" },
 
-  "devOutbox:list": { access: "member" },
+  "devOutbox:location": {
+    access: "public",
+    reason: "where the local /dev/outbox page reads emails: null unless the deployment is local; no email content",
+  },
+
+  "files:generateUploadUrl": { access: "member" },
 
   "emailVerification:resend": { access: "member" },
   "emailVerification:verify": {
@@ -646,7 +651,6 @@ export const CLASSIFICATION: Record<string, Classification> = {
       codes: ["FORBIDDEN", "NOT_FOUND", "INVALID_INPUT"],
     },
   },
-  "portfolio:generateUploadUrl": { access: "member" },
   "portfolio:list": {
     access: "member",
     stranger: {
@@ -662,7 +666,6 @@ export const CLASSIFICATION: Record<string, Classification> = {
     reason: "the public professional directory (spec /professionals/search)",
   },
 
-  "profiles:generateUploadUrl": { access: "member" },
   "profiles:get": {
     access: "member",
     stranger: {

@@ -28,13 +28,7 @@ const withStranger = classified.filter((f) => CLASSIFICATION[f.name]!.stranger !
  * Known holes being fixed right now by another engineer (test.fails until their
  * fix lands on main; then the entry goes). Goal: empty.
  */
-const KNOWN_FAILING: Record<string, string> = {
-  // security: the outbox becomes internal-only (issue 11 §1 "Outbox leaks reset links").
-  "anonymous devOutbox:list": "security",
-  // security: a `files` table records who uploaded each storage id (issue 11 §1 "Storage ids are not owned").
-  "stranger profiles:setAvatar": "security",
-  "stranger portfolio:add": "security",
-};
+const KNOWN_FAILING: Record<string, string> = {};
 const registered = new Set<string>();
 const caseFor = (key: string) => {
   registered.add(key);

@@ -1,7 +1,7 @@
 // Forgot / reset password: an emailed single-use link, valid 1 hour.
 import { modifyAccountCredentials } from "@convex-dev/auth/server";
 import { ConvexError, v } from "convex/values";
-import { normalizeEmail, resetPasswordValueSchema } from "../common/auth";
+import { EMAIL_MAX_LENGTH, normalizeEmail, resetPasswordValueSchema } from "../common/auth";
 import { ErrorCode, Messages, type AppErrorData } from "../common/errors";
 import { internal } from "./_generated/api";
 import { action } from "./functions";
@@ -12,7 +12,7 @@ export const requestReset = action({
   returns: v.null(),
   handler: async (ctx, { email: rawEmail, website }) => {
     const email = normalizeEmail(rawEmail);
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+    if (email.length > EMAIL_MAX_LENGTH || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
       throw new ConvexError({ code: ErrorCode.INVALID_INPUT, message: "Please enter a valid email address" });
     }
     // A filled decoy gets the same answer as everyone, and nothing is sent.
@@ -34,7 +34,7 @@ export const resetPassword = action({
   args: { token: v.string(), newPassword: v.string() },
   returns: v.null(),
   handler: async (ctx, { token, newPassword }) => {
-    if (!token) throw new ConvexError({ code: ErrorCode.INVALID_TOKEN, message: Messages.invalidResetToken });
+    if (!token || token.length > 200) throw new ConvexError({ code: ErrorCode.INVALID_TOKEN, message: Messages.invalidResetToken });
     const parsed = resetPasswordValueSchema.safeParse(newPassword);
     if (!parsed.success) {
       const message = parsed.error.issues[0]!.message;

@@ -42,6 +42,19 @@ export function verifyEmailEmail(firstName: string | undefined, url: string): Em
   };
 }
 
+/** Someone tried to sign up with an address that already has an account: tell its owner, not the form. */
+export function accountExistsEmail(firstName: string | undefined, loginUrl: string, resetUrl: string): EmailContent {
+  const hello = firstName ? `Hi ${firstName},` : "Hi,";
+  const body =
+    "Someone tried to create a Rafter account with this email address, but an account already exists for it. You can sign in, or reset your password if you've forgotten it.";
+  const footer = "If this wasn't you, you can ignore this email; nothing has changed on your account.";
+  return {
+    subject: "You already have a Rafter account",
+    text: `${hello}\n\n${body}\n\nSign in: ${loginUrl}\nReset your password: ${resetUrl}\n\n${footer}\n`,
+    html: layout("You already have an account", [hello, body, `Forgot your password? Reset it at ${resetUrl}`], { label: "Sign in", url: loginUrl }, footer),
+  };
+}
+
 /** What someone sent through the contact form, to the support inbox (plain: no call-to-action button). */
 export function contactMessageEmail(message: {
   name: string;

@@ -30,6 +30,9 @@ export const ROUTES: Record<string, RouteRule> = {
   "GET /.well-known/jwks.json": { public: "the public keys tokens are verified with" },
 
   "POST /api/auth/login": { public: "sign-in", body: LOGIN },
+  "GET /dev/outbox": {
+    public: "the local dev outbox page's data: 404 unless the deployment is local (convex/devOutbox.ts)",
+  },
   "POST /api/auth/register": {
     public: "sign-up",
     body: {
@@ -46,7 +49,10 @@ export const ROUTES: Record<string, RouteRule> = {
   "GET /api/auth/me": {},
   "POST /api/auth/logout": {},
   "POST /api/auth/update-profile": { body: { professions: ["electrician"], primaryProfession: "electrician" } },
-  "POST /api/auth/forgot-password": { public: "forgot password: the same answer for every email", body: { email: "bo@example.com" } },
+  "POST /api/auth/forgot-password": {
+    public: "forgot password: the same answer for every email",
+    body: { email: "bo@example.com" },
+  },
   "POST /api/auth/reset-password": {
     public: "reset password with the emailed token",
     body: { token: "not-a-real-token", newPassword: "Brand-New-Pass2!" },

@@ -9,6 +9,7 @@ export type SecurityEvent =
   | "decoy_filled"
   | "rate_limited"
   | "signup"
+  | "signup_existing_email"
   | "reset_requested"
   | "password_changed"
   | "email_verified";
@@ -21,6 +22,7 @@ const SEVERITY: Record<SecurityEvent, "low" | "medium" | "high" | "critical"> = 
   decoy_filled: "high",
   rate_limited: "medium",
   signup: "low",
+  signup_existing_email: "medium",
   reset_requested: "low",
   password_changed: "medium",
   email_verified: "low",
