@@ -78,10 +78,7 @@ const queries = surface.filter((f) => {
 });
 
 /** Known leaks being fixed right now by another engineer (test.fails until their fix lands). Goal: empty. */
-const KNOWN_FAILING: Record<string, string> = {
-  // security: the outbox becomes internal-only (issue 11 §1 "Outbox leaks reset links").
-  "devOutbox:list": "security",
-};
+const KNOWN_FAILING: Record<string, string> = {};
 
 const registered = new Set<string>();
 

@@ -3,9 +3,9 @@
 // refuses (401/403) unless classified public; with one, malformed path ids,
 // wrong JSON types, 100 kB strings, broken JSON and garbage cursors are 4xx
 // with a JSON `{ message }`, never 5xx. A new route fails here until classified.
-import { beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { buildWorld, type World } from "../authz.setup";
-import { newTest, setupEnv } from "../test.setup";
+import { newTest, setupEnv, signedIn } from "../test.setup";
 import {
   fill,
   fillBody,
@@ -128,6 +128,11 @@ describe("REST matrix", () => {
     ids = slotIds(w);
     // Refusals change nothing, so the stranger checks share a world no well-formed call has touched.
     untouched = await buildWorld();
+  });
+  // Each case calls with a live session of B's: logout (and password changes) end the one they
+  // are called with, and an ended session's token is refused from then on.
+  beforeEach(async () => {
+    w.b.as = (await signedIn(w.t, w.b.userId)).as;
   });
 
   const cases = routes.filter((r) => ROUTES[r.key] !== undefined);
