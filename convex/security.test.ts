@@ -266,3 +266,15 @@ describe("uploaded files", () => {
     expect(await exists(t, second)).toBe(false);
   });
 });
+
+describe("demo seed", () => {
+  it("refuses to run unless the deployment is local", async () => {
+    const t = newTest();
+    vi.stubEnv("RAFTER_LOCAL", "");
+    vi.stubEnv("CONVEX_CLOUD_URL", "https://happy-animal-123.convex.cloud");
+    await expect(t.action(internal.seed.run.run, { professionals: 0, homeowners: 0, jobs: 0 })).rejects.toThrow(
+      /only on a local deployment/,
+    );
+    expect(await t.run((ctx) => ctx.db.query("users").collect())).toHaveLength(0);
+  });
+});

@@ -28,3 +28,8 @@ export function isLocalDeployment(): boolean {
 export function isOutboxReadable(): boolean {
   return process.env.EMAIL_TRANSPORT === "outbox" && isLocalDeployment();
 }
+
+/** Refuses work that must never run on a real deployment (demo seed, its demo admin). */
+export function assertLocalDeployment(message: string): void {
+  if (!isLocalDeployment()) throw new Error(`${message} Set RAFTER_LOCAL=1 only on a developer's machine.`);
+}

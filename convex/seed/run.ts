@@ -13,6 +13,7 @@
 import { createAccount } from "@convex-dev/auth/server";
 import { v } from "convex/values";
 import { internal } from "../_generated/api";
+import { assertLocalDeployment } from "../model/deployment";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { internalAction, internalMutation, internalQuery } from "../functions";
@@ -196,6 +197,7 @@ export const run = internalAction({
     ms: v.number(),
   }),
   handler: async (ctx, args) => {
+    assertLocalDeployment("Demo data (with its demo admin) is seeded only on a local deployment.");
     const started = Date.now();
     const seed = args.seed ?? DEFAULT_SEED;
     const inserted: Record<string, number> = {};
