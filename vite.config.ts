@@ -1,7 +1,7 @@
 import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin, type Rolldown } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { prerender } from "./scripts/prerender.js";
 
@@ -60,72 +60,17 @@ const installPromptCapture: Plugin = {
   ],
 };
 
-// --- Route preload (the shell issue: route-level code splitting) ---
-// Every page is its own chunk (src/app/pages.ts), so on its own the browser would ask for the
-// landing page's code only after the app's code has arrived and run. The landing pages are most
-// visitors' first page: their chunks (those not already in the first load) are listed as JSON
-// (#route-preload, also read by bench/lighthouse.ts), and the inline script loader of
-// rafter:prerender (scripts/prerender.ts) preloads them with the app's own scripts, on / and
-// /welcome only.
-const PRELOADED_ROUTES: Record<string, string> = {
-  "/": "src/features/marketing/LandingA.tsx",
-  "/welcome": "src/features/marketing/LandingB.tsx",
-};
-
-function routePreload(routes: Record<string, string>): Plugin {
-  let base = "/";
-  return {
-    name: "rafter:route-preload",
-    apply: "build",
-    configResolved(config) {
-      base = config.base;
-    },
-    transformIndexHtml: {
-      order: "post",
-      handler(_html, ctx) {
-        if (!ctx.bundle) return;
-        const chunks = new Map<string, Rolldown.OutputChunk>();
-        for (const output of Object.values(ctx.bundle))
-          if (output.type === "chunk") chunks.set(output.fileName, output);
-        const closure = (files: readonly string[], into = new Set<string>()) => {
-          for (const file of files) {
-            if (into.has(file) || !chunks.has(file)) continue;
-            into.add(file);
-            closure(chunks.get(file)!.imports, into);
-          }
-          return into;
-        };
-        const firstLoad = closure([...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName));
-        const preloads: Record<string, string[]> = {};
-        for (const [path, module] of Object.entries(routes)) {
-          const page = [...chunks.values()].find((c) => c.facadeModuleId?.replaceAll("\\", "/").endsWith(`/${module}`));
-          if (!page) throw new Error(`rafter:route-preload: no chunk for ${module}`);
-          preloads[path] = [...closure([page.fileName])].filter((f) => !firstLoad.has(f)).map((f) => `${base}${f}`);
-        }
-        return [
-          {
-            tag: "script",
-            attrs: { type: "application/json", id: "route-preload" },
-            children: JSON.stringify(preloads),
-            injectTo: "head",
-          },
-        ];
-      },
-    },
-  };
-}
-
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
     pwa,
     installPromptCapture,
-    routePreload(PRELOADED_ROUTES),
-    // --- Prerendered landing pages (the landing performance issue): / and /welcome paint their
-    // content from the HTML, before the app's code; see scripts/prerender.ts. /welcome is
-    // welcome.html, which `vite preview`, static hosts and the service worker serve for /welcome.
-    prerender({ "/": "index.html", "/welcome": "welcome.html" }, "/src/prerender/render.tsx"),
+    // --- Prerendered public pages: every public page that needs no data to show (the list is
+    // src/prerender/routes.ts) paints its content from its HTML, before the app's code; each HTML
+    // also preloads its page's chunks with the app's code. See scripts/prerender.ts. /login is
+    // login.html, which `vite preview`, static hosts and the service worker serve for /login.
+    prerender("/src/prerender/render.tsx"),
   ],
   resolve: {
     alias: {

@@ -1,27 +1,21 @@
-// Lighthouse figures for the landing pages (/ and /welcome) and the JS they load first.
-// Prints figures; asserts nothing. See bench/README.md.
+// Lighthouse figures for the public pages (every prerendered route of src/prerender/routes.ts by
+// default) and the JS they load first. Prints figures; asserts nothing. See bench/README.md.
 //
-//   node --import tsx bench/lighthouse.ts [--pages /,/welcome] [--presets mobile,desktop] [--runs 1]
+//   node --import tsx bench/lighthouse.ts [--pages /,/login] [--presets mobile,desktop] [--runs 3]
 //   node --import tsx bench/lighthouse.ts --dist dist --convex-url http://127.0.0.1:3210
 //
-// It starts the local Convex runtime on a temporary data folder (as e2e/global-setup.ts does),
-// builds the app against it (or serves an existing build), serves the build with `vite preview`,
-// and runs Lighthouse (Node API) in Debian's Chromium for each page and preset.
-import { spawn, type ChildProcess } from "node:child_process";
+// It starts the app as the journeys do (scripts/lib/stack.ts: the local Convex runtime on a
+// temporary data folder, the app built against it, or an existing build, served by `vite
+// preview`), and runs Lighthouse (Node API) in Debian's Chromium for each page and preset.
 import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, type Config, type Result } from "lighthouse";
+import { startStack, type Stack } from "../scripts/lib/stack";
+import { PRERENDERED_ROUTES, prerenderFile } from "../src/prerender/routes";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const VITE = path.join(ROOT, "node_modules", "vite", "bin", "vite.js");
-const HOST = "127.0.0.1";
-const STARTUP_TIMEOUT_MS = 90_000;
 const CHROME_FLAGS = [
   "--headless",
   "--no-sandbox",
@@ -31,10 +25,12 @@ const CHROME_FLAGS = [
   "--disable-sync",
 ];
 
+const DEFAULT_PAGES = PRERENDERED_ROUTES.map((route) => route.path);
+
 const HELP = `Usage: node --import tsx bench/lighthouse.ts [options]
 
-  --pages <list>        paths to audit (default /,/welcome)
-  --presets <list>      mobile, desktop or both (default mobile,desktop)
+  --pages <list>        paths to audit (default: every public route of src/prerender/routes.ts)
+  --presets <list>      mobile, desktop or both (default mobile)
   --runs <n>            Lighthouse runs per page and preset; the median run is reported (default 1)
   --dist <dir>          serve this existing build instead of building one
   --convex-url <url>    with --dist: the VITE_CONVEX_URL it was built with; the runtime starts on
@@ -63,8 +59,8 @@ if (flags.help) {
 }
 
 type Preset = "mobile" | "desktop";
-const pages = (flags.pages ?? "/,/welcome").split(",").map((p) => p.trim());
-const presets = (flags.presets ?? "mobile,desktop").split(",").map((p) => p.trim()) as Preset[];
+const pages = flags.pages ? flags.pages.split(",").map((p) => p.trim()) : DEFAULT_PAGES;
+const presets = (flags.presets ?? "mobile").split(",").map((p) => p.trim()) as Preset[];
 for (const preset of presets) {
   if (preset !== "mobile" && preset !== "desktop") throw new Error(`unknown preset ${preset}`);
 }
@@ -73,18 +69,10 @@ const chromePath = flags.chromium ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chro
 
 const log = (message: string) => process.stderr.write(`[lighthouse] ${message}\n`);
 
-// ---------------------------------------------------------------------------
-// Processes (the approach of e2e/global-setup.ts).
-
-const children: ChildProcess[] = [];
-let tmpDir: string | undefined;
-
+let stack: Stack | undefined;
 function cleanup() {
-  for (const child of children) {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-  }
-  if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
-  tmpDir = undefined;
+  stack?.stop();
+  stack = undefined;
 }
 process.once("exit", cleanup);
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
@@ -92,90 +80,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     cleanup();
     process.exit(130);
   });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, HOST, () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function freePorts(count: number, taken: number[] = []): Promise<number[]> {
-  const ports = new Set<number>();
-  while (ports.size < count) {
-    const port = await freePort();
-    if (!taken.includes(port)) ports.add(port);
-  }
-  return [...ports];
-}
-
-function start(args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; lines: string[] } {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
-  children.push(child);
-  const lines: string[] = [];
-  let buffer = "";
-  const onData = (chunk: Buffer) => {
-    buffer += chunk.toString();
-    const parts = buffer.split("\n");
-    buffer = parts.pop()!;
-    lines.push(...parts);
-    if (lines.length > 200) lines.splice(0, lines.length - 200);
-  };
-  child.stdout?.on("data", onData);
-  child.stderr?.on("data", onData);
-  return { child, lines };
-}
-
-function waitForLine(child: ChildProcess, lines: string[], ready: RegExp, what: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (lines.some((line) => ready.test(line))) done();
-    }, 50);
-    const timeout = setTimeout(
-      () => fail(`${what} did not start within ${STARTUP_TIMEOUT_MS / 1000}s`),
-      STARTUP_TIMEOUT_MS,
-    );
-    const onExit = (code: number | null) => fail(`${what} exited with ${code}`);
-    const done = () => {
-      clearInterval(timer);
-      clearTimeout(timeout);
-      child.off("exit", onExit);
-      resolve();
-    };
-    const fail = (message: string) => {
-      clearInterval(timer);
-      clearTimeout(timeout);
-      child.off("exit", onExit);
-      reject(new Error(`${message}:\n${lines.join("\n")}`));
-    };
-    child.once("exit", onExit);
-  });
-}
-
-function waitForExit(child: ChildProcess, lines: string[], what: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    child.once("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`${what} failed with exit code ${code}:\n${lines.join("\n")}`)),
-    );
-  });
-}
-
-async function waitForHttp(url: string, what: string): Promise<void> {
-  const started = Date.now();
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() - started > STARTUP_TIMEOUT_MS) throw new Error(`${what} did not answer at ${url}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 // ---------------------------------------------------------------------------
@@ -193,6 +97,13 @@ function jsFile(dist: string, file: string): JsFile {
   return { file: name, raw: code.length, gzip: gzipSync(code).length };
 }
 
+/** The HTML the server answers for a path: the route's prerendered file, or the SPA fallback. */
+function htmlFor(dist: string, page: string): string {
+  const file = path.join(dist, prerenderFile(new URL(page, "http://x").pathname));
+  return fs.readFileSync(fs.existsSync(file) ? file : path.join(dist, "index.html"), "utf8");
+}
+
+/** The app's own scripts: the entry and its modulepreloads (the same on every path). */
 function firstLoadJs(dist: string): JsFile[] {
   const html = fs.readFileSync(path.join(dist, "index.html"), "utf8");
   const files = new Set<string>();
@@ -208,13 +119,12 @@ function firstLoadJs(dist: string): JsFile[] {
   return [...files].map((file) => jsFile(dist, file));
 }
 
-/** The page chunks index.html preloads on some paths (vite.config.ts, rafter:route-preload). */
-function routePreloads(dist: string): Record<string, JsFile[]> {
-  const html = fs.readFileSync(path.join(dist, "index.html"), "utf8");
-  const json = /<script type="application\/json" id="route-preload">([^<]*)<\/script>/.exec(html)?.[1];
-  if (!json) return {};
-  const routes = JSON.parse(json) as Record<string, string[]>;
-  return Object.fromEntries(Object.entries(routes).map(([route, files]) => [route, files.map((f) => jsFile(dist, f))]));
+/** The page's own chunks its HTML preloads with the app's scripts on that path (scripts/prerender.ts). */
+function pageChunks(dist: string, page: string): JsFile[] {
+  const json = /<script type="application\/json" id="route-preload">([^<]*)<\/script>/.exec(htmlFor(dist, page))?.[1];
+  if (!json) return [];
+  const files = (JSON.parse(json) as Record<string, string[]>)[new URL(page, "http://x").pathname] ?? [];
+  return files.map((f) => jsFile(dist, f));
 }
 
 const sum = (files: JsFile[]) =>
@@ -238,6 +148,13 @@ interface RunFigures {
   lcpElement: string;
   a11yFailures: string[];
   benchmarkIndex: number;
+}
+
+/** The LCP element, short: the cookie banner by name (it must never be the largest paint), else its text. */
+function lcpElementLabel(node: { selector?: string; nodeLabel?: string }): string {
+  if (node.selector?.includes("section.pointer-events-auto"))
+    return `COOKIE BANNER (${node.nodeLabel ?? ""})`.slice(0, 60);
+  return `${node.selector?.split(" > ").pop() ?? "?"}: ${node.nodeLabel ?? ""}`.slice(0, 60);
 }
 
 const score = (lhr: Result, category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
@@ -268,7 +185,7 @@ function figures(lhr: Result): RunFigures {
     jsRequests: scripts.length,
     jsTransfer: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
     jsResource: scripts.reduce((sum, item) => sum + (item.resourceSize ?? 0), 0),
-    lcpElement: lcpNode ? `${lcpNode.nodeLabel ?? ""} (${lcpNode.selector ?? "?"})`.slice(0, 100) : "-",
+    lcpElement: lcpNode ? lcpElementLabel(lcpNode) : "-",
     a11yFailures,
     benchmarkIndex: lhr.environment.benchmarkIndex,
   };
@@ -308,59 +225,12 @@ const padEnd = (value: string | number, width: number) => String(value).padEnd(w
 async function main() {
   const started = Date.now();
   if (flags.save) fs.mkdirSync(flags.save, { recursive: true });
-  tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "rafter-lighthouse-"));
-  const dataDir = path.join(tmpDir, "data");
-
-  let convexUrl: string;
-  let port: number;
-  if (flags.dist) {
-    convexUrl = flags["convex-url"] ?? "http://127.0.0.1:3210";
-    port = Number(new URL(convexUrl).port);
-  } else {
-    [port] = await freePorts(1);
-    convexUrl = `http://${HOST}:${port}`;
-  }
-  const [sitePort, appPort] = await freePorts(2, [port]);
-  const baseURL = `http://${HOST}:${appPort}`;
-  const dist = flags.dist ? path.resolve(flags.dist) : path.join(tmpDir, "dist");
-
-  log(`starting the local Convex runtime on ${convexUrl}${flags.dist ? "" : " and building the app"}...`);
-  const runtime = start(
-    [
-      "--import",
-      "tsx",
-      "tools/local-convex/src/cli.ts",
-      "--functions",
-      "convex",
-      "--data",
-      dataDir,
-      "--port",
-      String(port),
-      "--site-port",
-      String(sitePort),
-      "--site-url",
-      baseURL,
-      "--env-path",
-      path.join(tmpDir, "no.env"),
-      "--no-codegen",
-      "--quiet",
-    ],
-    { ...process.env, EMAIL_TRANSPORT: "outbox", SITE_URL: baseURL },
-  );
-  const runtimeReady = waitForLine(runtime.child, runtime.lines, /ready: http:\/\//, "local Convex runtime");
-  if (flags.dist) {
-    await runtimeReady;
-  } else {
-    const build = start([VITE, "build", "--outDir", dist, "--emptyOutDir", "--logLevel", "error"], {
-      ...process.env,
-      VITE_CONVEX_URL: convexUrl,
-      VITE_OAUTH_PROVIDERS: "",
-    });
-    await Promise.all([runtimeReady, waitForExit(build.child, build.lines, "vite build")]);
-  }
-
-  start([VITE, "preview", "--outDir", dist, "--host", HOST, "--port", String(appPort), "--strictPort"], process.env);
-  await waitForHttp(`${baseURL}/`, "vite preview");
+  const prebuilt = flags.dist
+    ? { dir: flags.dist, convexUrl: flags["convex-url"] ?? "http://127.0.0.1:3210" }
+    : undefined;
+  log(`starting the local Convex runtime${prebuilt ? ` for ${prebuilt.dir}` : " and building the app"}...`);
+  stack = await startStack({ tag: "lighthouse", prebuilt });
+  const { baseURL, convexUrl, outDir: dist } = stack;
   log(`app at ${baseURL} (ready in ${((Date.now() - started) / 1000).toFixed(1)}s)`);
 
   if (flags.serve) {
@@ -370,9 +240,8 @@ async function main() {
 
   const firstLoad = firstLoadJs(dist);
   const total = sum(firstLoad);
-  const preloads = routePreloads(dist);
 
-  const results: { page: string; preset: Preset; figures: RunFigures; runs: number[] }[] = [];
+  const results: { page: string; preset: Preset; figures: RunFigures; runs: number[]; pageJs: JsFile[] }[] = [];
   for (const page of pages) {
     for (const preset of presets) {
       const all: RunFigures[] = [];
@@ -383,51 +252,47 @@ async function main() {
           : undefined;
         all.push(await audit(new URL(page, baseURL).href, preset, saveAs));
       }
-      results.push({ page, preset, figures: median(all), runs: all.map((r) => r.performance) });
+      results.push({
+        page,
+        preset,
+        figures: median(all),
+        runs: all.map((r) => r.performance),
+        pageJs: pageChunks(dist, page),
+      });
     }
   }
 
   // stdout: the report.
   const out: string[] = [];
   out.push(
-    "First-load JS (the entry script and the modulepreload links of index.html, or of its script loader; the same for every path):",
+    "App JS (the entry script and its modulepreloads, which every page's HTML has the browser fetch first; the same on every path):",
   );
   out.push(`  ${padEnd("file", 44)} ${pad("raw", 10)} ${pad("gzip", 10)}`);
   for (const f of [...firstLoad].sort((a, b) => b.gzip - a.gzip)) {
     out.push(`  ${padEnd(f.file, 44)} ${pad(kb(f.raw), 10)} ${pad(kb(f.gzip), 10)}`);
   }
-  out.push(`  ${padEnd("total", 44)} ${pad(kb(total.raw), 10)} ${pad(kb(total.gzip), 10)}`);
+  out.push(`  ${padEnd("total", 44)} ${pad(kb(total.raw), 10)} ${pad(kb(total.gzip), 10)}   (budget 120 kB gzip)`);
   out.push("");
-  out.push("JS for the first paint of each page: the above, plus the page's chunks index.html preloads on that path:");
-  for (const page of pages) {
-    const own = preloads[page] ?? [];
-    const pageTotal = sum([...firstLoad, ...own]);
-    out.push(
-      `  ${padEnd(page, 10)} ${padEnd(`+ ${own.length} page chunks (${kb(sum(own).gzip)} gzip)`, 33)} ` +
-        `${pad(kb(pageTotal.raw), 10)} ${pad(kb(pageTotal.gzip), 10)}   (budget 150 kB gzip)`,
-    );
-  }
-  out.push("");
+  const width = Math.max(8, ...pages.map((p) => p.length));
   out.push(
-    `Lighthouse (${runs} run${runs > 1 ? "s" : ""} per row${runs > 1 ? ", median by performance" : ""}); ` +
-      "page JS = every script the page fetched in the run (with its page chunks), transfer (gzip) / decoded:",
+    `Lighthouse (${runs} run${runs > 1 ? "s" : ""} per row${runs > 1 ? ", the median by performance" : ""}). ` +
+      "first-load JS = app JS + the page chunks its HTML preloads (gzip); targets: perf >= 95, LCP <= 1500 ms on mobile:",
   );
   out.push(
-    `  ${padEnd("page", 10)} ${padEnd("preset", 8)} ${pad("perf", 5)} ${pad("a11y", 5)} ${pad("FCP", 8)} ${pad("LCP", 8)} ` +
-      `${pad("TBT", 7)} ${pad("CLS", 6)} ${pad("SI", 8)} ${pad("page JS", 24)}`,
+    `  ${padEnd("page", width)} ${padEnd("preset", 7)} ${pad("perf", 4)} ${pad("a11y", 4)} ${pad("FCP", 7)} ${pad("LCP", 7)} ` +
+      `${pad("TBT", 7)} ${pad("CLS", 5)} ${pad("first-load JS", 14)}  LCP element`,
   );
-  for (const { page, preset, figures: f } of results) {
+  for (const { page, preset, figures: f, pageJs } of results) {
+    const firstLoadKb = kb(total.gzip + sum(pageJs).gzip);
     out.push(
-      `  ${padEnd(page, 10)} ${padEnd(preset, 8)} ${pad(f.performance, 5)} ${pad(f.accessibility, 5)} ${pad(ms(f.fcp), 8)} ` +
-        `${pad(ms(f.lcp), 8)} ${pad(ms(f.tbt), 7)} ${pad(f.cls.toFixed(3), 6)} ${pad(ms(f.si), 8)} ` +
-        `${pad(`${f.jsRequests} files ${kb(f.jsTransfer)} / ${kb(f.jsResource)}`, 24)}`,
+      `  ${padEnd(page, width)} ${padEnd(preset, 7)} ${pad(f.performance, 4)} ${pad(f.accessibility, 4)} ${pad(ms(f.fcp), 7)} ` +
+        `${pad(ms(f.lcp), 7)} ${pad(ms(f.tbt), 7)} ${pad(f.cls.toFixed(2), 5)} ${pad(firstLoadKb, 14)}  ${f.lcpElement}`,
     );
   }
   out.push("");
   for (const { page, preset, figures: f, runs: perf } of results) {
-    out.push(`  ${page} ${preset}: LCP element ${f.lcpElement}`);
-    if (perf.length > 1) out.push(`    performance of each run: ${perf.join(", ")}`);
-    for (const failure of f.a11yFailures) out.push(`    accessibility audit failed: ${failure}`);
+    if (perf.length > 1) out.push(`  ${page} ${preset}: performance of each run: ${perf.join(", ")}`);
+    for (const failure of f.a11yFailures) out.push(`  ${page} ${preset}: accessibility audit failed: ${failure}`);
   }
   out.push(
     `  host benchmarkIndex ${results[0]?.figures.benchmarkIndex ?? "-"} (lower = slower machine; busy machines score lower)`,
@@ -436,8 +301,13 @@ async function main() {
   console.log(
     `BENCH_JSON ${JSON.stringify({
       firstLoad: { files: firstLoad, raw: total.raw, gzip: total.gzip },
-      routePreloads: preloads,
-      results: results.map(({ page, preset, figures: f, runs: perf }) => ({ page, preset, runs: perf, ...f })),
+      results: results.map(({ page, preset, figures: f, runs: perf, pageJs }) => ({
+        page,
+        preset,
+        runs: perf,
+        pageChunks: pageJs,
+        ...f,
+      })),
     })}`,
   );
 }

@@ -1,34 +1,35 @@
-// Build-time prerendering of the landing pages (vite.config.ts, `vite build` only).
+// Build-time prerendering of the public pages (vite.config.ts, `vite build` only).
 //
-// The landing pages are most visitors' first page, and before this their text appeared only once
-// the app's code (about 130 kB gzip) had downloaded and run. Now:
+// Public pages are most visitors' first page, and without this their text appears only once the
+// app's code (about 120 kB gzip) has downloaded and run. So, for every route of
+// src/prerender/routes.ts (the public routes of spec §2 that need no data to show their page):
 //
-// - dist/index.html (served for / and, as the SPA fallback, for every other path) carries Landing
-//   A, and dist/welcome.html (served for /welcome: `vite preview` and most static hosts map
-//   /welcome to welcome.html, and so does the service worker's precache) carries Landing B, both
-//   rendered with react-dom/server from the app's own components (src/prerender/render.tsx): the
-//   shell (header, page, footer) exactly as the app renders it for a signed-out visitor.
+// - The route's HTML file (dist/index.html for /, which is also the SPA fallback for every other
+//   path; dist/login.html for /login, dist/profession/painter.html for /profession/painter...:
+//   `vite preview`, most static hosts and the service worker's precache serve <path>.html for
+//   <path>) carries the page, rendered with react-dom/static from the app's own routes
+//   (src/prerender/render.tsx): the shell (header, page, footer) exactly as the app renders it
+//   for a signed-out visitor.
 // - The markup sits in <div id="prerender"> before the app's <div id="root">. An inline script in
-//   <head> decides before the first paint whether it applies: only on its own path and only for a
-//   visitor without a stored session (@convex-dev/auth's `__convexAuthJWT_*` or
-//   `__convexAuthRefreshToken_*` localStorage keys);
+//   <head> decides before the first paint whether it applies: only on its own path (and, for pages
+//   that read the query string, only without one) and only for a visitor without a stored session
+//   (@convex-dev/auth's `__convexAuthJWT_*` or `__convexAuthRefreshToken_*` localStorage keys);
 //   otherwise it marks <html class="no-prerender"> and the page looks exactly as before (the
 //   header placeholder in #root, then the app). While the markup is shown, #root is hidden
 //   (display: none, so nothing is there twice for screen readers), and the app renders into it
-//   unseen; the landing page swaps itself in when it commits (src/prerender/handoff.ts), with the
-//   scroll position, the focused element and a click made meanwhile carried over.
+//   unseen; the markup gives way when the app has rendered the same page
+//   (src/prerender/handoff.ts), with the scroll position, the focused element and a click made
+//   meanwhile carried over.
 // - Without JavaScript the prerendered page is simply the page (its links are real links).
-// - The app's scripts (the entry and its modulepreloads, plus the page's own chunks, see
-//   rafter:route-preload) are requested by a small inline loader: at once when nothing is
-//   prerendered, and right after the first paint when the prerendered page is shown, so that the
-//   page's text does not wait for (or share the network with) 130 kB of code it does not need to
-//   appear. `#app-scripts` lists them (bench/lighthouse.ts reads it).
+// - The app's scripts (the entry and its modulepreloads, plus the page's own chunks) are requested
+//   by a small inline loader: at once when nothing is prerendered, and right after the first
+//   paint when the prerendered page is shown, so that the page's text does not wait for (or share
+//   the network with) the code it does not need to appear. `#app-scripts` lists the app's
+//   scripts, `#route-preload` the page's chunks (bench/lighthouse.ts reads both).
 import fs from "node:fs";
 import path from "node:path";
-import { runnerImport, type Plugin, type ResolvedConfig } from "vite";
-
-/** Path -> file in the build (relative to outDir). The first must be index.html. */
-export type PrerenderPages = Record<string, string>;
+import { createServer, type Plugin, type ResolvedConfig, type Rolldown } from "vite";
+import type { PrerenderRoute } from "../src/prerender/routes";
 
 /**
  * @convex-dev/auth's session keys in localStorage (`__convexAuthJWT_<namespace>`,
@@ -40,8 +41,9 @@ const AUTH_KEY_PATTERN = "^__convexAuth(JWT|RefreshToken)_";
  * <head>: whether the prerendered page applies (its path, no stored session), before the first
  * paint; while it does, clicks on it wait for the app (handoff.ts replays them) unless it never comes.
  */
-function headScript(pagePath: string): string {
-  return `(function(){var d=document.documentElement;try{var on=location.pathname===${JSON.stringify(pagePath)};
+function headScript(route: PrerenderRoute): string {
+  const query = route.anyQuery ? "" : '&&location.search===""';
+  return `(function(){var d=document.documentElement;try{var on=location.pathname===${JSON.stringify(route.path)}${query};
 for(var i=0;on&&i<localStorage.length;i++){var k=localStorage.key(i);if(k&&/${AUTH_KEY_PATTERN}/.test(k)&&localStorage.getItem(k))on=false;}
 if(!on){d.classList.add("no-prerender");return;}
 document.addEventListener("click",function(e){var p=document.getElementById("prerender");var t=e.target;
@@ -102,7 +104,41 @@ function insertBefore(html: string, marker: string, text: string): string {
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-export function prerender(pages: PrerenderPages, renderModule: string): Plugin {
+/**
+ * The chunks a page needs beyond the first load: its module's chunk and that chunk's static
+ * imports, less what the entry already loads (paths as the HTML references them).
+ */
+function pageChunks(bundle: Rolldown.OutputBundle, base: string): (module: string) => string[] {
+  const chunks = new Map<string, Rolldown.OutputChunk>();
+  for (const output of Object.values(bundle)) if (output.type === "chunk") chunks.set(output.fileName, output);
+  const closure = (files: readonly string[], into = new Set<string>()) => {
+    for (const file of files) {
+      if (into.has(file) || !chunks.has(file)) continue;
+      into.add(file);
+      closure(chunks.get(file)!.imports, into);
+    }
+    return into;
+  };
+  const firstLoad = closure([...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName));
+  return (module) => {
+    const isModule = (id: string | null) => id?.replaceAll("\\", "/").endsWith(`/${module}`) ?? false;
+    // Its own chunk, or else the chunk it was bundled into (with a page it shares code with).
+    const page =
+      [...chunks.values()].find((c) => isModule(c.facadeModuleId)) ??
+      [...chunks.values()].find((c) => c.moduleIds.some(isModule));
+    if (!page) throw new Error(`rafter:prerender: no chunk for ${module}`);
+    return [...closure([page.fileName])].filter((f) => !firstLoad.has(f)).map((f) => `${base}${f}`);
+  };
+}
+
+interface RenderModule {
+  PRERENDERED_ROUTES: readonly PrerenderRoute[];
+  prerenderFile: (pagePath: string) => string;
+  renderPage: (pagePath: string) => Promise<{ html: string; title: string }>;
+}
+
+/** `renderModule` (src/prerender/render.tsx) names the routes and renders each one's page. */
+export function prerender(renderModule: string): Plugin {
   let config: ResolvedConfig;
   return {
     name: "rafter:prerender",
@@ -112,46 +148,57 @@ export function prerender(pages: PrerenderPages, renderModule: string): Plugin {
     },
     // writeBundle: after the HTML is written, before vite-plugin-pwa builds the precache list
     // (closeBundle), so the service worker precaches these files with their final contents.
-    async writeBundle() {
+    async writeBundle(_options, bundle) {
       if (config.build.ssr) return;
       const outDir = path.resolve(config.root, config.build.outDir);
       const template = fs.readFileSync(path.join(outDir, "index.html"), "utf8");
       const { html: withoutScripts, scripts } = extractAppScripts(template);
+      const chunksOf = pageChunks(bundle, config.base);
 
-      const { module } = await runnerImport<{
-        renderPage: (pagePath: string) => { html: string; title: string };
-      }>(renderModule, {
+      // A dev server in middleware mode (no HTTP, no HMR): its module loader stays open while the
+      // pages render, since they load their lazy parts with import() as they go.
+      const server = await createServer({
         root: config.root,
         configFile: false,
         logLevel: "error",
+        appType: "custom",
         resolve: { alias: config.resolve.alias },
+        server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+        optimizeDeps: { noDiscovery: true, include: [] },
       });
-
-      for (const [pagePath, file] of Object.entries(pages)) {
-        const { html: markup, title } = module.renderPage(pagePath);
-        // A component that cannot render on the server (it reads window, navigator... while
-        // rendering) makes React fall back to its loading screen here: refuse, rather than ship that.
-        if (markup.includes("<!--$!-->")) {
-          const reason = /data-msg="([^"]*)"/.exec(markup)?.[1] ?? "unknown";
-          throw new Error(
-            `rafter:prerender: ${pagePath} did not render at build time (${reason.trim()}). Components on the ` +
-              "landing pages must render without browser globals (read them in effects or event handlers).",
+      try {
+        const module = (await server.ssrLoadModule(renderModule)) as RenderModule;
+        for (const route of module.PRERENDERED_ROUTES) {
+          const { html: markup, title } = await module.renderPage(route.path);
+          // A component that cannot render on the server (it reads window, navigator... while
+          // rendering) makes React fall back to client rendering here: refuse, rather than ship that.
+          if (markup.includes("<!--$!-->") || markup.includes("<template")) {
+            const reason = /data-msg="([^"]*)"/.exec(markup)?.[1] ?? "unknown";
+            throw new Error(
+              `rafter:prerender: ${route.path} did not render at build time (${reason.trim()}). Components on ` +
+                "the public pages must render without browser globals (read them in effects or event handlers).",
+            );
+          }
+          const preloads = { [route.path]: chunksOf(route.module) };
+          let html = withoutScripts.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+          html = insertBefore(
+            html,
+            "</head>",
+            `<script type="application/json" id="app-scripts">${JSON.stringify(scripts)}</script>\n` +
+              `<script type="application/json" id="route-preload">${JSON.stringify(preloads)}</script>\n` +
+              `<style>${HEAD_STYLE}</style>\n<script>${headScript(route)}</script>\n<script>${LOADER_SCRIPT}</script>\n`,
           );
+          html = insertBefore(
+            html,
+            '<div id="root">',
+            `<div id="prerender" data-path="${route.path}">${markup}</div>\n    `,
+          );
+          const file = path.join(outDir, module.prerenderFile(route.path));
+          fs.mkdirSync(path.dirname(file), { recursive: true });
+          fs.writeFileSync(file, html);
         }
-        let html = withoutScripts.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
-        html = insertBefore(
-          html,
-          "</head>",
-          `<script type="application/json" id="app-scripts">${JSON.stringify(scripts)}</script>\n` +
-            `<style>${HEAD_STYLE}</style>\n<script>${headScript(pagePath)}</script>\n<script>${LOADER_SCRIPT}</script>\n`,
-        );
-        html = insertBefore(
-          html,
-          '<div id="root">',
-          `<div id="prerender" data-path="${pagePath}">${markup}</div>\n    `,
-        );
-        fs.mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
-        fs.writeFileSync(path.join(outDir, file), html);
+      } finally {
+        await server.close();
       }
     },
   };

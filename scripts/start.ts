@@ -14,6 +14,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseEnv } from "node:util";
 import { adminClient, readRuntimeInfo } from "./lib/convex";
+import { waitForHttp } from "./lib/http";
 import { choosePorts } from "./lib/ports";
 import { ChildFailed, paint, say, Supervisor, type Child } from "./lib/processes";
 import {
@@ -85,22 +86,6 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
 function urlHost(host: string): string {
   if (host === "0.0.0.0" || host === "::" || host === "") return "127.0.0.1";
   return host.includes(":") ? `[${host}]` : host;
-}
-
-async function waitForHttp(url: string, what: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (shuttingDown) return shuttingDown;
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      await response.arrayBuffer();
-      if (response.status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${what} did not answer at ${url} within ${timeoutMs / 1000} s.`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 /** `.env.local` under the shell environment (the shell wins), as Vite and the runtime read it. */
@@ -231,7 +216,11 @@ async function main() {
     say(`serving the build (vite preview) on ${appUrl}...`);
     supervisor.spawn({ ...webSpec, args: [VITE_BIN, "preview", ...webArgs] });
   }
-  await waitForHttp(`${appUrl}/`, dev ? "The Vite dev server" : "vite preview", 120_000);
+  await waitForHttp(`${appUrl}/`, dev ? "The Vite dev server" : "vite preview", {
+    timeoutMs: 120_000,
+    cancelled: () => shuttingDown !== null,
+  });
+  if (shuttingDown) return shuttingDown;
   if (shuttingDown) return;
 
   const width = 16;

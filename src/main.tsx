@@ -2,13 +2,40 @@ import { ConvexReactClient } from "convex/react";
 import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
-import { LandingA, LandingB } from "./app/pages";
+import * as pages from "./app/pages";
 import { ConfigErrorScreen } from "./app/ConfigErrorScreen";
+import * as marketing from "./features/marketing/routes";
 import "./index.css";
 import { initPrerender, releasePrerender } from "./prerender/handoff";
 
-// A prerendered landing page (scripts/prerender.ts) stays on screen until the app's page replaces it.
-initPrerender({ "/": LandingA, "/welcome": LandingB });
+// A prerendered public page (scripts/prerender.ts) stays on screen until the app's page replaces
+// it; the page's component starts loading now (its chunk is already on its way: modulepreload).
+const prerenderedPages: Record<string, unknown> = {
+  "/": pages.LandingA,
+  "/welcome": pages.LandingB,
+  "/login": pages.LoginPage,
+  "/forgot-password": pages.ForgotPasswordPage,
+  "/reset-password": pages.ResetPasswordPage,
+  "/register": pages.RegisterRoute,
+  "/signup": pages.SignUpRoute,
+  "/signup-choice": pages.SignUpChoicePage,
+  "/multi-profession-signup": pages.RegisterRoute,
+  "/professional-search": pages.DirectoryPage,
+  "/job-search": pages.JobSearchPage,
+  "/profession-benefits": pages.ComingLaterPage,
+  "/subscribe": pages.ComingLaterPage,
+  "/feed": pages.ComingLaterPage,
+  "/how-it-works": marketing.HowItWorksPage,
+  "/level-up": marketing.LevelUpPage,
+  "/about": marketing.AboutPage,
+  "/contact": marketing.ContactPage,
+  "/terms": marketing.TermsPage,
+  "/privacy": marketing.PrivacyPage,
+  "/accessibility": marketing.AccessibilityPage,
+  "/dmca": marketing.DmcaPage,
+};
+initPrerender((path) => (path.startsWith("/profession/") ? marketing.ProfessionPage : prerenderedPages[path]));
+pages.preloadLanding(window.location.pathname);
 const root = createRoot(document.getElementById("root")!);
 
 function createClient(): ConvexReactClient | string {

@@ -73,3 +73,25 @@ export async function choosePorts(opts: {
     `No free port for the ${opts.what} between ${opts.defaultPort} and ${opts.defaultPort + 99}; set ${opts.envName}.`,
   );
 }
+
+/** A port the OS says is free on `host` right now (it may be taken again before it is used). */
+export function freePort(host = "127.0.0.1"): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, host, () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** `count` distinct free ports, none of them in `taken` (the OS may hand one out twice once closed). */
+export async function freePorts(count: number, taken: readonly number[] = [], host = "127.0.0.1"): Promise<number[]> {
+  const ports = new Set<number>();
+  while (ports.size < count) {
+    const port = await freePort(host);
+    if (!taken.includes(port)) ports.add(port);
+  }
+  return [...ports];
+}

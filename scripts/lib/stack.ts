@@ -4,10 +4,11 @@
 // served by `vite preview`. Used by e2e/global-setup.ts and bench/*.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { waitForHttp } from "./http";
+import { freePorts } from "./ports";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const VITE = path.join(ROOT, "node_modules", "vite", "bin", "vite.js");
@@ -15,24 +16,6 @@ const HOST = "127.0.0.1";
 // An upper bound for a stuck start, not a pace: a busy two-core machine (a build beside the tests)
 // has taken close to a minute to start the runtime. RAFTER_STARTUP_TIMEOUT_MS overrides it.
 const STARTUP_TIMEOUT_MS = Number(process.env.RAFTER_STARTUP_TIMEOUT_MS) || 300_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, HOST, () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Three distinct free ports (the OS could hand the same one out twice once closed). */
-async function freePorts(count: number): Promise<number[]> {
-  const ports = new Set<number>();
-  while (ports.size < count) ports.add(await freePort());
-  return [...ports];
-}
 
 function collect(child: ChildProcess): string[] {
   const lines: string[] = [];
@@ -95,20 +78,6 @@ function run(args: string[], env: NodeJS.ProcessEnv, what: string): Promise<void
   });
 }
 
-async function waitForHttp(url: string, what: string): Promise<void> {
-  const started = Date.now();
-  for (;;) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() - started > STARTUP_TIMEOUT_MS) throw new Error(`${what} did not answer at ${url}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 export function stopPids(pids: number[]) {
   for (const pid of pids) {
     try {
@@ -126,17 +95,31 @@ export interface Stack {
   /** Admin key from <data>/runtime.json: lets tools call internal functions (ConvexHttpClient#setAdminAuth). */
   adminKey: string;
   dataDir: string;
+  /** The build `vite preview` serves. */
+  outDir: string;
   /** Holds the data folder and the build; removed by stop(). */
   tmpDir: string;
   pids: number[];
   stop: () => void;
 }
 
-export async function startStack(options: { tag?: string; quiet?: boolean } = {}): Promise<Stack> {
+export interface StackOptions {
+  /** Names the temporary folder. */
+  tag?: string;
+  quiet?: boolean;
+  /**
+   * Serve this existing build instead of building one (it is kept); the runtime then starts on
+   * the port of the Convex URL the build was made with (its VITE_CONVEX_URL).
+   */
+  prebuilt?: { dir: string; convexUrl: string };
+}
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), `rafter-${options.tag ?? "stack"}-`));
   const dataDir = path.join(tmpDir, "data");
-  const outDir = path.join(tmpDir, "dist");
-  const [port, sitePort, appPort] = await freePorts(3);
+  const outDir = options.prebuilt ? path.resolve(options.prebuilt.dir) : path.join(tmpDir, "dist");
+  const builtFor = options.prebuilt ? Number(new URL(options.prebuilt.convexUrl).port) : undefined;
+  const [port, sitePort, appPort] = builtFor ? [builtFor, ...(await freePorts(2, [builtFor]))] : await freePorts(3);
   const baseURL = `http://${HOST}:${appPort}`;
   const convexUrl = `http://${HOST}:${port}`;
   const pids: number[] = [];
@@ -185,12 +168,14 @@ export async function startStack(options: { tag?: string; quiet?: boolean } = {}
       "local Convex runtime",
     );
 
-    const build = run(
-      [VITE, "build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "error"],
-      // The shell wins over .env files in Vite: a developer's .env.local cannot change what the app sees.
-      { ...process.env, VITE_CONVEX_URL: convexUrl, VITE_OAUTH_PROVIDERS: "" },
-      "vite build",
-    );
+    const build = options.prebuilt
+      ? Promise.resolve()
+      : run(
+          [VITE, "build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "error"],
+          // The shell wins over .env files in Vite: a developer's .env.local cannot change what the app sees.
+          { ...process.env, VITE_CONVEX_URL: convexUrl, VITE_OAUTH_PROVIDERS: "" },
+          "vite build",
+        );
 
     const [match] = await Promise.all([ready, build]);
     const runtimeJson = JSON.parse(fs.readFileSync(path.join(dataDir, "runtime.json"), "utf8")) as {
@@ -214,8 +199,18 @@ export async function startStack(options: { tag?: string; quiet?: boolean } = {}
       if (signal === null && code !== 0 && code !== 143)
         console.error(`vite preview exited with ${code}:\n${previewOutput.join("\n")}`);
     });
-    await waitForHttp(`${baseURL}/login`, "vite preview");
-    return { baseURL, convexUrl, convexSiteUrl: match[2]!, adminKey: runtimeJson.adminKey, dataDir, tmpDir, pids, stop };
+    await waitForHttp(`${baseURL}/login`, "vite preview", { timeoutMs: STARTUP_TIMEOUT_MS });
+    return {
+      baseURL,
+      convexUrl,
+      convexSiteUrl: match[2]!,
+      adminKey: runtimeJson.adminKey,
+      dataDir,
+      outDir,
+      tmpDir,
+      pids,
+      stop,
+    };
   } catch (error) {
     stop();
     throw error;

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { releasePrerender } from "@/prerender/handoff";
+import { releasePrerenderSoon } from "@/prerender/handoff";
 import { useSession } from "./session";
 
 // Code that no first paint needs (the site overlays, the footer's theme picker) waits until the
@@ -68,8 +68,8 @@ export function PageShownSignal() {
   const ready = session.status !== "loading";
   useEffect(() => {
     if (!ready) return;
-    // A prerendered landing page still on screen (the app showed another page: src/prerender/handoff.ts).
-    releasePrerender();
+    // A prerendered page still on screen: the app shows another page, or this one is still loading.
+    releasePrerenderSoon();
     if (pageShown) return;
     pageShown = true;
     maybeStart();

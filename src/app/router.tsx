@@ -20,7 +20,6 @@ import {
   NotificationsPage,
   OutboxPage,
   PortfolioPage,
-  preloadLanding,
   ProfessionalDashboard,
   ProfessionSetupPage,
   ProfilePage,
@@ -45,8 +44,6 @@ import { Shell } from "./Shell";
 //   Sections built by later work show the "not open yet" page (COMING_LATER), behind sign-in
 //     unless spec §2 lists them as public. /admin: admins only, everyone else gets the 404 page.
 //   Anything else: the 404 page.
-
-preloadLanding(window.location.pathname);
 
 const AUTH_LOADING_MESSAGE = "Loading your account...";
 

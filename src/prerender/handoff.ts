@@ -1,12 +1,14 @@
 import { useLayoutEffect } from "react";
 
-// The handoff from a prerendered landing page (scripts/prerender.ts) to the app. The prerendered
-// markup is in <div id="prerender">, on screen, while the app renders into the hidden #root; when
-// the landing page commits, it calls releasePrerender() from a layout effect (before the browser
-// paints), which removes the markup and so shows the app's identical DOM in its place, in one frame:
-// no flash, no layout shift, and never both copies for assistive technology. The focused element
-// and a click made on the markup meanwhile (the inline script in <head> keeps it) move to the
-// same element of the app's DOM.
+// The handoff from a prerendered public page (scripts/prerender.ts) to the app. The prerendered
+// markup is in <div id="prerender">, on screen, while the app renders into the hidden #root. As
+// soon as the app's <main> holds the same page (same text: it renders the same components in the
+// same state), releasePrerender() removes the markup and so shows the app's identical DOM in its
+// place, in one frame (a MutationObserver's callback runs after React's commit, before the
+// browser paints): no flash, no layout shift, and never both copies for assistive technology.
+// The focused element and a click made on the markup meanwhile (the inline script in <head> keeps
+// it) move to the same element of the app's DOM. A page can also release it itself from a layout
+// effect (usePrerenderHandoff), and the shell releases it anyway when the app shows another page.
 
 declare global {
   interface Window {
@@ -16,6 +18,11 @@ declare global {
 }
 
 let live: HTMLElement | null = null;
+let observer: MutationObserver | null = null;
+let fallbackTimer: number | undefined;
+
+/** The visible text of a page's <main>: what must match before the app's copy replaces the markup. */
+const mainText = (container: Element) => container.querySelector("main")?.textContent ?? null;
 
 /**
  * Starts a React.lazy component's load now, so that its first render does not suspend: the page
@@ -36,9 +43,9 @@ function warmLazy(component: unknown): void {
 
 /**
  * main.tsx, before the app renders: keep the prerendered page if it is on screen (and start
- * loading its page component, `pages`: path -> React.lazy component), else drop it.
+ * loading its page component, `pageFor`: path -> React.lazy component), else drop it.
  */
-export function initPrerender(pages: Record<string, unknown>): void {
+export function initPrerender(pageFor: (path: string) => unknown): void {
   const element = document.getElementById("prerender");
   if (!element) return;
   if (document.documentElement.classList.contains("no-prerender")) {
@@ -46,7 +53,15 @@ export function initPrerender(pages: Record<string, unknown>): void {
     return;
   }
   live = element;
-  warmLazy(pages[window.location.pathname]);
+  warmLazy(pageFor(window.location.pathname));
+  const root = document.getElementById("root");
+  const expected = mainText(element);
+  if (root && expected !== null) {
+    observer = new MutationObserver(() => {
+      if (mainText(root) === expected) releasePrerender();
+    });
+    observer.observe(root, { childList: true, subtree: true, characterData: true });
+  }
   // Back or forward before the page committed: the app now shows another page.
   window.addEventListener("popstate", releasePrerender, { once: true });
 }
@@ -56,6 +71,9 @@ export function releasePrerender(): void {
   const element = live;
   if (!element) return;
   live = null;
+  observer?.disconnect();
+  observer = null;
+  window.clearTimeout(fallbackTimer);
   const root = document.getElementById("root");
   const before = Array.from(element.getElementsByTagName("*"));
   const active = document.activeElement;
@@ -83,9 +101,24 @@ export function releasePrerender(): void {
   if (focusIndex >= 0) counterpart(focusIndex)?.focus({ preventScroll: true });
   if (clicked && clickIndex >= 0) {
     const target = counterpart(clickIndex);
-    if (target) window.setTimeout(() => target.click(), 0);
-    else if (clicked instanceof HTMLAnchorElement) window.location.assign(clicked.href);
+    if (target) {
+      // As a real click would (Chromium, Firefox): focus moves to the control clicked, so a
+      // dialog it opens returns focus there when it closes.
+      target.focus({ preventScroll: true });
+      window.setTimeout(() => target.click(), 0);
+    } else if (clicked instanceof HTMLAnchorElement) window.location.assign(clicked.href);
   }
+}
+
+/**
+ * The app shows a page (the shell, once the session has resolved): if it is not the prerendered
+ * one after all (its text never matches, e.g. a redirect), the markup still gives way, a moment
+ * later, so that a page still loading its own code (a nested loading state) is not revealed early.
+ */
+export function releasePrerenderSoon(delayMs = 1500): void {
+  if (!live || fallbackTimer !== undefined) return;
+  if (live.dataset.path !== window.location.pathname) return releasePrerender();
+  fallbackTimer = window.setTimeout(releasePrerender, delayMs);
 }
 
 /** For the prerendered pages: hand over from the prerendered markup once this page has committed. */

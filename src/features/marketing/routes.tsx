@@ -3,17 +3,18 @@ import { Navigate, Route } from "react-router-dom";
 import { Spinner } from "@/components/ui";
 
 // Public content pages (spec §2): the router spreads these into the shell's routes. Each page is
-// its own chunk (React.lazy), so none of them adds to the landing page's first-load JS.
+// its own chunk (React.lazy), so none of them adds to the landing page's first-load JS. main.tsx
+// starts loading the one a prerendered page shows (src/prerender/handoff.ts).
 
-const HowItWorksPage = lazy(() => import("./pages/HowItWorksPage"));
-const LevelUpPage = lazy(() => import("./pages/LevelUpPage"));
-const ProfessionPage = lazy(() => import("./pages/ProfessionPage"));
-const AboutPage = lazy(() => import("./pages/AboutPage"));
-const ContactPage = lazy(() => import("./pages/ContactPage"));
-const TermsPage = lazy(() => import("./pages/TermsPage"));
-const PrivacyPage = lazy(() => import("./pages/PrivacyPage"));
-const AccessibilityPage = lazy(() => import("./pages/AccessibilityPage"));
-const DmcaPage = lazy(() => import("./pages/DmcaPage"));
+export const HowItWorksPage = lazy(() => import("./pages/HowItWorksPage"));
+export const LevelUpPage = lazy(() => import("./pages/LevelUpPage"));
+export const ProfessionPage = lazy(() => import("./pages/ProfessionPage"));
+export const AboutPage = lazy(() => import("./pages/AboutPage"));
+export const ContactPage = lazy(() => import("./pages/ContactPage"));
+export const TermsPage = lazy(() => import("./pages/TermsPage"));
+export const PrivacyPage = lazy(() => import("./pages/PrivacyPage"));
+export const AccessibilityPage = lazy(() => import("./pages/AccessibilityPage"));
+export const DmcaPage = lazy(() => import("./pages/DmcaPage"));
 
 function PageLoading() {
   return (

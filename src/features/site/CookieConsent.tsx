@@ -58,16 +58,16 @@ export function CookieConsent({ className }: { className?: string }) {
               <h2 id={titleId} className="font-semibold">
                 Cookies on Rafter
               </h2>
+              {/* One short line: a larger block here would outsize the page's own text and become the
+                  page's largest paint (LCP) when the banner appears, after the page has painted. */}
               <p id={textId} className="text-sm text-slate-700 dark:text-slate-300">
-                We use necessary cookies to make Rafter work. With your permission we&apos;d also use analytics,
-                marketing and functional cookies. Read our{" "}
+                We ask before we use optional cookies.{" "}
                 <Link
                   to="/privacy"
                   className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"
                 >
                   Privacy Policy
                 </Link>
-                .
               </p>
             </div>
             <div className="flex shrink-0 flex-wrap gap-2">
