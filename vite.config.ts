@@ -60,7 +60,12 @@ const installPromptCapture: Plugin = {
   ],
 };
 
-export default defineConfig({
+// react-router publishes its production build (no dev-only warnings and checks) but exports only
+// the development one to bundlers: use the production build in `vite build` (about 4 kB gzip
+// less in every page's first load).
+const reactRouterProduction = fileURLToPath(new URL("./node_modules/react-router/dist/production/", import.meta.url));
+
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     tailwindcss(),
@@ -73,14 +78,23 @@ export default defineConfig({
     prerender("/src/prerender/render.tsx"),
   ],
   resolve: {
-    alias: {
-      "@": fileURLToPath(new URL("./src", import.meta.url)),
-      "@common": fileURLToPath(new URL("./common", import.meta.url)),
-    },
+    alias: [
+      { find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) },
+      { find: "@common", replacement: fileURLToPath(new URL("./common", import.meta.url)) },
+      ...(command === "build"
+        ? [
+            { find: /^react-router$/, replacement: `${reactRouterProduction}index.mjs` },
+            { find: /^react-router\/dom$/, replacement: `${reactRouterProduction}dom-export.mjs` },
+          ]
+        : []),
+    ],
   },
   server: { port: 5173, strictPort: false },
   preview: { port: 4173 },
   build: {
+    // Every browser the app supports has <link rel="modulepreload"> (Chrome 66, Safari 17, Firefox
+    // 115): no polyfill in the first load.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Long-lived vendor chunks, cached across app releases: react and convex (the only libraries
@@ -97,4 +111,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

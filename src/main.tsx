@@ -1,9 +1,8 @@
 import { ConvexReactClient } from "convex/react";
-import { startTransition, StrictMode } from "react";
+import { lazy, startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
 import * as pages from "./app/pages";
-import { ConfigErrorScreen } from "./app/ConfigErrorScreen";
 import * as marketing from "./features/marketing/routes";
 import "./index.css";
 import { initPrerender, releasePrerender } from "./prerender/handoff";
@@ -47,6 +46,9 @@ function createClient(): ConvexReactClient | string {
     return `The Convex deployment URL "${url}" is not valid: ${error instanceof Error ? error.message : String(error)}`;
   }
 }
+
+// Only for a build without a usable deployment URL: not in everyone's first load.
+const ConfigErrorScreen = lazy(() => import("./app/ConfigErrorScreen").then((m) => ({ default: m.ConfigErrorScreen })));
 
 const client = createClient();
 if (typeof client === "string") releasePrerender();

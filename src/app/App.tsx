@@ -1,7 +1,7 @@
 import { ConvexAuthProvider } from "@convex-dev/auth/react";
 import type { ConvexReactClient } from "convex/react";
 import { BrowserRouter } from "react-router-dom";
-import { ToastProvider } from "@/components/ui";
+import { ToastProvider } from "@/components/ui/Toast";
 import { AppRoutes } from "./router";
 import { SessionProvider } from "./session";
 import { ThemeProvider } from "./theme";

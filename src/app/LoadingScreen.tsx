@@ -1,4 +1,4 @@
-import { Spinner } from "@/components/ui";
+import { Spinner } from "@/components/ui/Spinner";
 
 /**
  * Shown while authentication (or a page's data) resolves. As a whole page it carries the

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from "react";
-import { Button } from "@/components/ui";
+import { Button } from "@/components/ui/Button";
 
 interface Props {
   /** The current location: after a failure, a change of location tries again. */

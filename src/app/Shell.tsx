@@ -1,7 +1,8 @@
 import { lazy, Suspense, type ReactNode } from "react";
 import { Outlet, useLocation } from "react-router-dom";
-import { buttonClasses } from "@/components/ui";
-import { BOTTOM_BAR_PADDING, BottomBar } from "@/features/shell/BottomBar";
+// The UI kit by file, not its index: the index would bring every form field into the first load.
+import { buttonClasses } from "@/components/ui/Button";
+import { BOTTOM_BAR_PADDING } from "@/features/shell/bottomBarPadding";
 import { Footer } from "@/features/shell/Footer";
 import { Header } from "@/features/shell/Header";
 import { cn } from "@/lib/cn";
@@ -15,6 +16,9 @@ import { useSession } from "./session";
 // bar), <main id="main"> with the page, footer, the signed-in bottom bar on narrow screens, and
 // the site overlays (cookie banner, promo banner, install prompt). Pages load on demand
 // (router.tsx); while one loads, the page area shows the loading screen.
+
+// Signed-in users only (a fixed bar: the page's padding for it is there from the start).
+const BottomBar = lazy(() => import("@/features/shell/BottomBar").then((m) => ({ default: m.BottomBar })));
 
 // Overlays are not part of the first paint: their code loads once the page has loaded.
 const SiteOverlays = lazy(() => import("@/features/site/SiteOverlays").then((m) => ({ default: m.SiteOverlays })));
@@ -57,7 +61,11 @@ export function Shell({ children }: { children?: ReactNode }) {
         </RouteErrorBoundary>
       </main>
       <Footer />
-      {signedIn && <BottomBar />}
+      {signedIn && (
+        <Suspense fallback={null}>
+          <BottomBar />
+        </Suspense>
+      )}
       <DeferredSiteOverlays />
     </div>
   );

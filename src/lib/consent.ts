@@ -9,8 +9,8 @@ export const CONSENT_STORAGE_KEY = "cookie_consent";
 export const CONSENT_VERSION = 1;
 /** Fired on window after the choice changes (detail: the StoredConsent). */
 export const CONSENT_CHANGE_EVENT = "rafter:consent-change";
-/** Fired on window to ask the cookie banner to open its preferences (see openCookieSettings). */
-export const OPEN_COOKIE_SETTINGS_EVENT = "rafter:open-cookie-settings";
+// Reopening the preferences lives in its own small module: the footer (first load) needs only that.
+export { OPEN_COOKIE_SETTINGS_EVENT, openCookieSettings, takeCookieSettingsRequest } from "./cookieSettings";
 
 export type OptionalConsentCategory = "analytics" | "marketing" | "functional";
 export const OPTIONAL_CONSENT_CATEGORIES: readonly OptionalConsentCategory[] = ["analytics", "marketing", "functional"];
@@ -115,20 +115,4 @@ export function subscribeToConsent(listener: () => void): () => void {
     window.removeEventListener(CONSENT_CHANGE_EVENT, listener);
     window.removeEventListener("storage", onStorage);
   };
-}
-
-// A request made before the cookie banner's code had loaded (it loads after the page).
-let openRequested = false;
-
-/** Opens the cookie preferences (e.g. the footer's "Cookie settings"), now or as soon as SiteOverlays loads. */
-export function openCookieSettings(): void {
-  openRequested = true;
-  window.dispatchEvent(new Event(OPEN_COOKIE_SETTINGS_EVENT));
-}
-
-/** For the cookie banner: whether the preferences were asked for (clears the request). */
-export function takeCookieSettingsRequest(): boolean {
-  const requested = openRequested;
-  openRequested = false;
-  return requested;
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from "react";
 import { Navigate, Route } from "react-router-dom";
-import { Spinner } from "@/components/ui";
+import { Spinner } from "@/components/ui/Spinner";
 
 // Public content pages (spec §2): the router spreads these into the shell's routes. Each page is
 // its own chunk (React.lazy), so none of them adds to the landing page's first-load JS. main.tsx

@@ -2,8 +2,7 @@ import { ShellIcon } from "./icons";
 import { BOTTOM_BAR } from "./nav";
 import { NavItemLink } from "./NavItemLink";
 
-/** The shell pads the page by the bar's height on narrow screens, so nothing ends up behind it. */
-export const BOTTOM_BAR_PADDING = "pb-[calc(4rem+env(safe-area-inset-bottom))] lg:pb-0";
+export { BOTTOM_BAR_PADDING } from "./bottomBarPadding";
 
 /**
  * While the bar shows, --shell-bottom-bar is its height (unset otherwise): the other fixed layers

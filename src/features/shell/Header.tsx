@@ -2,7 +2,7 @@ import { lazy, Suspense } from "react";
 import { Link } from "react-router-dom";
 import { Logo } from "@/app/Logo";
 import { useSession, type Viewer } from "@/app/session";
-import { buttonClasses } from "@/components/ui";
+import { buttonClasses } from "@/components/ui/Button";
 import { ShellIcon } from "./icons";
 import { MobileMenu } from "./MobileMenu";
 import { NavItemLink } from "./NavItemLink";

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Link, useLocation, useSearchParams } from "react-router-dom";
 import type { Viewer } from "@/app/session";
-import { textLinkClasses } from "@/components/ui";
+import { textLinkClasses } from "@/components/ui/TextLink";
 
 // The Available / Busy switch (Headless UI) loads with the signed-in pages, not the landing page.
 const AvailabilityToggle = lazy(() =>

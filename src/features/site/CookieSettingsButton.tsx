@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
-import { openCookieSettings } from "@/lib/consent";
+import { openCookieSettings } from "@/lib/cookieSettings";
 
 // Light on purpose (no dialog code): the footer can import it without pulling in the
 // cookie banner, which SiteOverlays loads after the page.
