@@ -7,7 +7,7 @@ import { prerender } from "./scripts/prerender.js";
 
 // --- Installable app (spec §4, §7 "a service worker is registered at /sw.js"; integrations.md PWA) ---
 // /sw.js precaches the built app shell (HTML, JS, CSS, icons) and answers every navigation with
-// its precached page (/welcome: welcome.html, through workbox's cleanURLs) or else
+// its precached page (/login: login.html, through workbox's cleanURLs) or else
 // /index.html, so an offline visit still shows the app. Nothing else is cached: no runtime
 // caching at all, so Convex traffic (another origin; WebSocket and HTTP) always goes to the
 // network, and /api/* navigations are never answered from the cache.

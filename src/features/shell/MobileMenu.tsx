@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { useLocation } from "react-router-dom";
 import { ShellIcon } from "./icons";
 import type { NavItem } from "./nav";
@@ -21,10 +21,24 @@ export function MobileMenu({ items, showAccountLinks }: { items: readonly NavIte
   const location = useLocation();
   const [openedAt, setOpenedAt] = useState<string | null>(null);
   const open = openedAt === location.key;
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  // Escape, the backdrop or the close button: focus goes back to the menu button. Headless UI
+  // does this only for an element it saw being focused, and its focus history starts when its
+  // code loads, which is on demand (on focus or hover of the button, or on the click itself), so
+  // a quick keyboard user's Enter could come first and focus would fall to <body>.
+  const close = () => {
+    setOpenedAt(null);
+    window.requestAnimationFrame(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body) buttonRef.current?.focus({ preventScroll: true });
+    });
+  };
 
   return (
     <>
       <button
+        ref={buttonRef}
         type="button"
         aria-expanded={open}
         aria-haspopup="dialog"
@@ -41,7 +55,7 @@ export function MobileMenu({ items, showAccountLinks }: { items: readonly NavIte
         <Suspense fallback={null}>
           <MobileMenuDialog
             open={open}
-            onClose={() => setOpenedAt(null)}
+            onClose={close}
             items={items}
             showAccountLinks={showAccountLinks}
           />
