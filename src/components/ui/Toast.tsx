@@ -1,21 +1,36 @@
-import {
-  createContext,
-  lazy,
-  Suspense,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { cn } from "@/lib/cn";
 import type { ToastItemData } from "./ToastItem";
 
 // A toast's own code (countdown, swipe, dismiss button) loads with the first toast: every page
-// has the provider and the live region, and none needs a toast for its first paint.
-const ToastItem = lazy(() => import("./ToastItem"));
+// has the provider and the live region, and none needs a toast for its first paint. Not React.lazy:
+// a suspended item is revealed through a timer, which a test's paused clock would hold forever.
+type ToastItemComponent = typeof import("./ToastItem").default;
+let loadedToastItem: ToastItemComponent | null = null;
+let loadingToastItem: Promise<ToastItemComponent> | null = null;
+function loadToastItem(): Promise<ToastItemComponent> {
+  loadingToastItem ??= import("./ToastItem").then((module) => (loadedToastItem = module.default));
+  return loadingToastItem;
+}
+
+/** The toast component once its code is there (its load starts with the first toast). */
+function useToastItem(wanted: boolean): ToastItemComponent | null {
+  const [item, setItem] = useState<ToastItemComponent | null>(() => loadedToastItem);
+  useEffect(() => {
+    if (!wanted || item) return;
+    let live = true;
+    loadToastItem().then(
+      (component) => live && setItem(() => component),
+      () => {
+        loadingToastItem = null; // try again with the next toast
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, item]);
+  return item;
+}
 
 // Toasts (spec §4/§9): newest first, at most 5 kept, 5000 ms by default (paused
 // while hovered, focused or swiped), a dismiss button, Escape or a swipe right of
@@ -110,6 +125,7 @@ export function useToast(): ToastContextValue {
 
 function Toaster({ toasts, onDismiss }: { toasts: ToastRecord[]; onDismiss: (id: string) => void }) {
   const regionRef = useRef<HTMLDivElement>(null);
+  const ToastItem = useToastItem(toasts.length > 0);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -138,11 +154,7 @@ function Toaster({ toasts, onDismiss }: { toasts: ToastRecord[]; onDismiss: (id:
       )}
     >
       <ol aria-live="polite" aria-relevant="additions text" className="flex w-full max-w-sm flex-col gap-2">
-        {toasts.map((t) => (
-          <Suspense key={t.id} fallback={null}>
-            <ToastItem toast={t} onDismiss={onDismiss} />
-          </Suspense>
-        ))}
+        {ToastItem && toasts.map((t) => <ToastItem key={t.id} toast={t} onDismiss={onDismiss} />)}
       </ol>
     </div>
   );
