@@ -6,7 +6,7 @@ import { useLayoutEffect } from "react";
 // same state), releasePrerender() removes the markup and so shows the app's identical DOM in its
 // place, in one frame (a MutationObserver's callback runs after React's commit, before the
 // browser paints): no flash, no layout shift, and never both copies for assistive technology.
-// The focused element and a click made on the markup meanwhile (the inline script in <head> keeps
+// The focused element, what was typed into its fields, and a click made on the markup meanwhile (the inline script in <head> keeps
 // it) move to the same element of the app's DOM. A page can also release it itself from a layout
 // effect (usePrerenderHandoff), and the shell releases it anyway when the app shows another page.
 
@@ -38,6 +38,39 @@ function warmLazy(component: unknown): void {
   } catch (thrown) {
     // Pending: a promise (React.lazy reports a failure itself when the page renders).
     if (thrown instanceof Promise) thrown.catch(() => {});
+  }
+}
+
+type FormField = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+function isEdited(element: Element): element is FormField {
+  if (element instanceof HTMLInputElement) {
+    if (element.type === "checkbox" || element.type === "radio") return element.checked !== element.defaultChecked;
+    return element.value !== element.defaultValue;
+  }
+  if (element instanceof HTMLTextAreaElement) return element.value !== element.defaultValue;
+  if (element instanceof HTMLSelectElement) return [...element.options].some((o) => o.selected !== o.defaultSelected);
+  return false;
+}
+
+/**
+ * Gives the app's field the value typed into the markup's, as typing would: through the native
+ * setter and the event React listens to, so the form's state (react-hook-form) sees it too.
+ */
+function carryValue(from: FormField, to: HTMLElement): void {
+  if (from instanceof HTMLInputElement && to instanceof HTMLInputElement && to.type === from.type) {
+    if (from.type === "checkbox" || from.type === "radio") {
+      if (to.checked !== from.checked) to.click();
+      return;
+    }
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(to, from.value);
+    to.dispatchEvent(new Event("input", { bubbles: true }));
+  } else if (from instanceof HTMLTextAreaElement && to instanceof HTMLTextAreaElement) {
+    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")?.set?.call(to, from.value);
+    to.dispatchEvent(new Event("input", { bubbles: true }));
+  } else if (from instanceof HTMLSelectElement && to instanceof HTMLSelectElement) {
+    Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, "value")?.set?.call(to, from.value);
+    to.dispatchEvent(new Event("change", { bubbles: true }));
   }
 }
 
@@ -81,6 +114,8 @@ export function releasePrerender(): void {
   const clicked = window.__rafterPrerenderClick ?? null;
   window.__rafterPrerenderClick = null;
   const clickIndex = clicked ? before.indexOf(clicked) : -1;
+  // What was typed into the markup's fields (e.g. the login form, filled before the app was there).
+  const edited = before.flatMap((field, index) => (isEdited(field) ? [index] : []));
 
   // The app's DOM takes the same place at the same size: the scroll position stays as it is
   // (and nothing here reads layout, which would force it inside the app's commit).
@@ -98,6 +133,10 @@ export function releasePrerender(): void {
       ? candidate
       : null;
   };
+  for (const index of edited) {
+    const target = counterpart(index);
+    if (target) carryValue(before[index] as FormField, target);
+  }
   if (focusIndex >= 0) counterpart(focusIndex)?.focus({ preventScroll: true });
   if (clicked && clickIndex >= 0) {
     const target = counterpart(clickIndex);
