@@ -5,10 +5,8 @@
 // and put `fields` under the matching form fields. Anything else (network trouble,
 // library errors, bugs) becomes the spec's generic message for that screen.
 import { ConvexError } from "convex/values";
-import { useCallback } from "react";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { ErrorCode, Messages, type AppErrorData } from "@common/errors";
-import { useToast } from "@/components/ui/Toast";
 
 export interface UserFacingError {
   /** Toast title, e.g. "Login Failed". */
@@ -27,6 +25,8 @@ export interface ErrorCopy {
   description: string;
   /** Inline message when the server said nothing usable (defaults to description). */
   inline?: string;
+  /** The toast and the alert always use this copy (the server's reason goes under its field only). */
+  keepCopy?: boolean;
 }
 
 /** Generic copy per screen (spec §8). */
@@ -83,9 +83,9 @@ export function appErrorData(error: unknown): AppErrorData | null {
 
 export function toUserError(error: unknown, copy: ErrorCopy): UserFacingError {
   const data = appErrorData(error);
-  if (!data) {
-    if (import.meta.env.DEV) console.error(error);
-    return { title: copy.title, description: copy.description, inline: copy.inline ?? copy.description, data: null };
+  if (!data || copy.keepCopy) {
+    if (!data && import.meta.env.DEV) console.error(error);
+    return { title: copy.title, description: copy.description, inline: copy.inline ?? copy.description, data };
   }
   return { title: copy.title, description: data.message, inline: data.message, data };
 }
@@ -111,17 +111,4 @@ export function applyFieldErrors<T extends FieldValues>(
     applied = true;
   }
   return applied;
-}
-
-/** Shows a destructive toast for a failure and returns what was shown (for inline alerts and field errors). */
-export function useErrorToast() {
-  const { toast } = useToast();
-  return useCallback(
-    (error: unknown, copy: ErrorCopy): UserFacingError => {
-      const userError = toUserError(error, copy);
-      toast({ title: userError.title, description: userError.description, variant: "destructive" });
-      return userError;
-    },
-    [toast],
-  );
 }

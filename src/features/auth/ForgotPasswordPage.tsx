@@ -5,7 +5,8 @@ import { useForm } from "react-hook-form";
 import { forgotPasswordSchema, ResetCopy, type ForgotPasswordValues } from "@common/auth";
 import { Alert, Button, TextField, TextLink } from "@/components/ui";
 import { api } from "@/lib/api";
-import { applyFieldErrors, ErrorCopies, useErrorToast } from "@/lib/errors";
+import { applyFieldErrors, ErrorCopies } from "@/lib/errors";
+import { useErrorToast } from "@/lib/useErrorToast";
 import { AuthLayout } from "./AuthLayout";
 import { DecoyField } from "./DecoyField";
 

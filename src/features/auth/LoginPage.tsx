@@ -6,7 +6,8 @@ import { useNavigate } from "react-router-dom";
 import { loginSchema, type LoginValues } from "@common/auth";
 import { useAuthRedirectHold } from "@/app/session";
 import { Alert, Button, PasswordField, TextField, TextLink, useToast } from "@/components/ui";
-import { applyFieldErrors, ErrorCopies, useErrorToast } from "@/lib/errors";
+import { applyFieldErrors, ErrorCopies } from "@/lib/errors";
+import { useErrorToast } from "@/lib/useErrorToast";
 import { AuthLayout } from "./AuthLayout";
 import { DecoyField } from "./DecoyField";
 

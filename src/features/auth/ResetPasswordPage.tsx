@@ -9,7 +9,8 @@ import { Messages } from "@common/errors";
 import { useSession } from "@/app/session";
 import { Alert, Button, PasswordField, TextLink } from "@/components/ui";
 import { api } from "@/lib/api";
-import { applyFieldErrors, ErrorCopies, useErrorToast } from "@/lib/errors";
+import { applyFieldErrors, ErrorCopies } from "@/lib/errors";
+import { useErrorToast } from "@/lib/useErrorToast";
 import { AuthLayout } from "./AuthLayout";
 
 export const RESET_SUCCESS_MESSAGE = "Your password has been reset successfully! Redirecting to login...";

@@ -1,7 +1,7 @@
 import { useAuthActions } from "@convex-dev/auth/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef, useState } from "react";
-import { useForm, useWatch, type Path, type Resolver } from "react-hook-form";
+import { FormProvider, useForm, useWatch, type Path, type Resolver } from "react-hook-form";
 import { useNavigate } from "react-router-dom";
 import {
   CONTACT_METHOD_LABELS,
@@ -19,7 +19,6 @@ import {
   Checkbox,
   FieldError,
   PasswordField,
-  Select,
   TextField,
   TextLink,
   errorClasses,
@@ -27,8 +26,9 @@ import {
   textLinkClasses,
 } from "@/components/ui";
 import { cn } from "@/lib/cn";
-import { applyFieldErrors, ErrorCopies, useErrorToast } from "@/lib/errors";
-import { US_STATES } from "@/lib/usStates";
+import { PlaceFields } from "@/components/forms/PlaceFields";
+import { applyFieldErrors, ErrorCopies } from "@/lib/errors";
+import { useErrorToast } from "@/lib/useErrorToast";
 import { AuthLayout } from "./AuthLayout";
 import { DecoyField } from "./DecoyField";
 
@@ -103,15 +103,7 @@ export function SignUpPage({ defaultUserType = "professional" }: { defaultUserTy
   const [succeeded, setSucceeded] = useState(false);
   const releaseHold = useRef<(() => void) | null>(null);
 
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    getValues,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<SignUpFormValues, unknown, SignUpValues>({
+  const form = useForm<SignUpFormValues, unknown, SignUpValues>({
     resolver,
     defaultValues: {
       userType: defaultUserType,
@@ -133,6 +125,15 @@ export function SignUpPage({ defaultUserType = "professional" }: { defaultUserTy
       website: "",
     },
   });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    control,
+    formState: { errors, isSubmitting },
+  } = form;
 
   // The ?type= query presets the account type; following a link to the other type updates it.
   useEffect(() => {
@@ -209,224 +210,207 @@ export function SignUpPage({ defaultUserType = "professional" }: { defaultUserTy
       width="lg"
       footer={footer}
     >
-      <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate className="relative space-y-6">
-        {formError && (
-          <div ref={formErrorRef} tabIndex={-1} className="rounded-md focus:outline-none">
-            <Alert variant="error">{formError}</Alert>
-          </div>
-        )}
-        <p className={hintClasses}>
-          Fields marked{" "}
-          <span aria-hidden="true" className="text-red-700 dark:text-red-300">
-            *
-          </span>
-          <span className="sr-only">with an asterisk</span> are required.
-        </p>
-
-        <fieldset className="space-y-2" aria-describedby={errors.userType ? "userType-error" : undefined}>
-          <legend className={legendClasses}>
-            Account type
-            <span aria-hidden="true" className="ml-0.5 text-red-700 dark:text-red-300">
+      <FormProvider {...form}>
+        <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate className="relative space-y-6">
+          {formError && (
+            <div ref={formErrorRef} tabIndex={-1} className="rounded-md focus:outline-none">
+              <Alert variant="error">{formError}</Alert>
+            </div>
+          )}
+          <p className={hintClasses}>
+            Fields marked{" "}
+            <span aria-hidden="true" className="text-red-700 dark:text-red-300">
               *
             </span>
-          </legend>
-          <div className="grid gap-3 sm:grid-cols-2">
-            {(
-              [
-                ["professional", "Service professional", "I offer property or trade services."],
-                ["homeowner", "Property owner", "I'm looking for professionals for my property."],
-              ] as const
-            ).map(([value, label, text]) => (
-              <label
-                key={value}
-                className={cn(
-                  "flex cursor-pointer items-start gap-3 rounded-lg border p-4",
-                  userType === value
-                    ? "border-brand-700 bg-brand-50 dark:border-brand-300 dark:bg-brand-950"
-                    : "border-slate-300 dark:border-slate-600",
-                )}
-              >
-                <input
-                  type="radio"
-                  value={value}
-                  className="mt-1 size-4 accent-brand-700 dark:accent-brand-300"
-                  {...register("userType")}
-                />
-                <span>
-                  <span className="block font-semibold text-slate-900 dark:text-white">{label}</span>
-                  <span className="block text-sm text-slate-600 dark:text-slate-300">{text}</span>
-                </span>
-              </label>
-            ))}
-          </div>
-          <FieldError id="userType-error" message={errors.userType?.message} />
-        </fieldset>
+            <span className="sr-only">with an asterisk</span> are required.
+          </p>
 
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            label="First name"
-            autoComplete="given-name"
-            required
-            error={errors.firstName?.message}
-            {...register("firstName")}
-          />
-          <TextField
-            label="Last name"
-            autoComplete="family-name"
-            required
-            error={errors.lastName?.message}
-            {...register("lastName")}
-          />
-        </div>
-        <TextField
-          label="Email address"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          required
-          error={errors.email?.message}
-          {...register("email")}
-        />
-        <PasswordField
-          label="Password"
-          autoComplete="new-password"
-          required
-          hint="At least 12 characters, with an uppercase letter, a lowercase letter, a number and a special character (!@#$%^&*)."
-          error={errors.password?.message}
-          {...register("password")}
-        />
-        <TextField
-          label="Phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          error={errors.phone?.message}
-          {...register("phone")}
-        />
-
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label="City" autoComplete="address-level2" error={errors.city?.message} {...register("city")} />
-          <Select
-            label="State"
-            autoComplete="address-level1"
-            placeholder="Select a state"
-            options={US_STATES}
-            error={errors.state?.message}
-            {...register("state")}
-          />
-          <TextField
-            label="ZIP code"
-            inputMode="numeric"
-            autoComplete="postal-code"
-            maxLength={10}
-            error={errors.zipCode?.message}
-            {...register("zipCode")}
-          />
-          <TextField label="County" error={errors.county?.message} {...register("county")} />
-        </div>
-
-        {isPro ? (
-          <div className="space-y-5">
-            <TextField
-              label="Business name (optional)"
-              autoComplete="organization"
-              error={errors.businessName?.message}
-              {...register("businessName")}
-            />
-            <TextField
-              label="License or certification number"
-              hint="Optional. Adding it now speeds up credential verification."
-              error={errors.licenseNumber?.message}
-              {...register("licenseNumber")}
-            />
-            <fieldset
-              className="space-y-2"
-              aria-describedby={cn("categories-hint", errors.professionalCategories && "categories-error")}
-            >
-              <legend className={legendClasses}>
-                Professional categories
-                <span aria-hidden="true" className="ml-0.5 text-red-700 dark:text-red-300">
-                  *
-                </span>
-              </legend>
-              <p id="categories-hint" className={hintClasses}>
-                Select every category you work in. You'll pick your exact professions next.
-              </p>
-              <div
-                className={cn(
-                  "max-h-48 space-y-1 overflow-y-auto rounded-md border p-3",
-                  errors.professionalCategories
-                    ? "border-red-700 dark:border-red-400"
-                    : "border-slate-300 dark:border-slate-600",
-                )}
-              >
-                {PROFESSION_CATEGORIES.map((category) => (
-                  <Checkbox
-                    key={category.value}
-                    id={`category-${category.value}`}
-                    value={category.value}
-                    label={category.label}
-                    className="py-1"
-                    {...register("professionalCategories")}
-                  />
-                ))}
-              </div>
-              <FieldError id="categories-error" message={errors.professionalCategories?.message} />
-            </fieldset>
-          </div>
-        ) : (
-          <fieldset className="space-y-2">
-            <legend className={legendClasses}>Preferred contact method</legend>
-            <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
-              {CONTACT_METHODS.map((method) => (
+          <fieldset className="space-y-2" aria-describedby={errors.userType ? "userType-error" : undefined}>
+            <legend className={legendClasses}>
+              Account type
+              <span aria-hidden="true" className="ml-0.5 text-red-700 dark:text-red-300">
+                *
+              </span>
+            </legend>
+            <div className="grid gap-3 sm:grid-cols-2">
+              {(
+                [
+                  ["professional", "Service professional", "I offer property or trade services."],
+                  ["homeowner", "Property owner", "I'm looking for professionals for my property."],
+                ] as const
+              ).map(([value, label, text]) => (
                 <label
-                  key={method}
-                  className="flex min-h-11 cursor-pointer items-center gap-2 text-slate-900 dark:text-slate-100"
+                  key={value}
+                  className={cn(
+                    "flex cursor-pointer items-start gap-3 rounded-lg border p-4",
+                    userType === value
+                      ? "border-brand-700 bg-brand-50 dark:border-brand-300 dark:bg-brand-950"
+                      : "border-slate-300 dark:border-slate-600",
+                  )}
                 >
                   <input
                     type="radio"
-                    value={method}
-                    className="size-4 accent-brand-700 dark:accent-brand-300"
-                    {...register("preferredContactMethod")}
+                    value={value}
+                    className="mt-1 size-4 accent-brand-700 dark:accent-brand-300"
+                    {...register("userType")}
                   />
-                  {CONTACT_METHOD_LABELS[method]}
+                  <span>
+                    <span className="block font-semibold text-slate-900 dark:text-white">{label}</span>
+                    <span className="block text-sm text-slate-600 dark:text-slate-300">{text}</span>
+                  </span>
                 </label>
               ))}
             </div>
-            <FieldError message={errors.preferredContactMethod?.message} />
+            <FieldError id="userType-error" message={errors.userType?.message} />
           </fieldset>
-        )}
 
-        <div className="space-y-3 border-t border-slate-200 pt-5 dark:border-slate-700">
-          <Checkbox label="I am 18 or older" required error={errors.isAdult?.message} {...register("isAdult")} />
-          <Checkbox
-            label={
-              <>
-                I accept the{" "}
-                <a href="/terms" target="_blank" rel="noopener" className={textLinkClasses}>
-                  Terms of Service
-                </a>{" "}
-                and{" "}
-                <a href="/privacy" target="_blank" rel="noopener" className={textLinkClasses}>
-                  Privacy Policy
-                </a>
-              </>
-            }
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField
+              label="First name"
+              autoComplete="given-name"
+              required
+              error={errors.firstName?.message}
+              {...register("firstName")}
+            />
+            <TextField
+              label="Last name"
+              autoComplete="family-name"
+              required
+              error={errors.lastName?.message}
+              {...register("lastName")}
+            />
+          </div>
+          <TextField
+            label="Email address"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
             required
-            error={errors.acceptTerms?.message}
-            {...register("acceptTerms")}
+            error={errors.email?.message}
+            {...register("email")}
           />
-        </div>
+          <PasswordField
+            label="Password"
+            autoComplete="new-password"
+            required
+            hint="At least 12 characters, with an uppercase letter, a lowercase letter, a number and a special character (!@#$%^&*)."
+            error={errors.password?.message}
+            {...register("password")}
+          />
+          <TextField
+            label="Phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            error={errors.phone?.message}
+            {...register("phone")}
+          />
 
-        <DecoyField registration={register("website")} />
+          <PlaceFields maxLength={80} />
 
-        <Button type="submit" fullWidth size="lg" loading={isSubmitting} loadingText="Creating account...">
-          Create Account
-        </Button>
-        {Object.keys(errors).length > 0 && !isSubmitting && (
-          <p className={cn(errorClasses, "text-center")}>Please fix the highlighted fields above.</p>
-        )}
-      </form>
+          {isPro ? (
+            <div className="space-y-5">
+              <TextField
+                label="Business name (optional)"
+                autoComplete="organization"
+                error={errors.businessName?.message}
+                {...register("businessName")}
+              />
+              <TextField
+                label="License or certification number"
+                hint="Optional. Adding it now speeds up credential verification."
+                error={errors.licenseNumber?.message}
+                {...register("licenseNumber")}
+              />
+              <fieldset
+                className="space-y-2"
+                aria-describedby={cn("categories-hint", errors.professionalCategories && "categories-error")}
+              >
+                <legend className={legendClasses}>
+                  Professional categories
+                  <span aria-hidden="true" className="ml-0.5 text-red-700 dark:text-red-300">
+                    *
+                  </span>
+                </legend>
+                <p id="categories-hint" className={hintClasses}>
+                  Select every category you work in. You'll pick your exact professions next.
+                </p>
+                <div
+                  className={cn(
+                    "max-h-48 space-y-1 overflow-y-auto rounded-md border p-3",
+                    errors.professionalCategories
+                      ? "border-red-700 dark:border-red-400"
+                      : "border-slate-300 dark:border-slate-600",
+                  )}
+                >
+                  {PROFESSION_CATEGORIES.map((category) => (
+                    <Checkbox
+                      key={category.value}
+                      id={`category-${category.value}`}
+                      value={category.value}
+                      label={category.label}
+                      className="py-1"
+                      {...register("professionalCategories")}
+                    />
+                  ))}
+                </div>
+                <FieldError id="categories-error" message={errors.professionalCategories?.message} />
+              </fieldset>
+            </div>
+          ) : (
+            <fieldset className="space-y-2">
+              <legend className={legendClasses}>Preferred contact method</legend>
+              <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
+                {CONTACT_METHODS.map((method) => (
+                  <label
+                    key={method}
+                    className="flex min-h-11 cursor-pointer items-center gap-2 text-slate-900 dark:text-slate-100"
+                  >
+                    <input
+                      type="radio"
+                      value={method}
+                      className="size-4 accent-brand-700 dark:accent-brand-300"
+                      {...register("preferredContactMethod")}
+                    />
+                    {CONTACT_METHOD_LABELS[method]}
+                  </label>
+                ))}
+              </div>
+              <FieldError message={errors.preferredContactMethod?.message} />
+            </fieldset>
+          )}
+
+          <div className="space-y-3 border-t border-slate-200 pt-5 dark:border-slate-700">
+            <Checkbox label="I am 18 or older" required error={errors.isAdult?.message} {...register("isAdult")} />
+            <Checkbox
+              label={
+                <>
+                  I accept the{" "}
+                  <a href="/terms" target="_blank" rel="noopener" className={textLinkClasses}>
+                    Terms of Service
+                  </a>{" "}
+                  and{" "}
+                  <a href="/privacy" target="_blank" rel="noopener" className={textLinkClasses}>
+                    Privacy Policy
+                  </a>
+                </>
+              }
+              required
+              error={errors.acceptTerms?.message}
+              {...register("acceptTerms")}
+            />
+          </div>
+
+          <DecoyField registration={register("website")} />
+
+          <Button type="submit" fullWidth size="lg" loading={isSubmitting} loadingText="Creating account...">
+            Create Account
+          </Button>
+          {Object.keys(errors).length > 0 && !isSubmitting && (
+            <p className={cn(errorClasses, "text-center")}>Please fix the highlighted fields above.</p>
+          )}
+        </form>
+      </FormProvider>
     </AuthLayout>
   );
 }

@@ -2,7 +2,8 @@ import { useAction } from "convex/react";
 import { useCallback, useState } from "react";
 import { useToast } from "@/components/ui";
 import { api } from "@/lib/api";
-import { ErrorCopies, useErrorToast } from "@/lib/errors";
+import { ErrorCopies } from "@/lib/errors";
+import { useErrorToast } from "@/lib/useErrorToast";
 
 /** Resends the verification email for the signed-in user, with toasts and a busy flag. */
 export function useResendVerification() {

@@ -1,9 +1,8 @@
 import { Field, Label, Switch } from "@headlessui/react";
 import { useMutation } from "convex/react";
 import { useViewer } from "@/app/session";
-import { useToast } from "@/components/ui";
 import { api } from "@/lib/api";
-import { appErrorData } from "@/lib/errors";
+import { useErrorToast } from "@/lib/useErrorToast";
 import { cn } from "@/lib/cn";
 
 // The professional's Available / Busy switch (spec §3 availabilityStatus). It flips at once
@@ -12,7 +11,7 @@ import { cn } from "@/lib/cn";
 
 export function AvailabilityToggle({ className }: { className?: string }) {
   const viewer = useViewer();
-  const { toast } = useToast();
+  const reportError = useErrorToast();
   const setAvailability = useMutation(api.users.setAvailability).withOptimisticUpdate((store, { status }) => {
     const current = store.getQuery(api.users.viewer, {});
     if (current) store.setQuery(api.users.viewer, {}, { ...current, availabilityStatus: status });
@@ -26,10 +25,9 @@ export function AvailabilityToggle({ className }: { className?: string }) {
         checked={available}
         onChange={(on) => {
           setAvailability({ status: on ? "available" : "busy" }).catch((error: unknown) =>
-            toast({
+            reportError(error, {
               title: "Error",
-              description: appErrorData(error)?.message ?? "Failed to update your availability. Please try again.",
-              variant: "destructive",
+              description: "Failed to update your availability. Please try again.",
             }),
           );
         }}

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "convex/react";
 import { useEffect, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
+import { FormProvider, useForm } from "react-hook-form";
 import { CONTACT_METHOD_LABELS, CONTACT_METHODS } from "@common/auth";
 import {
   BUDGET_RANGES,
@@ -16,9 +16,12 @@ import {
 } from "@common/jobs";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { useSession } from "@/app/session";
-import { Alert, Button, ButtonLink, Card, Checkbox, Select, TextField, Textarea, useToast } from "@/components/ui";
+import { Alert, Button, ButtonLink, Card, Checkbox, Select, TextField, useToast } from "@/components/ui";
 import { api } from "@/lib/api";
-import { applyFieldErrors, useErrorToast, type ErrorCopy } from "@/lib/errors";
+import { applyFieldErrors, type ErrorCopy } from "@/lib/errors";
+import { useErrorToast } from "@/lib/useErrorToast";
+import { PlaceFields } from "@/components/forms/PlaceFields";
+import { JobBasicsFields } from "./components/JobBasicsFields";
 import { usePageTitle } from "@/lib/usePageTitle";
 
 // Request a Quote (spec §2 "Quote request", §5 "Quote request", §8 "Quote submission"): the request
@@ -88,6 +91,10 @@ export function RequestQuotePage() {
     zipCode: viewer?.zipCode ?? "",
   };
 
+  const form = useForm<QuoteRequestInput, unknown, QuoteRequestValues>({
+    resolver: zodResolver(quoteRequestSchema),
+    defaultValues: EMPTY,
+  });
   const {
     register,
     handleSubmit,
@@ -97,10 +104,7 @@ export function RequestQuotePage() {
     getValues,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm<QuoteRequestInput, unknown, QuoteRequestValues>({
-    resolver: zodResolver(quoteRequestSchema),
-    defaultValues: EMPTY,
-  });
+  } = form;
 
   // Start from the viewer's own place, unless something was typed already.
   useEffect(() => {
@@ -175,141 +179,89 @@ export function RequestQuotePage() {
         </Card>
       ) : (
         <Card className="mt-6">
-          <form
-            aria-labelledby="quote-form-heading"
-            noValidate
-            onSubmit={(event) => void handleSubmit(submit)(event)}
-            className="space-y-5"
-          >
-            <div>
-              <h2 id="quote-form-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
-                Project details
-              </h2>
-              <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Fields marked * are required.</p>
-            </div>
-            {formError && <Alert variant="error">{formError}</Alert>}
-            <TextField
-              label="Project title"
-              required
-              maxLength={JOB_LIMITS.title}
-              placeholder="e.g. Kitchen remodel"
-              error={errors.title?.message}
-              {...register("title")}
-            />
-            <Textarea
-              label="Description"
-              required
-              rows={5}
-              maxLength={JOB_LIMITS.description}
-              hint="At least 10 characters: the work, sizes and materials, and anything a professional should know."
-              error={errors.description?.message}
-              {...register("description")}
-            />
-            <div className="grid gap-5 sm:grid-cols-2">
-              <Select
-                label="Service category"
-                required
-                placeholder="Select a service category"
-                options={categoryOptions}
-                error={errors.category?.message}
-                {...register("category")}
-              />
-              <Select
-                label="Property type"
-                required
-                placeholder="Select property type"
-                options={QUOTE_PROPERTY_TYPES}
-                error={errors.propertyType?.message}
-                {...register("propertyType")}
-              />
-            </div>
-
-            <fieldset className="space-y-4">
-              <legend className="text-base font-semibold text-slate-900 dark:text-white">Project location</legend>
-              <div className="grid gap-5 sm:grid-cols-[minmax(0,1fr)_6rem_9rem]">
-                <TextField
-                  label="City"
-                  required
-                  maxLength={60}
-                  autoComplete="address-level2"
-                  error={errors.city?.message}
-                  {...register("city")}
-                />
-                <TextField
-                  label="State"
-                  required
-                  maxLength={2}
-                  autoComplete="address-level1"
-                  autoCapitalize="characters"
-                  placeholder="TX"
-                  className="[&_input]:uppercase"
-                  error={errors.state?.message}
-                  {...register("state")}
-                />
-                <TextField
-                  label="ZIP code"
-                  required
-                  maxLength={10}
-                  inputMode="numeric"
-                  autoComplete="postal-code"
-                  error={errors.zipCode?.message}
-                  {...register("zipCode")}
-                />
+          <FormProvider {...form}>
+            <form
+              aria-labelledby="quote-form-heading"
+              noValidate
+              onSubmit={(event) => void handleSubmit(submit)(event)}
+              className="space-y-5"
+            >
+              <div>
+                <h2 id="quote-form-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
+                  Project details
+                </h2>
+                <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Fields marked * are required.</p>
               </div>
-            </fieldset>
-
-            <div className="grid gap-5 sm:grid-cols-2">
-              <Select
-                label="Budget range"
-                required
-                placeholder="Select a budget range"
-                options={budgetOptions}
-                error={errors.budget?.message}
-                {...register("budget")}
+              {formError && <Alert variant="error">{formError}</Alert>}
+              <JobBasicsFields
+                titlePlaceholder="e.g. Kitchen remodel"
+                descriptionHint="At least 10 characters: the work, sizes and materials, and anything a professional should know."
+                descriptionRows={5}
+                categoryLabel="Service category"
+                categoryPlaceholder="Select a service category"
+                categoryOptions={categoryOptions}
+                propertyTypePlaceholder="Select property type"
+                propertyTypeOptions={QUOTE_PROPERTY_TYPES}
               />
-              <Select
-                label="Urgency"
-                required
-                placeholder="Select project urgency"
-                options={urgencyOptions}
-                error={errors.urgency?.message}
-                {...register("urgency")}
-              />
-            </div>
 
-            <fieldset className="space-y-4">
-              <legend className="text-base font-semibold text-slate-900 dark:text-white">
-                How should professionals reach you? (optional)
-              </legend>
+              <fieldset className="space-y-4">
+                <legend className="text-base font-semibold text-slate-900 dark:text-white">Project location</legend>
+                <PlaceFields county={false} state="code" required />
+              </fieldset>
+
               <div className="grid gap-5 sm:grid-cols-2">
                 <Select
-                  label="Contact method"
-                  placeholder="No preference"
-                  options={contactOptions}
-                  error={errors.contactMethod?.message}
-                  {...register("contactMethod")}
+                  label="Budget range"
+                  required
+                  placeholder="Select a budget range"
+                  options={budgetOptions}
+                  error={errors.budget?.message}
+                  {...register("budget")}
                 />
-                <TextField
-                  label="Contact info"
-                  maxLength={JOB_LIMITS.contactInfo}
-                  hint="An email address or phone number."
-                  error={errors.contactInfo?.message}
-                  {...register("contactInfo")}
+                <Select
+                  label="Urgency"
+                  required
+                  placeholder="Select project urgency"
+                  options={urgencyOptions}
+                  error={errors.urgency?.message}
+                  {...register("urgency")}
                 />
               </div>
-            </fieldset>
 
-            <Checkbox
-              label="Photographer needed"
-              description="A certified photographer can document the property before and after the work."
-              error={errors.photoRequired?.message}
-              {...register("photoRequired")}
-            />
+              <fieldset className="space-y-4">
+                <legend className="text-base font-semibold text-slate-900 dark:text-white">
+                  How should professionals reach you? (optional)
+                </legend>
+                <div className="grid gap-5 sm:grid-cols-2">
+                  <Select
+                    label="Contact method"
+                    placeholder="No preference"
+                    options={contactOptions}
+                    error={errors.contactMethod?.message}
+                    {...register("contactMethod")}
+                  />
+                  <TextField
+                    label="Contact info"
+                    maxLength={JOB_LIMITS.contactInfo}
+                    hint="An email address or phone number."
+                    error={errors.contactInfo?.message}
+                    {...register("contactInfo")}
+                  />
+                </div>
+              </fieldset>
 
-            <Button type="submit" loading={isSubmitting} loadingText="Submitting..." className="w-full sm:w-auto">
-              Submit Quote Request
-            </Button>
-          </form>
+              <Checkbox
+                label="Photographer needed"
+                description="A certified photographer can document the property before and after the work."
+                error={errors.photoRequired?.message}
+                {...register("photoRequired")}
+              />
+
+              <Button type="submit" loading={isSubmitting} loadingText="Submitting..." className="w-full sm:w-auto">
+                Submit Quote Request
+              </Button>
+            </form>
+          </FormProvider>
         </Card>
       )}
     </div>

@@ -6,7 +6,7 @@ import { ButtonLink, Skeleton, Spinner, useToast } from "@/components/ui";
 import { Avatar } from "@/components/ui/Avatar";
 import { StrokeIcon } from "@/components/ui/Icon";
 import { api } from "@/lib/api";
-import { appErrorData } from "@/lib/errors";
+import { useErrorToast } from "@/lib/useErrorToast";
 import { cn } from "@/lib/cn";
 import { Composer } from "./Composer";
 import { MessageList } from "./MessageList";
@@ -144,6 +144,7 @@ function ThreadHeader({ info }: { info: ThreadInfo }) {
 function BlockButton({ otherUserId, name, blocked }: { otherUserId: string; name: string; blocked: boolean }) {
   const setBlocked = useMutation(api.messages.setBlocked);
   const { toast } = useToast();
+  const reportError = useErrorToast();
   const viewer = useViewer();
   if (viewer._id === otherUserId) return null;
   return (
@@ -154,12 +155,7 @@ function BlockButton({ otherUserId, name, blocked }: { otherUserId: string; name
         if (!blocked && !window.confirm(`Block ${name}? They will not be able to send you messages.`)) return;
         setBlocked({ otherUserId, blocked: !blocked }).then(
           () => toast({ title: blocked ? `${name} unblocked` : `${name} blocked` }),
-          (error: unknown) =>
-            toast({
-              title: "Error",
-              description: appErrorData(error)?.message ?? "Please try again.",
-              variant: "destructive",
-            }),
+          (error: unknown) => reportError(error, { title: "Error", description: "Please try again." }),
         );
       }}
     >

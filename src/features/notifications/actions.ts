@@ -6,7 +6,7 @@ import { useNavigate } from "react-router-dom";
 import { NotificationCopy } from "@common/notifications";
 import { useToast } from "@/components/ui";
 import { api } from "@/lib/api";
-import { appErrorData } from "@/lib/errors";
+import { useErrorToast } from "@/lib/useErrorToast";
 
 // What the bell and /notifications do with a notification: open it (mark read, follow actionUrl),
 // mark it read, delete it, mark all read. Each updates the lists and the unread badge at once
@@ -42,6 +42,7 @@ function loadedUnread(store: OptimisticLocalStore, id: string): boolean {
 export function useNotificationActions() {
   const navigate = useNavigate();
   const { toast } = useToast();
+  const reportError = useErrorToast();
 
   const markRead = useMutation(api.notifications.markRead).withOptimisticUpdate((store, { id }) => {
     if (loadedUnread(store, id)) adjustUnread(store, -1);
@@ -57,13 +58,8 @@ export function useNotificationActions() {
   });
 
   const fail = useCallback(
-    (error: unknown) =>
-      toast({
-        title: "Error",
-        description: appErrorData(error)?.message ?? "Please try again.",
-        variant: "destructive",
-      }),
-    [toast],
+    (error: unknown) => reportError(error, { title: "Error", description: "Please try again." }),
+    [reportError],
   );
 
   return {

@@ -9,7 +9,8 @@ import type { Viewer } from "@/app/session";
 import { Button, Card, Checkbox, errorClasses, hintClasses, Select, useToast } from "@/components/ui";
 import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
-import { applyFieldErrors, ErrorCopies, useErrorToast } from "@/lib/errors";
+import { applyFieldErrors, ErrorCopies } from "@/lib/errors";
+import { useErrorToast } from "@/lib/useErrorToast";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { groupByCategory, toggleProfession } from "./selection";
 

@@ -7,7 +7,7 @@ import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { dayText } from "@/features/jobs/format";
 import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
-import { appErrorData } from "@/lib/errors";
+import { useErrorToast } from "@/lib/useErrorToast";
 
 // The portfolio grid (spec §2 Portfolio): image or video (with controls), Featured badge, title,
 // category, description, location, completion date, up to 3 tags plus '+N', and Delete for the owner.
@@ -38,6 +38,7 @@ export function PortfolioGrid({ items, canDelete = false }: { items: readonly Po
 function PortfolioCard({ item, canDelete }: { item: PortfolioItem; canDelete: boolean }) {
   const remove = useMutation(api.portfolio.remove);
   const { toast } = useToast();
+  const reportError = useErrorToast();
   const [confirming, setConfirming] = useState(false);
   const extraTags = item.tags.length - MAX_TAGS;
 
@@ -46,11 +47,7 @@ function PortfolioCard({ item, canDelete }: { item: PortfolioItem; canDelete: bo
       await remove({ id: item._id });
       toast({ title: ProfileCopy.portfolioDeleted, variant: "success" });
     } catch (error) {
-      toast({
-        title: "Error",
-        description: appErrorData(error)?.message ?? "Failed to delete the item. Please try again.",
-        variant: "destructive",
-      });
+      reportError(error, { title: "Error", description: "Failed to delete the item. Please try again." });
     }
   };
 

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
+import { FormProvider, useForm, type FieldErrors, type Resolver } from "react-hook-form";
 import { Link } from "react-router-dom";
 import type { z } from "zod";
 import { JOB_CATEGORIES, PROPERTY_TYPES } from "@common/jobs";
@@ -36,7 +36,7 @@ import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { applyFieldErrors, appErrorData } from "@/lib/errors";
 import { throwIfRefused, uploadFile } from "@/lib/upload";
-import { US_STATES } from "@/lib/usStates";
+import { PlaceFields } from "@/components/forms/PlaceFields";
 import { usePageTitle } from "@/lib/usePageTitle";
 import type { Id } from "../../../convex/_generated/dataModel";
 
@@ -166,8 +166,6 @@ function fromMine(m: Mine): FormValues {
   };
 }
 
-const STATE_OPTIONS = US_STATES;
-
 export function EditProfilePage() {
   usePageTitle("Edit Profile");
   return (
@@ -270,13 +268,14 @@ function ProfileForm({ mine }: { mine: Mine }) {
   const photoInput = useRef<HTMLInputElement>(null);
   const photoId = useId();
 
+  const form = useForm<FormValues, unknown, Values>({ resolver, defaultValues: fromMine(mine) });
   const {
     register,
     handleSubmit,
     setError,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm<FormValues, unknown, Values>({ resolver, defaultValues: fromMine(mine) });
+  } = form;
 
   useEffect(
     () => () => {
@@ -354,261 +353,244 @@ function ProfileForm({ mine }: { mine: Mine }) {
   const shownImage = photo?.preview ?? mine.image;
 
   return (
-    <form noValidate aria-label="Edit Profile" className="space-y-6" onSubmit={(e) => void handleSubmit(submit)(e)}>
-      {formError && <Alert variant="error">{ProfileCopy.updateFailed(formError)}</Alert>}
+    <FormProvider {...form}>
+      <form noValidate aria-label="Edit Profile" className="space-y-6" onSubmit={(e) => void handleSubmit(submit)(e)}>
+        {formError && <Alert variant="error">{ProfileCopy.updateFailed(formError)}</Alert>}
 
-      <Section
-        title="Profile photo"
-        description="A square photo works best. Images up to 5 MB, or the address of an image online."
-      >
-        <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
-          <Avatar firstName={mine.firstName} lastName={mine.lastName} image={shownImage} className="size-24 text-3xl" />
-          <div className="min-w-0 flex-1 space-y-2">
-            <label htmlFor={photoId} className={labelClasses}>
-              Upload a photo
-            </label>
-            <input
-              ref={photoInput}
-              id={photoId}
-              type="file"
-              accept="image/*"
-              disabled={busy}
-              aria-invalid={photoError ? true : undefined}
-              aria-describedby={photoError ? `${photoId}-error` : undefined}
-              onChange={(event) => choosePhoto(event.target.files?.[0])}
-              className={cn(
-                "block w-full cursor-pointer text-sm text-slate-800 dark:text-slate-100",
-                "file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-md file:border file:border-slate-500 file:bg-white file:px-3 file:font-semibold file:text-slate-900",
-                "dark:file:bg-slate-900 dark:file:text-slate-100",
-              )}
+        <Section
+          title="Profile photo"
+          description="A square photo works best. Images up to 5 MB, or the address of an image online."
+        >
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+            <Avatar
+              firstName={mine.firstName}
+              lastName={mine.lastName}
+              image={shownImage}
+              className="size-24 text-3xl"
             />
-            {photoError && (
-              <p id={`${photoId}-error`} className={errorClasses}>
-                {photoError}
-              </p>
-            )}
-            {photo && !photoError && (
-              <p className={hintClasses}>
-                {photo.file.name} will be uploaded when you save.{" "}
-                <button type="button" className={textLinkClasses} onClick={clearPhoto} disabled={busy}>
-                  Don&apos;t use it
-                </button>
-              </p>
-            )}
-            {progress !== null && (
-              <div
-                role="progressbar"
-                aria-label="Uploading photo"
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={Math.round(progress * 100)}
-                className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
-              >
+            <div className="min-w-0 flex-1 space-y-2">
+              <label htmlFor={photoId} className={labelClasses}>
+                Upload a photo
+              </label>
+              <input
+                ref={photoInput}
+                id={photoId}
+                type="file"
+                accept="image/*"
+                disabled={busy}
+                aria-invalid={photoError ? true : undefined}
+                aria-describedby={photoError ? `${photoId}-error` : undefined}
+                onChange={(event) => choosePhoto(event.target.files?.[0])}
+                className={cn(
+                  "block w-full cursor-pointer text-sm text-slate-800 dark:text-slate-100",
+                  "file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-md file:border file:border-slate-500 file:bg-white file:px-3 file:font-semibold file:text-slate-900",
+                  "dark:file:bg-slate-900 dark:file:text-slate-100",
+                )}
+              />
+              {photoError && (
+                <p id={`${photoId}-error`} className={errorClasses}>
+                  {photoError}
+                </p>
+              )}
+              {photo && !photoError && (
+                <p className={hintClasses}>
+                  {photo.file.name} will be uploaded when you save.{" "}
+                  <button type="button" className={textLinkClasses} onClick={clearPhoto} disabled={busy}>
+                    Don&apos;t use it
+                  </button>
+                </p>
+              )}
+              {progress !== null && (
                 <div
-                  className="h-full rounded-full bg-brand-700 dark:bg-brand-300"
-                  style={{ width: `${Math.round(progress * 100)}%` }}
-                />
-              </div>
-            )}
-            {mine.image && !photo && (
-              <Button
-                variant="ghost"
-                size="sm"
-                className="-ml-2"
-                loading={removing}
-                loadingText="Removing..."
-                disabled={isSubmitting}
-                onClick={() => void onRemovePhoto()}
-              >
-                Remove photo
-              </Button>
-            )}
+                  role="progressbar"
+                  aria-label="Uploading photo"
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={Math.round(progress * 100)}
+                  className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
+                >
+                  <div
+                    className="h-full rounded-full bg-brand-700 dark:bg-brand-300"
+                    style={{ width: `${Math.round(progress * 100)}%` }}
+                  />
+                </div>
+              )}
+              {mine.image && !photo && (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="-ml-2"
+                  loading={removing}
+                  loadingText="Removing..."
+                  disabled={isSubmitting}
+                  onClick={() => void onRemovePhoto()}
+                >
+                  Remove photo
+                </Button>
+              )}
+            </div>
           </div>
-        </div>
-        <TextField
-          label="Image URL"
-          type="url"
-          inputMode="url"
-          placeholder="https://"
-          hint="Or use an image from the web. An uploaded photo replaces it."
-          error={errors.imageUrl?.message}
-          {...register("imageUrl")}
-        />
-      </Section>
+          <TextField
+            label="Image URL"
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            hint="Or use an image from the web. An uploaded photo replaces it."
+            error={errors.imageUrl?.message}
+            {...register("imageUrl")}
+          />
+        </Section>
 
-      <Section title="About you">
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            label="First name"
-            required
-            autoComplete="given-name"
-            maxLength={60}
-            error={errors.firstName?.message}
-            {...register("firstName")}
-          />
-          <TextField
-            label="Last name"
-            required
-            autoComplete="family-name"
-            maxLength={60}
-            error={errors.lastName?.message}
-            {...register("lastName")}
-          />
-        </div>
-        {isPro && (
-          <TextField
-            label="Business name"
-            autoComplete="organization"
-            maxLength={120}
-            error={errors.businessName?.message}
-            {...register("businessName")}
-          />
-        )}
-        <Textarea
-          label="Bio"
-          rows={5}
-          maxLength={2000}
-          hint="A few lines about you and your work."
-          error={errors.bio?.message}
-          {...register("bio")}
-        />
-        <TextField
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          maxLength={30}
-          hint="Only you see it on your profile."
-          error={errors.phone?.message}
-          {...register("phone")}
-        />
-        <TextField
-          label="Languages"
-          hint="Separate with commas, e.g. English, Spanish"
-          error={errors.languages?.message}
-          {...register("languages")}
-        />
-      </Section>
-
-      <Section title="Location">
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            label="City"
-            autoComplete="address-level2"
-            maxLength={60}
-            error={errors.city?.message}
-            {...register("city")}
-          />
-          <Select
-            label="State"
-            placeholder="Select a state"
-            options={STATE_OPTIONS}
-            error={errors.state?.message}
-            {...register("state")}
-          />
-          <TextField
-            label="ZIP code"
-            inputMode="numeric"
-            autoComplete="postal-code"
-            maxLength={10}
-            error={errors.zipCode?.message}
-            {...register("zipCode")}
-          />
-          <TextField label="County" maxLength={60} error={errors.county?.message} {...register("county")} />
-        </div>
-      </Section>
-
-      {isPro && (
-        <Section title="Your work" description="Helps clients and jobs find you.">
+        <Section title="About you">
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField
-              label="License number"
+              label="First name"
+              required
+              autoComplete="given-name"
               maxLength={60}
-              error={errors.licenseNumber?.message}
-              {...register("licenseNumber")}
+              error={errors.firstName?.message}
+              {...register("firstName")}
             />
             <TextField
-              label="Years of experience"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={80}
-              error={errors.yearsExperience?.message}
-              {...register("yearsExperience")}
-            />
-            <Select
-              label="Experience level"
-              placeholder="Not set"
-              options={EXPERIENCE_LEVELS}
-              error={errors.experienceLevel?.message}
-              {...register("experienceLevel")}
-            />
-            <Select
-              label="Business size"
-              placeholder="Not set"
-              options={BUSINESS_SIZES}
-              error={errors.businessSize?.message}
-              {...register("businessSize")}
-            />
-            <TextField
-              label="Service radius (miles)"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={100}
-              hint="1 to 100 miles; jobs within it are recommended to you."
-              error={errors.preferredRadius?.message}
-              {...register("preferredRadius")}
+              label="Last name"
+              required
+              autoComplete="family-name"
+              maxLength={60}
+              error={errors.lastName?.message}
+              {...register("lastName")}
             />
           </div>
-          <TextField
-            label="Specialties"
-            hint="Separate with commas, e.g. kitchen remodels, decks"
-            error={errors.specialties?.message}
-            {...register("specialties")}
+          {isPro && (
+            <TextField
+              label="Business name"
+              autoComplete="organization"
+              maxLength={120}
+              error={errors.businessName?.message}
+              {...register("businessName")}
+            />
+          )}
+          <Textarea
+            label="Bio"
+            rows={5}
+            maxLength={2000}
+            hint="A few lines about you and your work."
+            error={errors.bio?.message}
+            {...register("bio")}
           />
           <TextField
-            label="Certifications"
-            hint="Separate with commas"
-            error={errors.certifications?.message}
-            {...register("certifications")}
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            maxLength={30}
+            hint="Only you see it on your profile."
+            error={errors.phone?.message}
+            {...register("phone")}
           />
+          <TextField
+            label="Languages"
+            hint="Separate with commas, e.g. English, Spanish"
+            error={errors.languages?.message}
+            {...register("languages")}
+          />
+        </Section>
+
+        <Section title="Location">
+          <PlaceFields />
+        </Section>
+
+        {isPro && (
+          <Section title="Your work" description="Helps clients and jobs find you.">
+            <div className="grid gap-5 sm:grid-cols-2">
+              <TextField
+                label="License number"
+                maxLength={60}
+                error={errors.licenseNumber?.message}
+                {...register("licenseNumber")}
+              />
+              <TextField
+                label="Years of experience"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={80}
+                error={errors.yearsExperience?.message}
+                {...register("yearsExperience")}
+              />
+              <Select
+                label="Experience level"
+                placeholder="Not set"
+                options={EXPERIENCE_LEVELS}
+                error={errors.experienceLevel?.message}
+                {...register("experienceLevel")}
+              />
+              <Select
+                label="Business size"
+                placeholder="Not set"
+                options={BUSINESS_SIZES}
+                error={errors.businessSize?.message}
+                {...register("businessSize")}
+              />
+              <TextField
+                label="Service radius (miles)"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={100}
+                hint="1 to 100 miles; jobs within it are recommended to you."
+                error={errors.preferredRadius?.message}
+                {...register("preferredRadius")}
+              />
+            </div>
+            <TextField
+              label="Specialties"
+              hint="Separate with commas, e.g. kitchen remodels, decks"
+              error={errors.specialties?.message}
+              {...register("specialties")}
+            />
+            <TextField
+              label="Certifications"
+              hint="Separate with commas"
+              error={errors.certifications?.message}
+              {...register("certifications")}
+            />
+            <CheckboxGroup
+              legend="Service categories"
+              options={JOB_CATEGORIES}
+              error={errors.serviceCategories?.message}
+              {...register("serviceCategories")}
+            />
+          </Section>
+        )}
+
+        <Section title={isPro ? "Properties you work on" : "Your properties"}>
           <CheckboxGroup
-            legend="Service categories"
-            options={JOB_CATEGORIES}
-            error={errors.serviceCategories?.message}
-            {...register("serviceCategories")}
+            legend="Property types"
+            options={PROPERTY_TYPES}
+            error={errors.propertyTypes?.message}
+            {...register("propertyTypes")}
           />
         </Section>
-      )}
 
-      <Section title={isPro ? "Properties you work on" : "Your properties"}>
-        <CheckboxGroup
-          legend="Property types"
-          options={PROPERTY_TYPES}
-          error={errors.propertyTypes?.message}
-          {...register("propertyTypes")}
-        />
-      </Section>
+        {isPro && (
+          <Section title="Availability" description="Saved as soon as you switch it; clients see it on your profile.">
+            <AvailabilityToggle />
+          </Section>
+        )}
 
-      {isPro && (
-        <Section title="Availability" description="Saved as soon as you switch it; clients see it on your profile.">
-          <AvailabilityToggle />
-        </Section>
-      )}
-
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Link to="/profile" className={cn(textLinkClasses, "inline-flex min-h-11 items-center justify-center px-2")}>
-          Cancel
-        </Link>
-        <Button
-          type="submit"
-          loading={isSubmitting}
-          loadingText={progress !== null ? "Uploading photo..." : "Saving..."}
-          disabled={removing}
-        >
-          Save Changes
-        </Button>
-      </div>
-    </form>
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Link to="/profile" className={cn(textLinkClasses, "inline-flex min-h-11 items-center justify-center px-2")}>
+            Cancel
+          </Link>
+          <Button
+            type="submit"
+            loading={isSubmitting}
+            loadingText={progress !== null ? "Uploading photo..." : "Saving..."}
+            disabled={removing}
+          >
+            Save Changes
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
   );
 }

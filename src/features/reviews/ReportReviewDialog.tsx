@@ -4,7 +4,7 @@ import { ProfileCopy, REPORT_REASONS } from "@common/profile";
 import { Button, Textarea, errorClasses, useToast } from "@/components/ui";
 import { Modal } from "@/components/ui/Modal";
 import { api } from "@/lib/api";
-import { appErrorData } from "@/lib/errors";
+import { useErrorToast } from "@/lib/useErrorToast";
 import type { ReviewView } from "./parts";
 
 type Reason = (typeof REPORT_REASONS)[number]["value"];
@@ -21,6 +21,7 @@ export function ReportReviewDialog({
 }) {
   const report = useMutation(api.reviews.report);
   const { toast } = useToast();
+  const reportError = useErrorToast();
   const [reason, setReason] = useState<Reason | "">("");
   const [description, setDescription] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -41,11 +42,7 @@ export function ReportReviewDialog({
       setDescription("");
       onClose();
     } catch (err) {
-      toast({
-        title: "Error",
-        description: appErrorData(err)?.message ?? "Failed to report the review. Please try again.",
-        variant: "destructive",
-      });
+      reportError(err, { title: "Error", description: "Failed to report the review. Please try again." });
     } finally {
       setBusy(false);
     }

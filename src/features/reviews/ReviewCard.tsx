@@ -7,7 +7,7 @@ import { Button, Textarea, cardClasses, textLinkClasses, useToast } from "@/comp
 import { Avatar } from "@/components/ui/Avatar";
 import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
-import { appErrorData } from "@/lib/errors";
+import { useErrorToast } from "@/lib/useErrorToast";
 import { ReportReviewDialog } from "./ReportReviewDialog";
 import { dateText, Stars, VerifiedClientBadge, type ReviewView } from "./parts";
 
@@ -47,6 +47,7 @@ export function ReviewCard({
 }) {
   const viewer = useViewer();
   const { toast } = useToast();
+  const reportError = useErrorToast();
   const toggleHelpful = useMutation(api.reviews.toggleHelpful);
   // Optimistic: the button flips at once and settles to the server's count.
   const [pending, setPending] = useState<{ marked: boolean; helpful: number } | null>(null);
@@ -67,11 +68,7 @@ export function ReviewCard({
       if (result.marked)
         toast({ title: ProfileCopy.helpfulTitle, description: ProfileCopy.helpful, variant: "success" });
     } catch (error) {
-      toast({
-        title: "Error",
-        description: appErrorData(error)?.message ?? "Failed to mark the review as helpful. Please try again.",
-        variant: "destructive",
-      });
+      reportError(error, { title: "Error", description: "Failed to mark the review as helpful. Please try again." });
     } finally {
       setPending(null);
     }
@@ -155,6 +152,7 @@ export function ReviewCard({
 function ReplyForm({ reviewId, reviewer }: { reviewId: ReviewView["_id"]; reviewer: string }) {
   const reply = useMutation(api.reviews.reply);
   const { toast } = useToast();
+  const reportError = useErrorToast();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState("");
   const [error, setError] = useState<string | undefined>();
@@ -180,9 +178,9 @@ function ReplyForm({ reviewId, reviewer }: { reviewId: ReviewView["_id"]; review
       await reply({ reviewId, content: text });
       toast({ title: "Reply posted", description: "Your reply now shows under the review.", variant: "success" });
     } catch (err) {
-      const message = appErrorData(err)?.message ?? "Failed to post your reply. Please try again.";
-      setError(message);
-      toast({ title: "Error", description: message, variant: "destructive" });
+      setError(
+        reportError(err, { title: "Error", description: "Failed to post your reply. Please try again." }).inline,
+      );
     } finally {
       setBusy(false);
     }

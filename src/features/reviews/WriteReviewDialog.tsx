@@ -9,7 +9,8 @@ import { Modal } from "@/components/ui/Modal";
 import { api } from "@/lib/api";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { cn } from "@/lib/cn";
-import { applyFieldErrors, toUserError } from "@/lib/errors";
+import { applyFieldErrors } from "@/lib/errors";
+import { useErrorToast } from "@/lib/useErrorToast";
 import { StarShape } from "./parts";
 
 // Write a review of a completed job (reviewSchema here and in reviews.create): 1-5 stars as a radio
@@ -36,6 +37,7 @@ export function WriteReviewDialog({
 }) {
   const create = useMutation(api.reviews.create);
   const { toast } = useToast();
+  const reportError = useErrorToast();
   const [formError, setFormError] = useState<string | null>(null);
   const {
     control,
@@ -54,11 +56,10 @@ export function WriteReviewDialog({
       reset(EMPTY);
       onClose();
     } catch (error) {
-      const shown = toUserError(error, {
+      const shown = reportError(error, {
         title: "Error",
         description: "Failed to post your review. Please try again.",
       });
-      toast({ title: shown.title, description: shown.description, variant: "destructive" });
       if (!applyFieldErrors(shown.data, setError, FIELDS)) setFormError(shown.inline);
     }
   };

@@ -4,7 +4,7 @@ import { useSession } from "@/app/session";
 import { useToast } from "@/components/ui";
 import { ActionButton } from "@/components/ui/ActionButton";
 import { api } from "@/lib/api";
-import { useErrorToast } from "@/lib/errors";
+import { useErrorToast } from "@/lib/useErrorToast";
 import { JobCopy } from "../copy";
 import type { Id } from "../ids";
 

@@ -1,6 +1,7 @@
 import { useCallback } from "react";
 import { useToast } from "@/components/ui";
-import { useErrorToast, type ErrorCopy } from "@/lib/errors";
+import { type ErrorCopy } from "@/lib/errors";
+import { useErrorToast } from "@/lib/useErrorToast";
 import { JobCopy } from "../copy";
 
 const defaultFailure: ErrorCopy = { title: JobCopy.actionFailedTitle, description: JobCopy.actionFailed };

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from "convex/react";
 import { useCallback, useMemo } from "react";
 import type { Id } from "../ids";
 import { api } from "@/lib/api";
-import { useErrorToast } from "@/lib/errors";
+import { useErrorToast } from "@/lib/useErrorToast";
 import { JobCopy } from "../copy";
 
 /** Which of these jobs the viewer saved (one live query for the visible cards). */

@@ -1,0 +1,87 @@
+import { useFormContext } from "react-hook-form";
+import { Select, TextField } from "@/components/ui";
+import { US_STATES } from "@/lib/usStates";
+
+// City, state, ZIP code and county: one section for every form that asks where someone (or some
+// work) is. It reads the surrounding react-hook-form through useFormContext, so the form's own
+// schema decides what is valid and its field names are these four.
+
+export interface PlaceValues {
+  city: string;
+  state: string;
+  zipCode: string;
+  county?: string;
+}
+
+export function PlaceFields({
+  county = true,
+  state = "select",
+  required = false,
+  maxLength = 60,
+}: {
+  /** Ask for the county too (profiles do; a job's place does not). */
+  county?: boolean;
+  /** A list of the states, or a two-letter code box. */
+  state?: "select" | "code";
+  required?: boolean;
+  /** Longest city and county the schema takes. */
+  maxLength?: number;
+}) {
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<PlaceValues>();
+  return (
+    <div className={county ? "grid gap-5 sm:grid-cols-2" : "grid gap-5 sm:grid-cols-[minmax(0,1fr)_6rem_9rem]"}>
+      <TextField
+        label="City"
+        required={required}
+        maxLength={maxLength}
+        autoComplete="address-level2"
+        error={errors.city?.message}
+        {...register("city")}
+      />
+      {state === "select" ? (
+        <Select
+          label="State"
+          required={required}
+          autoComplete="address-level1"
+          placeholder="Select a state"
+          options={US_STATES}
+          error={errors.state?.message}
+          {...register("state")}
+        />
+      ) : (
+        <TextField
+          label="State"
+          required={required}
+          maxLength={2}
+          autoComplete="address-level1"
+          autoCapitalize="characters"
+          placeholder="TX"
+          className="[&_input]:uppercase"
+          error={errors.state?.message}
+          {...register("state")}
+        />
+      )}
+      <TextField
+        label="ZIP code"
+        required={required}
+        inputMode="numeric"
+        autoComplete="postal-code"
+        maxLength={10}
+        error={errors.zipCode?.message}
+        {...register("zipCode")}
+      />
+      {county && (
+        <TextField
+          label="County"
+          required={required}
+          maxLength={maxLength}
+          error={errors.county?.message}
+          {...register("county")}
+        />
+      )}
+    </div>
+  );
+}
