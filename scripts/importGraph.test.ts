@@ -116,6 +116,7 @@ const REQUIRED_CONVEX_IMPORTS = new Set(["convex/http.ts -> convex/auth.ts"]);
  */
 const KNOWN_CONVEX_OFFENDERS = new Set([
   "convex/emailVerification.ts -> convex/accounts.ts",
+  "convex/http.ts -> convex/devOutbox.ts",
   "convex/http/professionals.ts -> convex/professionals.ts",
 ]);
 
