@@ -55,6 +55,9 @@ export const ProfilePage = lazy(() =>
 export const EditProfilePage = lazy(() =>
   import("@/features/profile/EditProfilePage").then((m) => ({ default: m.EditProfilePage })),
 );
+export const SettingsPage = lazy(() =>
+  import("@/features/settings/SettingsPage").then((m) => ({ default: m.SettingsPage })),
+);
 export const PortfolioPage = lazy(() =>
   import("@/features/portfolio/PortfolioPage").then((m) => ({ default: m.PortfolioPage })),
 );

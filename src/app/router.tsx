@@ -7,6 +7,7 @@ import {
   CustomerDashboard,
   DirectoryPage,
   EditProfilePage,
+  SettingsPage,
   ForgotPasswordPage,
   JobDetailPage,
   JobSearchPage,
@@ -226,6 +227,14 @@ export function AppRoutes() {
           element={
             <SignedInOnly>
               <EditProfilePage />
+            </SignedInOnly>
+          }
+        />
+        <Route
+          path="settings"
+          element={
+            <SignedInOnly>
+              <SettingsPage />
             </SignedInOnly>
           }
         />

@@ -55,6 +55,7 @@ export const USER_MENU_LINKS: readonly NavItem[] = [
   { to: "/reviews", label: "Reviews" },
   { to: "/notifications", label: "Notifications" },
   { to: "/edit-profile", label: "Settings" },
+  { to: "/settings", label: "Account Settings" },
 ];
 
 export type BottomBarIcon = "home" | "jobs" | "messages" | "profile";

@@ -1,0 +1,61 @@
+// Account settings (/settings): notification preferences persist, and a
+// password change made while signed in takes effect (the old password stops
+// working, the new one signs in).
+import { accountMenu, expect, signInOn, STRONG_PASSWORD, test } from "./fixtures";
+
+const NEW_PASSWORD = "Rafter-e2e-Changed9!";
+
+test.describe("account settings", () => {
+  test("the user menu leads to Account Settings; email preferences persist", async ({ page, users }) => {
+    const casey = await users.create();
+    await signInOn(page, casey, { rejectCookies: true });
+    await accountMenu(page).click();
+    await page.getByRole("menuitem", { name: "Account Settings" }).click();
+    await expect(page).toHaveURL("/settings");
+    await expect(page.getByRole("heading", { level: 1, name: "Account Settings" })).toBeVisible();
+
+    const messages = page.getByLabel("Messages");
+    await expect(messages).toHaveValue("digest");
+    await messages.selectOption({ label: "Off" });
+    await expect(page.getByText("Notification preferences saved").first()).toBeVisible();
+    await page.getByLabel("Reviews").selectOption({ label: "Daily digest" });
+
+    await page.reload();
+    await expect(page.getByLabel("Messages")).toHaveValue("off");
+    await expect(page.getByLabel("Reviews")).toHaveValue("digest");
+  });
+
+  test("change password: the current one is required, then only the new one signs in", async ({ page, users, browser }) => {
+    const casey = await users.create();
+    await signInOn(page, casey, { rejectCookies: true });
+    await page.goto("/settings");
+    const form = page.getByRole("region", { name: "Change password" });
+
+    await form.getByLabel("Current password").fill("Not-the-password1!");
+    await form.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
+    await form.getByLabel("Confirm new password").fill(NEW_PASSWORD);
+    await form.getByRole("button", { name: "Change password" }).click();
+    await expect(form.getByText("Your current password is incorrect.")).toBeVisible();
+
+    await form.getByLabel("Current password").fill(STRONG_PASSWORD);
+    await form.getByRole("button", { name: "Change password" }).click();
+    await expect(form.getByText("Password changed. Other devices have been signed out.")).toBeVisible();
+    // This device stays signed in.
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Account Settings" })).toBeVisible();
+
+    const context = await browser.newContext({ baseURL: new URL(page.url()).origin });
+    const other = await context.newPage();
+    try {
+      await other.goto("/login");
+      const login = other.getByRole("main");
+      await login.getByLabel("Email").fill(casey.email);
+      await login.getByLabel("Password", { exact: true }).fill(STRONG_PASSWORD);
+      await login.getByRole("button", { name: "Sign In" }).click();
+      await expect(other.getByText("Please check your credentials and try again.").first()).toBeVisible();
+      await signInOn(other, { ...casey, password: NEW_PASSWORD });
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,149 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useAction, useMutation, useQuery } from "convex/react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { changePasswordSchema, SettingsCopy, type ChangePasswordValues } from "@common/auth";
+import { EMAIL_MODES, PREFERENCE_KINDS, type EmailMode, type PreferenceKind } from "@common/notifications";
+import { Alert, Button, Card, PasswordField, Select, Spinner } from "@/components/ui";
+import { ErrorState, QueryErrorBoundary } from "@/components/ui/QueryErrorBoundary";
+import { useToast } from "@/components/ui/Toast";
+import { api } from "@/lib/api";
+import { applyFieldErrors, useErrorToast } from "@/lib/errors";
+import { usePageTitle } from "@/lib/usePageTitle";
+
+const sectionTitle = "text-lg font-semibold text-slate-900 dark:text-white";
+const sectionText = "mt-1 text-sm text-slate-600 dark:text-slate-300";
+
+/** /settings: change password and email notification preferences. */
+export function SettingsPage() {
+  usePageTitle("Account Settings");
+  return (
+    <div className="mx-auto w-full max-w-2xl space-y-6 px-4 py-6 sm:py-10">
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">Account Settings</h1>
+        <p className="mt-2 text-slate-600 dark:text-slate-300">Your password and how Rafter emails you.</p>
+      </header>
+      <ChangePasswordSection />
+      <QueryErrorBoundary fallback={(retry) => <ErrorState message="Failed to fetch notifications" onRetry={retry} />}>
+        <NotificationPreferencesSection />
+      </QueryErrorBoundary>
+    </div>
+  );
+}
+
+function ChangePasswordSection() {
+  const changePassword = useAction(api.settings.changePassword);
+  const reportError = useErrorToast();
+  const [done, setDone] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePasswordValues>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
+  });
+
+  const submit = async (values: ChangePasswordValues) => {
+    setDone(false);
+    try {
+      await changePassword(values);
+    } catch (error) {
+      const shown = reportError(error, { title: "Password not changed", description: "Please try again." });
+      applyFieldErrors(shown.data, setError, ["currentPassword", "newPassword", "confirmPassword"]);
+      return;
+    }
+    reset();
+    setDone(true);
+  };
+
+  return (
+    <Card as="section" aria-labelledby="password-heading" className="p-4 sm:p-6">
+      <h2 id="password-heading" className={sectionTitle}>
+        Change password
+      </h2>
+      <p className={sectionText}>Changing it signs you out on every other device, and we email you that it changed.</p>
+      <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate className="mt-4 space-y-4">
+        {done && (
+          <Alert variant="success" live="polite">
+            {SettingsCopy.passwordChanged}
+          </Alert>
+        )}
+        <PasswordField
+          label="Current password"
+          autoComplete="current-password"
+          required
+          error={errors.currentPassword?.message}
+          {...register("currentPassword")}
+        />
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          required
+          hint="At least 12 characters with upper and lower case letters, a number and one of !@#$%^&*"
+          error={errors.newPassword?.message}
+          {...register("newPassword")}
+        />
+        <PasswordField
+          label="Confirm new password"
+          autoComplete="new-password"
+          required
+          error={errors.confirmPassword?.message}
+          {...register("confirmPassword")}
+        />
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Changing password..." : "Change password"}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function NotificationPreferencesSection() {
+  const preferences = useQuery(api.notifications.preferences, {});
+  const setPreference = useMutation(api.notifications.setPreference).withOptimisticUpdate((store, { kind, mode }) => {
+    const current = store.getQuery(api.notifications.preferences, {});
+    if (current) store.setQuery(api.notifications.preferences, {}, { ...current, [kind]: mode });
+  });
+  const { toast } = useToast();
+  const reportError = useErrorToast();
+
+  const change = async (kind: PreferenceKind, mode: EmailMode) => {
+    try {
+      await setPreference({ kind, mode });
+      toast({ title: SettingsCopy.preferenceSaved, variant: "success" });
+    } catch (error) {
+      reportError(error, { title: "Preferences not saved", description: "Please try again." });
+    }
+  };
+
+  return (
+    <Card as="section" aria-labelledby="notifications-heading" className="p-4 sm:p-6">
+      <h2 id="notifications-heading" className={sectionTitle}>
+        Email notifications
+      </h2>
+      <p className={sectionText}>
+        For each kind: an email right away, one daily digest, or none. You always see notifications in the app.
+      </p>
+      {preferences === undefined ? (
+        <div className="flex justify-center py-8">
+          <Spinner label="Loading your preferences..." className="size-6" />
+        </div>
+      ) : (
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          {PREFERENCE_KINDS.map((kind) => (
+            <Select
+              key={kind.value}
+              label={kind.label}
+              options={EMAIL_MODES}
+              value={preferences[kind.value]}
+              onChange={(event) => void change(kind.value, event.target.value as EmailMode)}
+            />
+          ))}
+        </div>
+      )}
+    </Card>
+  );
+}
