@@ -8,7 +8,8 @@ import { Alert, Button, Card, PasswordField, Select, Spinner } from "@/component
 import { ErrorState, QueryErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { useToast } from "@/components/ui/Toast";
 import { api } from "@/lib/api";
-import { applyFieldErrors, useErrorToast } from "@/lib/errors";
+import { applyFieldErrors } from "@/lib/errors";
+import { useErrorToast } from "@/lib/useErrorToast";
 import { usePageTitle } from "@/lib/usePageTitle";
 
 const sectionTitle = "text-lg font-semibold text-slate-900 dark:text-white";
