@@ -3,6 +3,7 @@ export { Alert, type AlertVariant } from "./Alert";
 export { Button, ButtonLink, buttonClasses, type ButtonProps, type ButtonVariant } from "./Button";
 export { Card, cardClasses } from "./Card";
 export { EmptyState } from "./EmptyState";
+export { FiltersDisclosure } from "./FiltersDisclosure";
 export {
   Checkbox,
   FieldError,

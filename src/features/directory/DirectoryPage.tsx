@@ -1,14 +1,21 @@
-import { Disclosure, DisclosureButton, DisclosurePanel } from "@headlessui/react";
 import { useQuery } from "convex/react";
 import { Component, useState, type ReactNode } from "react";
 import { JobMessages } from "@common/jobs";
 import { PROFESSION_CATEGORIES } from "@common/professions";
 import { useSession } from "@/app/session";
-import { Button, Checkbox, EmptyState, ListSkeleton, LoadMore, Select, TextField } from "@/components/ui";
+import {
+  Button,
+  Checkbox,
+  EmptyState,
+  FiltersDisclosure,
+  ListSkeleton,
+  LoadMore,
+  Select,
+  TextField,
+} from "@/components/ui";
 import { useDebouncedParam } from "@/lib/useDebouncedValue";
 import { api } from "@/lib/api";
 import { appErrorData } from "@/lib/errors";
-import { cn } from "@/lib/cn";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { ProfessionalActions, ProfessionalCard } from "./ProfessionalCard";
 import {
@@ -84,37 +91,9 @@ export function DirectoryPage() {
           />
         </form>
 
-        <Disclosure defaultOpen={active > 0}>
-          <div className="flex flex-wrap items-end justify-between gap-3">
-            <DisclosureButton
-              className={cn(
-                "group inline-flex min-h-11 items-center gap-2 rounded-md border border-slate-500 bg-white px-4 py-2 font-semibold text-slate-900",
-                "hover:bg-slate-100 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800",
-              )}
-            >
-              <svg
-                viewBox="0 0 24 24"
-                className="size-5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                aria-hidden="true"
-              >
-                <path d="M3 5h18l-7 8v6l-4-2v-4L3 5z" strokeLinejoin="round" />
-              </svg>
-              Filters
-              {active > 0 && <span className="text-sm font-medium">({active} on)</span>}
-              <svg
-                viewBox="0 0 24 24"
-                className="size-4 transition-transform group-data-open:rotate-180"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                aria-hidden="true"
-              >
-                <path d="m6 9 6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
-              </svg>
-            </DisclosureButton>
+        <FiltersDisclosure
+          active={active}
+          aside={
             <Select
               label="Sort by"
               className="w-full min-[420px]:w-56"
@@ -122,11 +101,12 @@ export function DirectoryPage() {
               value={filters.sort}
               onChange={(e) => setFilters({ sort: e.target.value })}
             />
-          </div>
-          <DisclosurePanel className="mt-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-700 dark:bg-slate-900">
+          }
+        >
+          <div className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-700 dark:bg-slate-900">
             <FilterFields filters={filters} setFilters={setFilters} />
-          </DisclosurePanel>
-        </Disclosure>
+          </div>
+        </FiltersDisclosure>
       </div>
 
       <section aria-label="Results">

@@ -1,0 +1,69 @@
+import { Disclosure, DisclosureButton, DisclosurePanel } from "@headlessui/react";
+import type { ReactNode } from "react";
+import { cn } from "@/lib/cn";
+
+/**
+ * A list page's filters behind a "Filters" button that says how many are on, so a phone shows
+ * results in its first screen. `narrowOnly`: from the `sm` breakpoint up the filters always show
+ * and the button goes. `aside` sits beside the button (e.g. the sort control).
+ */
+export function FiltersDisclosure({
+  active,
+  aside,
+  narrowOnly = false,
+  children,
+}: {
+  active: number;
+  aside?: ReactNode;
+  narrowOnly?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Disclosure defaultOpen={active > 0}>
+      {({ open }) => (
+        <>
+          <div className={cn("flex flex-wrap items-end justify-between gap-3", narrowOnly && !aside && "sm:hidden")}>
+            <DisclosureButton
+              className={cn(
+                "group inline-flex min-h-11 items-center gap-2 rounded-md border border-slate-500 bg-white px-4 py-2 font-semibold text-slate-900",
+                "hover:bg-slate-100 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800",
+                narrowOnly && "sm:hidden",
+              )}
+            >
+              <svg
+                viewBox="0 0 24 24"
+                className="size-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                aria-hidden="true"
+              >
+                <path d="M3 5h18l-7 8v6l-4-2v-4L3 5z" strokeLinejoin="round" />
+              </svg>
+              Filters
+              {active > 0 && <span className="text-sm font-medium">({active} on)</span>}
+              <svg
+                viewBox="0 0 24 24"
+                className="size-4 transition-transform group-data-open:rotate-180"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                aria-hidden="true"
+              >
+                <path d="m6 9 6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+            </DisclosureButton>
+            {aside}
+          </div>
+          {/* narrowOnly: kept mounted and shown by CSS from sm up, whatever the button's state. */}
+          <DisclosurePanel
+            static={narrowOnly}
+            className={cn(narrowOnly && !open && "hidden sm:block", !narrowOnly && "mt-3")}
+          >
+            {children}
+          </DisclosurePanel>
+        </>
+      )}
+    </Disclosure>
+  );
+}
