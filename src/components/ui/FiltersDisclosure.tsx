@@ -56,10 +56,7 @@ export function FiltersDisclosure({
             {aside}
           </div>
           {/* narrowOnly: kept mounted and shown by CSS from sm up, whatever the button's state. */}
-          <DisclosurePanel
-            static={narrowOnly}
-            className={cn(narrowOnly && !open && "hidden sm:block", !narrowOnly && "mt-3")}
-          >
+          <DisclosurePanel static={narrowOnly} className={cn(narrowOnly && !open && "hidden sm:block")}>
             {children}
           </DisclosurePanel>
         </>

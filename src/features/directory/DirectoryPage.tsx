@@ -103,7 +103,7 @@ export function DirectoryPage() {
             />
           }
         >
-          <div className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-700 dark:bg-slate-900">
+          <div className="mt-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-700 dark:bg-slate-900">
             <FilterFields filters={filters} setFilters={setFilters} />
           </div>
         </FiltersDisclosure>

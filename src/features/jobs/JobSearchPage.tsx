@@ -1,4 +1,3 @@
-import { Disclosure, DisclosureButton, DisclosurePanel } from "@headlessui/react";
 import { useQuery } from "convex/react";
 import { useMemo, useState, type FormEvent, type ReactNode } from "react";
 import { useSearchParams } from "react-router-dom";
@@ -12,9 +11,8 @@ import {
   type JobStatus,
 } from "@common/jobs";
 import { useSession } from "@/app/session";
-import { Button, ButtonLink, EmptyState, Select, TextField } from "@/components/ui";
+import { Button, ButtonLink, EmptyState, FiltersDisclosure, Select, TextField } from "@/components/ui";
 import { api } from "@/lib/api";
-import { cn } from "@/lib/cn";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { useDebouncedParam } from "@/lib/useDebouncedValue";
 import { BrowseResults } from "./components/BrowseResults";
@@ -253,37 +251,8 @@ export function JobSearchPage() {
           </Button>
         </form>
 
-        <Disclosure defaultOpen={activeCount > 0}>
-          <DisclosureButton
-            className={cn(
-              "group inline-flex min-h-11 items-center gap-2 rounded-md border border-slate-500 bg-white px-4 py-2 font-semibold text-slate-900",
-              "hover:bg-slate-100 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800",
-            )}
-          >
-            <svg
-              viewBox="0 0 24 24"
-              className="size-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden="true"
-            >
-              <path d="M3 5h18l-7 8v6l-4-2v-4L3 5z" strokeLinejoin="round" />
-            </svg>
-            Filters
-            {activeCount > 0 && <span className="text-sm font-medium">({activeCount} on)</span>}
-            <svg
-              viewBox="0 0 24 24"
-              className="size-4 transition-transform group-data-open:rotate-180"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden="true"
-            >
-              <path d="m6 9 6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
-          </DisclosureButton>
-          <DisclosurePanel className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-700 dark:bg-slate-900">
+        <FiltersDisclosure active={activeCount}>
+          <div className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-700 dark:bg-slate-900">
             <div className="grid grid-cols-1 items-start gap-4 sm:grid-cols-2 lg:grid-cols-3">
               <Select
                 label="Category"
@@ -347,8 +316,8 @@ export function JobSearchPage() {
                 Clear filters
               </Button>
             )}
-          </DisclosurePanel>
-        </Disclosure>
+          </div>
+        </FiltersDisclosure>
       </div>
 
       <section aria-label="Results">
