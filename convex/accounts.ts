@@ -1,7 +1,7 @@
 // Internal steps of the sign-in, sign-up, reset and verification flows. The
 // public entry points (auth.ts, passwords.ts, emailVerification.ts) call
 // these; clients cannot.
-import { ConvexError, v } from "convex/values";
+import { v } from "convex/values";
 import { LOCKOUT_MS, MAX_FAILED_SIGN_INS, RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS } from "../common/auth";
 import { ErrorCode, lockoutMessage, Messages, type AppErrorData } from "../common/errors";
 import { internal } from "./_generated/api";
@@ -12,6 +12,7 @@ import { internalMutation, internalQuery } from "./functions";
 import { consume, hit, ipLimited, LIMITS } from "./model/rateLimit";
 import { logSecurityEvent } from "./model/securityLog";
 import { endUserSessions, sessionUser } from "./model/sessions";
+import { invalidToken, openToken } from "./model/emailTokens";
 import { siteUrl } from "./model/tokens";
 import { syncUserLocation } from "./model/professionals";
 
@@ -32,7 +33,11 @@ export const sessionViewerId = internalQuery({
 // These mutations return the error for the calling action to throw: a throw
 // here would roll back the security log and counters they write.
 const invalidCredentials = (): AppErrorData => ({ code: ErrorCode.INVALID_CREDENTIALS, message: Messages.loginFailed });
-const rateLimited = (retryAt: number): AppErrorData => ({ code: ErrorCode.RATE_LIMITED, message: Messages.tooManyRequests, retryAt });
+const rateLimited = (retryAt: number): AppErrorData => ({
+  code: ErrorCode.RATE_LIMITED,
+  message: Messages.tooManyRequests,
+  retryAt,
+});
 const errorResult = v.union(
   v.null(),
   v.object({
@@ -90,7 +95,11 @@ export const beforeSignIn = internalMutation({
   handler: async (ctx, { email, ip, decoy }): Promise<AppErrorData | null> => {
     const user = await userByEmail(ctx, email);
     if (decoy) {
-      await logSecurityEvent(ctx, "decoy_filled", { identifier: email, userId: user?._id, details: `sign-in from ${ip}` });
+      await logSecurityEvent(ctx, "decoy_filled", {
+        identifier: email,
+        userId: user?._id,
+        details: `sign-in from ${ip}`,
+      });
       // Looks like any failed sign-in to the bot.
       return invalidCredentials();
     }
@@ -103,7 +112,11 @@ export const beforeSignIn = internalMutation({
     }
     const until = await lockedUntil(ctx, email, ip);
     if (until !== null) {
-      await logSecurityEvent(ctx, "login_while_locked", { userId: user?._id, identifier: email, details: `from ${ip}` });
+      await logSecurityEvent(ctx, "login_while_locked", {
+        userId: user?._id,
+        identifier: email,
+        details: `from ${ip}`,
+      });
       return lockedError(until);
     }
     return null;
@@ -116,7 +129,11 @@ export const recordFailedSignIn = internalMutation({
   returns: errorResult,
   handler: async (ctx, { email, ip, reason }): Promise<AppErrorData> => {
     const user = await userByEmail(ctx, email);
-    await logSecurityEvent(ctx, "login_failed", { userId: user?._id, identifier: email, details: `${reason} from ${ip}` });
+    await logSecurityEvent(ctx, "login_failed", {
+      userId: user?._id,
+      identifier: email,
+      details: `${reason} from ${ip}`,
+    });
     const key = lockKey(email, ip);
     const now = Date.now();
     const row = await ctx.db
@@ -180,7 +197,11 @@ export const beforeSignUp = internalMutation({
     }
     const existing = await userByEmail(ctx, email);
     if (existing) {
-      await logSecurityEvent(ctx, "signup_existing_email", { userId: existing._id, identifier: email, details: `from ${ip}` });
+      await logSecurityEvent(ctx, "signup_existing_email", {
+        userId: existing._id,
+        identifier: email,
+        details: `from ${ip}`,
+      });
       await ctx.scheduler.runAfter(0, internal.emails.send.deliver, {
         to: email,
         ...accountExistsEmail(existing.firstName, `${siteUrl()}/login`, `${siteUrl()}/forgot-password`),
@@ -251,17 +272,6 @@ export const requestReset = internalMutation({
   },
 });
 
-const invalidToken = (message: string) => new ConvexError({ code: ErrorCode.INVALID_TOKEN, message });
-
-async function openToken(ctx: MutationCtx, kind: "reset" | "verify", tokenHash: string) {
-  const row = await ctx.db
-    .query("emailTokens")
-    .withIndex("by_tokenHash", (q) => q.eq("tokenHash", tokenHash))
-    .unique();
-  if (!row || row.kind !== kind || row.usedAt !== undefined || row.expiresAt <= Date.now()) return null;
-  return row;
-}
-
 /** Uses up a reset token (single use) and returns whose password to change. */
 export const consumeResetToken = internalMutation({
   args: { tokenHash: v.string() },
@@ -286,14 +296,6 @@ export const afterPasswordReset = internalMutation({
     await logSecurityEvent(ctx, "password_changed", { userId });
   },
 });
-
-export const verifyEmailToken = async (ctx: MutationCtx, tokenHash: string) => {
-  const row = await openToken(ctx, "verify", tokenHash);
-  if (!row) throw invalidToken("This verification link is invalid or has expired. Request a new one from your dashboard.");
-  await ctx.db.patch(row._id, { usedAt: Date.now() });
-  await ctx.db.patch(row.userId, { emailVerificationTime: Date.now() });
-  await logSecurityEvent(ctx, "email_verified", { userId: row.userId });
-};
 
 export const resendVerification = internalMutation({
   args: { userId: v.id("users"), tokenHash: v.string(), token: v.string() },

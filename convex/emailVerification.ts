@@ -2,8 +2,8 @@
 import { ConvexError, v } from "convex/values";
 import { ErrorCode, Messages } from "../common/errors";
 import { internal } from "./_generated/api";
-import { verifyEmailToken } from "./accounts";
 import { action, mutation } from "./functions";
+import { verifyEmailToken } from "./model/emailTokens";
 import { randomToken, sha256Hex } from "./model/tokens";
 
 export const verify = mutation({

@@ -115,7 +115,6 @@ const REQUIRED_CONVEX_IMPORTS = new Set(["convex/http.ts -> convex/auth.ts"]);
  * This list only shrinks: when you remove one of these imports, delete its line here.
  */
 const KNOWN_CONVEX_OFFENDERS = new Set([
-  "convex/emailVerification.ts -> convex/accounts.ts",
   "convex/http.ts -> convex/devOutbox.ts",
   "convex/http/professionals.ts -> convex/professionals.ts",
 ]);

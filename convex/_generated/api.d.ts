@@ -43,6 +43,7 @@ import type * as maintenance from "../maintenance.js";
 import type * as messages from "../messages.js";
 import type * as model_counters from "../model/counters.js";
 import type * as model_deployment from "../model/deployment.js";
+import type * as model_emailTokens from "../model/emailTokens.js";
 import type * as model_errors from "../model/errors.js";
 import type * as model_files from "../model/files.js";
 import type * as model_geo from "../model/geo.js";
@@ -114,6 +115,7 @@ declare const fullApi: ApiFromModules<{
   messages: typeof messages;
   "model/counters": typeof model_counters;
   "model/deployment": typeof model_deployment;
+  "model/emailTokens": typeof model_emailTokens;
   "model/errors": typeof model_errors;
   "model/files": typeof model_files;
   "model/geo": typeof model_geo;
