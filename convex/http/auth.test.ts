@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { ErrorCode } from "../../common/errors";
 import { ResetCopy } from "../../common/auth";
-import { newTest, setupEnv, signUpParams, STRONG_PASSWORD, createUser, type TestConvex } from "../test.setup";
+import { newTest, setupEnv, signUpParams, STRONG_PASSWORD, createUser, insertUser, type TestConvex } from "../test.setup";
 import { EXTERNAL_LOGIN_NOT_CONFIGURED } from "./auth";
 
 beforeAll(setupEnv);
@@ -76,7 +76,8 @@ describe("POST /api/auth/register", () => {
 describe("GET /api/auth/me and POST /api/auth/logout", () => {
   test("me answers the caller's user; logout ends that token's session only", async () => {
     const t = newTest();
-    const { userId } = await createUser(t, { firstName: "Bo" });
+    // A user with no session of its own: the two below are the only ones.
+    const userId = await insertUser(t, { firstName: "Bo" });
     const [here, elsewhere] = await t.run(async (ctx) => [
       await ctx.db.insert("authSessions", { userId, expirationTime: Date.now() + 60_000 }),
       await ctx.db.insert("authSessions", { userId, expirationTime: Date.now() + 60_000 }),
