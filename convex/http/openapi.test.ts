@@ -5,7 +5,9 @@ import http from "../http";
 import { newTest } from "../test.setup";
 
 /** Served by @convex-dev/auth for token verification, not part of the REST API. */
-const NOT_REST = new Set(["/.well-known/openid-configuration", "/.well-known/jwks.json"]);
+// Not the public REST contract: the auth library's discovery documents, and the local-only outbox
+// (it answers 404 on any deployment that is not local).
+const NOT_REST = new Set(["/.well-known/openid-configuration", "/.well-known/jwks.json", "/dev/outbox"]);
 
 interface Operation {
   summary: string;
