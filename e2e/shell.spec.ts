@@ -296,7 +296,7 @@ test.describe("signed in", () => {
       // Arrow keys move to Settings, Enter follows it.
       await page.keyboard.press("Enter");
       for (let i = 0; i < 4; i++) await page.keyboard.press("ArrowDown");
-      await expect(menu.getByRole("menuitem", { name: "Settings" })).toHaveAttribute("data-focus", "");
+      await expect(menu.getByRole("menuitem", { name: "Settings", exact: true })).toHaveAttribute("data-focus", "");
       await page.keyboard.press("Enter");
       await expect(page).toHaveURL("/edit-profile");
       await expect(h1(page, "Edit Profile")).toBeVisible();
