@@ -1,9 +1,21 @@
 // Browsing jobs: server-side filters, sorts and pagination through indexes
 // (one index per sort × filters, from the table below), text search through
 // the search index, and distance lists through the status+geohash index.
-import { paginationOptsValidator, paginationResultValidator, type IndexRange, type PaginationResult } from "convex/server";
+import {
+  paginationOptsValidator,
+  paginationResultValidator,
+  type IndexRange,
+  type PaginationResult,
+} from "convex/server";
 import { v } from "convex/values";
-import { categoriesServedBy, isJobCategory, JOB_STATUSES, JobMessages, OPEN_STATUSES, type JobStatus } from "../../common/jobs";
+import {
+  categoriesServedBy,
+  isJobCategory,
+  JOB_STATUSES,
+  JobMessages,
+  OPEN_STATUSES,
+  type JobStatus,
+} from "../../common/jobs";
 import type { QueryCtx } from "../_generated/server";
 import { query } from "../functions";
 import { invalid } from "../model/errors";
@@ -61,7 +73,8 @@ function indexedPage(
   category: string | undefined,
   paginationOpts: { numItems: number; cursor: string | null },
 ): Promise<PaginationResult<Job>> {
-  const filters: Filters = status && category ? "status_and_category" : status ? "status" : category ? "category" : "none";
+  const filters: Filters =
+    status && category ? "status_and_category" : status ? "status" : category ? "category" : "none";
   return ctx.db
     .query("jobs")
     .withIndex(BROWSE_INDEXES[sort][filters], (q) => {
@@ -107,16 +120,18 @@ async function jobsNear(ctx: QueryCtx, point: GeoPoint, miles: number, statuses:
   return found;
 }
 
+/** Jobs matching `text` in relevance order, narrowed by the search index's equality filters. */
+function searchJobs(ctx: QueryCtx, text: string, status?: JobStatus, category?: string) {
+  return ctx.db.query("jobs").withSearchIndex("search_text", (q) => {
+    let s = q.search("searchText", text);
+    if (status) s = s.eq("status", status);
+    if (category) s = s.eq("category", category);
+    return s;
+  });
+}
+
 async function searchCount(ctx: QueryCtx, text: string, status?: JobStatus, category?: string) {
-  const rows = await ctx.db
-    .query("jobs")
-    .withSearchIndex("search_text", (q) => {
-      let s = q.search("searchText", text);
-      if (status) s = s.eq("status", status);
-      if (category) s = s.eq("category", category);
-      return s;
-    })
-    .take(SEARCH_COUNT_LIMIT);
+  const rows = await searchJobs(ctx, text, status, category).take(SEARCH_COUNT_LIMIT);
   return rows.length;
 }
 
@@ -177,15 +192,7 @@ export const list = query({
 
     // Text search: relevance order through the search index.
     if (text) {
-      const result = await ctx.db
-        .query("jobs")
-        .withSearchIndex("search_text", (q) => {
-          let s = q.search("searchText", text);
-          if (status) s = s.eq("status", status);
-          if (category) s = s.eq("category", category);
-          return s;
-        })
-        .paginate(paginationOpts);
+      const result = await searchJobs(ctx, text, status, category).paginate(paginationOpts);
       const page = await Promise.all(result.page.map((job) => toCard(ctx, job, from)));
       const total = await searchCount(ctx, text, status, category);
       return {
