@@ -3,8 +3,6 @@
 // page fetches GET <site>/dev/outbox, which answers only on a local
 // deployment (model/deployment.ts), and tools read `list` with the admin key.
 import { v } from "convex/values";
-import { internal } from "./_generated/api";
-import { httpAction } from "./_generated/server";
 import { internalQuery, query } from "./functions";
 import { isOutboxReadable } from "./model/deployment";
 
@@ -37,16 +35,4 @@ export const location = query({
     const site = process.env.CONVEX_SITE_URL;
     return isOutboxReadable() && site ? `${site.replace(/\/$/, "")}/dev/outbox` : null;
   },
-});
-
-/** GET /dev/outbox: the newest emails as JSON for the local page; 404 anywhere else. */
-export const outboxHttp = httpAction(async (ctx) => {
-  // Only the app's own origin may read the answer from a browser.
-  const origin = (process.env.SITE_URL ?? "").replace(/\/$/, "");
-  const headers = { "Content-Type": "application/json", ...(origin ? { "Access-Control-Allow-Origin": origin } : {}) };
-  if (!isOutboxReadable()) {
-    return new Response(JSON.stringify({ message: "Not found" }), { status: 404, headers });
-  }
-  const { messages } = await ctx.runQuery(internal.devOutbox.list, {});
-  return new Response(JSON.stringify({ messages }), { status: 200, headers });
 });

@@ -8,7 +8,7 @@ import { professionalRoutes } from "./http/professionals";
 import { registerRestRoutes } from "./http/rest";
 import { contactRoutes } from "./http/contact";
 import { openApiRoutes } from "./http/openapi";
-import { outboxHttp } from "./devOutbox";
+import { outboxHttp } from "./http/devOutbox";
 
 const http = httpRouter();
 

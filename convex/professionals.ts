@@ -15,14 +15,12 @@ import { invalid } from "./model/errors";
 import { pageSize } from "./model/paging";
 import { zipToPoint } from "./model/geo";
 import { distanceMiles } from "./model/geo";
-import { isAvailable, professionalsNear } from "./model/professionals";
+import { DIRECTORY_SORTS, isAvailable, professionalsNear, type DirectorySort } from "./model/professionals";
 
 /** Directory rows read at most per search; a place with more professionals shows the first ones (capped: true). */
 export const DIRECTORY_READ_CAP = 1000;
 /** ZIP searches cover this many miles around the ZIP unless `radius` says otherwise. */
 const DEFAULT_ZIP_RADIUS = 25;
-export const DIRECTORY_SORTS = ["name", "rating", "newest", "verified"] as const;
-export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
 
 export const professionalValidator = v.object({
   _id: v.id("users"),
@@ -100,7 +98,9 @@ function withoutPlace(ctx: QueryCtx, sortBy: DirectorySort, verifiedOnly: boolea
   if (sortBy === "rating") {
     const query = users
       .withIndex("by_userType_and_rating", (q) =>
-        minRating !== undefined ? q.eq("userType", "professional").gte("rating", minRating) : q.eq("userType", "professional"),
+        minRating !== undefined
+          ? q.eq("userType", "professional").gte("rating", minRating)
+          : q.eq("userType", "professional"),
       )
       .order("desc");
     return { query, ordered: true };
@@ -111,7 +111,10 @@ function withoutPlace(ctx: QueryCtx, sortBy: DirectorySort, verifiedOnly: boolea
       .order("asc");
     return { query, ordered: true };
   }
-  return { query: users.withIndex("by_userType", (q) => q.eq("userType", "professional")).order("desc"), ordered: true };
+  return {
+    query: users.withIndex("by_userType", (q) => q.eq("userType", "professional")).order("desc"),
+    ordered: true,
+  };
 }
 
 /** Longest free-text query; longer text is cut. */

@@ -110,15 +110,6 @@ function isTestCode(file: string): boolean {
 /** Imports Convex itself requires: the HTTP router must mount Convex Auth's routes from convex/auth.ts. */
 const REQUIRED_CONVEX_IMPORTS = new Set(["convex/http.ts -> convex/auth.ts"]);
 
-/**
- * Public modules that still import another public module, being moved to convex/model/ (issue 12).
- * This list only shrinks: when you remove one of these imports, delete its line here.
- */
-const KNOWN_CONVEX_OFFENDERS = new Set([
-  "convex/http.ts -> convex/devOutbox.ts",
-  "convex/http/professionals.ts -> convex/professionals.ts",
-]);
-
 const graph = buildGraph();
 
 describe("import graph", () => {
@@ -151,10 +142,7 @@ describe("import graph", () => {
         if (isPublicConvexModule(target) && !REQUIRED_CONVEX_IMPORTS.has(edge)) found.push(edge);
       }
     }
-    const fresh = found.filter((edge) => !KNOWN_CONVEX_OFFENDERS.has(edge));
-    const gone = [...KNOWN_CONVEX_OFFENDERS].filter((edge) => !found.includes(edge));
-    expect(fresh, "move the shared code into convex/model/ instead").toEqual([]);
-    expect(gone, "fixed: delete these from KNOWN_CONVEX_OFFENDERS in scripts/importGraph.test.ts").toEqual([]);
+    expect(found, "move the shared code into convex/model/ instead").toEqual([]);
   });
 
   test("sees the code it checks", () => {

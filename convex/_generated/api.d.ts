@@ -30,6 +30,7 @@ import type * as functions from "../functions.js";
 import type * as http from "../http.js";
 import type * as http_auth from "../http/auth.js";
 import type * as http_contact from "../http/contact.js";
+import type * as http_devOutbox from "../http/devOutbox.js";
 import type * as http_jobs from "../http/jobs.js";
 import type * as http_messages from "../http/messages.js";
 import type * as http_openapi from "../http/openapi.js";
@@ -102,6 +103,7 @@ declare const fullApi: ApiFromModules<{
   http: typeof http;
   "http/auth": typeof http_auth;
   "http/contact": typeof http_contact;
+  "http/devOutbox": typeof http_devOutbox;
   "http/jobs": typeof http_jobs;
   "http/messages": typeof http_messages;
   "http/openapi": typeof http_openapi;

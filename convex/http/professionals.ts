@@ -3,7 +3,7 @@
 import { ErrorCode } from "../../common/errors";
 import { isProfessionCategory } from "../../common/professions";
 import { api } from "../_generated/api";
-import { DIRECTORY_SORTS, type DirectorySort } from "../professionals";
+import { DIRECTORY_SORTS, type DirectorySort } from "../model/professionals";
 import { limitParam } from "./rest";
 import { queryParams, requireSignedIn, restError, type RestRoute } from "./rest";
 

@@ -8,6 +8,10 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { distanceMiles, geohashRanges, locationFields, type GeoPoint } from "./geo";
 
+/** How the directory can be sorted (spec §2 "Find Local Professionals"). */
+export const DIRECTORY_SORTS = ["name", "rating", "newest", "verified"] as const;
+export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
+
 export function radiusOf(user: Doc<"users">): number {
   return Math.min(Math.max(user.preferredRadius ?? DEFAULT_RADIUS_MILES, 1), MAX_RADIUS_MILES);
 }
@@ -97,7 +101,8 @@ export async function matchingProfessionals(
       .take(ROUTING_TAKE_PER_RANGE);
     for (const row of rows) {
       const distance = distanceMiles(point, row);
-      if (distance <= row.radiusMiles) found.set(row.userId, { userId: row.userId, distance, available: row.available });
+      if (distance <= row.radiusMiles)
+        found.set(row.userId, { userId: row.userId, distance, available: row.available });
     }
   }
   return [...found.values()]
