@@ -17,13 +17,6 @@ import {
   type RestRoute,
 } from "./rest";
 
-async function callerId(ctx: ActionCtx): Promise<string> {
-  await requireSignedIn(ctx);
-  const viewer = await ctx.runQuery(api.users.viewer, {});
-  if (viewer === null) throw restError(ErrorCode.NOT_AUTHENTICATED, "Please sign in to continue.");
-  return viewer._id;
-}
-
 function assertSelf(caller: string, userId: string) {
   if (userId !== caller) throw restError(ErrorCode.FORBIDDEN, "You can only read your own messages.");
 }
@@ -81,7 +74,7 @@ export const messageRoutes: RestRoute[] = [
     method: "GET",
     path: "/api/messages",
     handler: async ({ ctx, url }) => {
-      await callerId(ctx);
+      await requireSignedIn(ctx);
       return await inbox(ctx, url);
     },
   },
@@ -90,7 +83,7 @@ export const messageRoutes: RestRoute[] = [
     method: "GET",
     pathPrefix: "/api/messages/",
     handler: async ({ ctx, url, params }) => {
-      const caller = await callerId(ctx);
+      const caller = await requireSignedIn(ctx);
       if (params.length === 2 && params[0] === "user") {
         assertSelf(caller, await idParam(ctx, "users", params[1], "user id"));
         return await inbox(ctx, url);

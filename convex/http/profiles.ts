@@ -23,13 +23,6 @@ import {
   type RestRoute,
 } from "./rest";
 
-async function callerId(ctx: ActionCtx): Promise<string> {
-  await requireSignedIn(ctx);
-  const viewer = await ctx.runQuery(api.users.viewer, {});
-  if (viewer === null) throw restError(ErrorCode.NOT_AUTHENTICATED, "Please sign in to continue.");
-  return viewer._id;
-}
-
 async function profileOr404(ctx: ActionCtx, userId: string) {
   const profile = await ctx.runQuery(api.profiles.get, { userId });
   if (profile === null) throw restError(ErrorCode.NOT_FOUND, ProfileCopy.notFound);
@@ -62,12 +55,21 @@ export const PortfolioLinkCopy = {
 /** Hosts an upload link must never point at: this machine and private networks. */
 function isPrivateHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".local") || host.endsWith(".internal")) return true;
-  if (host === "::1" || host.startsWith("fc") || host.startsWith("fd") || host.startsWith("fe80")) return host.includes(":");
+  if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".local") || host.endsWith(".internal"))
+    return true;
+  if (host === "::1" || host.startsWith("fc") || host.startsWith("fd") || host.startsWith("fe80"))
+    return host.includes(":");
   const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(host);
   if (!v4) return false;
   const [a, b] = [Number(v4[1]), Number(v4[2])];
-  return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
+  return (
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168)
+  );
 }
 
 /** A title from the link: its file name without the extension, or its host. */
@@ -159,7 +161,7 @@ export const profileRoutes: RestRoute[] = [
     method: "PUT",
     pathPrefix: "/api/users/",
     handler: async ({ ctx, request, params }) => {
-      const caller = await callerId(ctx);
+      const caller = await requireSignedIn(ctx);
       if (params.length !== 1) throw restError(ErrorCode.NOT_FOUND, "Not found");
       const id = await idParam(ctx, "users", params[0], "user id");
       if (id !== caller) throw restError(ErrorCode.FORBIDDEN, "You can only update your own profile.");
@@ -167,7 +169,8 @@ export const profileRoutes: RestRoute[] = [
       let place: ReturnType<typeof placeOf> = {};
       if (body.location !== undefined) {
         place = placeOf(body.location);
-        if (place === null) throw restError(ErrorCode.INVALID_INPUT, "location must be 'City, ST' or a 5-digit ZIP code");
+        if (place === null)
+          throw restError(ErrorCode.INVALID_INPUT, "location must be 'City, ST' or a 5-digit ZIP code");
       }
       const specialties = typeof body.specialties === "string" ? splitList(body.specialties) : body.specialties;
       await ctx.runMutation(api.profiles.patch, {
@@ -256,7 +259,7 @@ export const profileRoutes: RestRoute[] = [
     path: "/api/portfolio/upload",
     status: 201,
     handler: async ({ ctx, request }) => {
-      const caller = await callerId(ctx);
+      const caller = await requireSignedIn(ctx);
       let form: FormData;
       try {
         form = await request.formData();
@@ -295,7 +298,9 @@ export const profileRoutes: RestRoute[] = [
     handler: async ({ ctx, params }) => {
       await requireSignedIn(ctx);
       if (params.length !== 1) throw restError(ErrorCode.NOT_FOUND, "Not found");
-      await ctx.runMutation(api.portfolio.remove, { id: await idParam(ctx, "portfolioItems", params[0], "portfolio item id") });
+      await ctx.runMutation(api.portfolio.remove, {
+        id: await idParam(ctx, "portfolioItems", params[0], "portfolio item id"),
+      });
       return { message: ProfileCopy.portfolioDeleted };
     },
   },

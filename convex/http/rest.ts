@@ -7,7 +7,7 @@ import { ConvexError, v } from "convex/values";
 import type { ZodType } from "zod";
 import { ErrorCode, Messages, type AppErrorData } from "../../common/errors";
 import { internal } from "../_generated/api";
-import type { TableNames } from "../_generated/dataModel";
+import type { Id, TableNames } from "../_generated/dataModel";
 import { httpAction, type ActionCtx } from "../_generated/server";
 import { internalQuery } from "../functions";
 import { zipToPlace } from "../model/geo";
@@ -87,7 +87,10 @@ export function errorResponse(error: unknown): Response {
   if (error instanceof ConvexError && typeof error.data === "object" && error.data !== null) {
     const data = error.data as AppErrorData;
     const status = STATUS_BY_CODE[data.code] ?? 400;
-    return jsonResponse({ message: data.message, code: data.code, ...(data.fields ? { fields: data.fields } : {}) }, status);
+    return jsonResponse(
+      { message: data.message, code: data.code, ...(data.fields ? { fields: data.fields } : {}) },
+      status,
+    );
   }
   const text = error instanceof Error ? error.message : String(error);
   // Argument validators refuse wrong types before a handler runs: that is bad input too.
@@ -116,11 +119,11 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
  * Refuses anonymous callers with a 401 before any work is done, and so a Bearer
  * token whose session has ended (signed out, password reset, ban, deleted account).
  */
-export async function requireSignedIn(ctx: ActionCtx): Promise<void> {
+export async function requireSignedIn(ctx: ActionCtx): Promise<Id<"users">> {
   const identity = await ctx.auth.getUserIdentity();
-  if (identity === null || (await ctx.runQuery(internal.accounts.sessionViewerId, {})) === null) {
-    throw restError(ErrorCode.NOT_AUTHENTICATED, Messages.notAuthenticated);
-  }
+  const userId = identity === null ? null : await ctx.runQuery(internal.accounts.sessionViewerId, {});
+  if (userId === null) throw restError(ErrorCode.NOT_AUTHENTICATED, Messages.notAuthenticated);
+  return userId;
 }
 
 /** Optional string query parameters: only non-empty values are kept (spec §5 "only non-empty filters are sent"). */
@@ -186,7 +189,12 @@ export const idsAreWellFormed = internalQuery({
  * every route tells malformed ids (400) from ids of nothing (404 or empty).
  * Id formats differ between Convex and the local runtime, so the deployment decides.
  */
-export async function idParam<T extends TableNames>(ctx: ActionCtx, table: T, value: string | undefined, name = "id"): Promise<string> {
+export async function idParam<T extends TableNames>(
+  ctx: ActionCtx,
+  table: T,
+  value: string | undefined,
+  name = "id",
+): Promise<string> {
   if (value === undefined || value === "") throw restError(ErrorCode.INVALID_INPUT, `${name} is required`);
   if (value.length > 64 || !(await ctx.runQuery(internal.http.rest.idsAreWellFormed, { table, ids: [value] }))) {
     throw restError(ErrorCode.INVALID_INPUT, `Invalid ${name}`);
@@ -195,7 +203,12 @@ export async function idParam<T extends TableNames>(ctx: ActionCtx, table: T, va
 }
 
 /** Several ids of one table (e.g. notificationIds): a 400 naming the list when any is malformed. */
-export async function idListParam<T extends TableNames>(ctx: ActionCtx, table: T, values: unknown, name: string): Promise<string[]> {
+export async function idListParam<T extends TableNames>(
+  ctx: ActionCtx,
+  table: T,
+  values: unknown,
+  name: string,
+): Promise<string[]> {
   if (!Array.isArray(values) || values.some((id) => typeof id !== "string")) {
     throw restError(ErrorCode.INVALID_INPUT, `${name} must be a list of ids`);
   }
@@ -215,7 +228,11 @@ export function cursorParam(url: URL): string | null {
 }
 
 /** `?limit=` and `?cursor=` as Convex pagination options. */
-export function pageParams(url: URL, fallback = DEFAULT_PAGE, max = MAX_PAGE): { numItems: number; cursor: string | null } {
+export function pageParams(
+  url: URL,
+  fallback = DEFAULT_PAGE,
+  max = MAX_PAGE,
+): { numItems: number; cursor: string | null } {
   return { numItems: limitParam(url, fallback, max), cursor: cursorParam(url) };
 }
 
@@ -237,7 +254,9 @@ export async function parseBody<S extends ZodType>(request: Request, schema: S):
   const fields: Record<string, string> = {};
   // A wrong type names its field ("email: Invalid input: expected string"); the product's own messages stand alone.
   const messageOf = (issue: (typeof parsed.error.issues)[number]) =>
-    issue.code === "invalid_type" && issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message;
+    issue.code === "invalid_type" && issue.path.length > 0
+      ? `${issue.path.join(".")}: ${issue.message}`
+      : issue.message;
   for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? "")] ??= messageOf(issue);
   throw new ConvexError({ code: ErrorCode.INVALID_INPUT, message: messageOf(parsed.error.issues[0]!), fields });
 }
