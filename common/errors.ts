@@ -10,6 +10,8 @@ export const ErrorCode = {
   ACCOUNT_LOCKED: "ACCOUNT_LOCKED",
   RATE_LIMITED: "RATE_LIMITED",
   INVALID_TOKEN: "INVALID_TOKEN",
+  /** The member must verify their email first (reviews, referral points; later posts and payments). */
+  EMAIL_NOT_VERIFIED: "EMAIL_NOT_VERIFIED",
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -49,6 +51,11 @@ export const Messages = {
   fileTooLarge: "That file is too large.",
   unknownUploadPurpose: "Unknown upload purpose.",
 } as const;
+
+/** Why an unverified member can't do something yet, e.g. verifyEmailFirst("write a review"). */
+export function verifyEmailFirst(action: string): string {
+  return `Please verify your email address to ${action}. Open the link we emailed you, or send a new one.`;
+}
 
 /** "Try again after 3:45 PM" style message for a lockout ending at `until`. */
 export function lockoutMessage(until: number): string {

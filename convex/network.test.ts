@@ -328,7 +328,8 @@ test("network and review pages are capped on the server, whatever the caller ask
 
 describe("backup network and referrals", () => {
   async function setup(t: TestConvex) {
-    const referrer = await pro(t, { firstName: "Rita" });
+    // Referral points need a verified email (verification.test.ts covers the unverified referrer).
+    const referrer = await pro(t, { firstName: "Rita", emailVerificationTime: Date.now() });
     const backup = await pro(t, { firstName: "Ben" });
     const customer = await owner(t);
     await connect(referrer, backup);
@@ -422,7 +423,8 @@ describe("portfolio", () => {
 
 describe("reviews", () => {
   async function completedJob(t: TestConvex) {
-    const customer = await owner(t, { firstName: "Olive", lastName: "Moss" });
+    // Writing a review needs a verified email (model/verification.ts).
+    const customer = await owner(t, { firstName: "Olive", lastName: "Moss", emailVerificationTime: Date.now() });
     const p = await pro(t);
     const jobId = await customer.as.mutation(api.jobs.create, project());
     const bidId = await p.as.mutation(api.bids.place, { jobId, ...bid() });

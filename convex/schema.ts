@@ -304,9 +304,13 @@ export default defineSchema({
     takenById: v.optional(v.id("users")),
     bidId: v.optional(v.id("bids")),
     sharedWith: v.number(),
+    /** Completed while the referrer's email was unverified: the points wait for verification (model/verification.ts). */
+    pointsDeferred: v.optional(v.literal(true)),
   })
     .index("by_jobId", ["jobId"])
-    .index("by_referrerId", ["referrerId"]),
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes -- backup offers list a referrer's newest first
+    .index("by_referrerId", ["referrerId"])
+    .index("by_referrerId_and_pointsDeferred", ["referrerId", "pointsDeferred"]),
 
   /** Ledger of reputation points (referrals that ended in completed work). */
   reputationEvents: defineTable({

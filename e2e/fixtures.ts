@@ -4,6 +4,7 @@
 //   signUp({ userType })       fills and submits the real sign-up form; signUp.fill() only fills it
 //   signIn(email, password)    signs in through the login form
 //   users.create({ userType }) an account made through the backend (for stories that are not about signing up)
+//   users.verifyEmail(account) opens the emailed verification link (reviews need a verified email)
 //   outbox.latest(to)          the newest email to an address (EMAIL_TRANSPORT=outbox), outbox.link(email, path)
 //   axe                        automatic: every page the test shows is checked against WCAG 2.1 A/AA
 //   theme                      "light" (default) or "dark": test.use({ theme: "dark" })
@@ -87,6 +88,11 @@ export interface Users {
   uniqueEmail: (tag?: string) => string;
   /** An account created through the backend (the same `auth:signIn` sign-up the form calls). */
   create: (options?: CreateOptions) => Promise<Account>;
+  /**
+   * Verifies the account's email as its owner does: opens the link of the verification email in the outbox
+   * (the /verify-email page's own mutation). Accounts start unverified; writing a review needs this.
+   */
+  verifyEmail: (account: Account) => Promise<void>;
 }
 
 let emailCounter = 0;
@@ -431,10 +437,16 @@ export const test = base.extend<Fixtures>({
     },
     { auto: true },
   ],
-  users: async ({ clientIp }, use, testInfo) => {
+  users: async ({ clientIp, outbox }, use, testInfo) => {
     const client = httpClient(clientIp);
     await use({
       uniqueEmail: (tag) => uniqueEmail(testInfo, tag),
+      async verifyEmail(account) {
+        const email = await outbox.latest(account.email, { kind: "email_verification" });
+        const token = new URL(outbox.link(email, "/verify-email")).searchParams.get("token");
+        if (!token) throw new Error(`the verification email to ${account.email} has no token`);
+        await client.mutation(api.emailVerification.verify, { token });
+      },
       async create({ userType = "homeowner", firstName = "Casey", lastName = "Rivera", professions, ...place } = {}) {
         const account: Account = {
           email: uniqueEmail(testInfo, userType),

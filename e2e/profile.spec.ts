@@ -8,6 +8,7 @@
 import { deflateSync } from "node:zlib";
 import type { Browser, Page } from "@playwright/test";
 import { ConvexHttpClient } from "convex/browser";
+import { verifyEmailFirst } from "../common/errors";
 import { ProfileCopy } from "../common/profile";
 import { api } from "../convex/_generated/api";
 import { e2eEnv } from "./env";
@@ -266,6 +267,14 @@ test("an owner reviews a completed job; the professional replies and the owner s
   await expect(ownerPage.getByRole("heading", { level: 1, name: "Professional Reviews" })).toBeVisible();
   const toWrite = ownerPage.getByRole("region", { name: "Review your completed jobs" });
   await expect(toWrite.getByText(title, { exact: true })).toBeVisible();
+  // Olive has not verified her email yet: she is told why she can't review, and can get a new link.
+  await expect(toWrite.getByText(verifyEmailFirst("write a review"))).toBeVisible();
+  await expect(toWrite.getByRole("button", { name: /Write a review/ })).toHaveCount(0);
+  await toWrite.getByRole("button", { name: "Resend verification email" }).click();
+  await expect(toasts(ownerPage).getByText("Verification email sent")).toBeVisible();
+  // She opens the emailed link; the open page updates live.
+  await users.verifyEmail(owner);
+  await expect(toWrite.getByText(verifyEmailFirst("write a review"))).toBeHidden();
   await toWrite.getByRole("button", { name: /Write a review/ }).click();
   const dialog = ownerPage.getByRole("dialog", { name: "Write a review" });
   await dialog.getByRole("button", { name: "Post Review" }).click();

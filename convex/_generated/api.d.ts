@@ -62,6 +62,7 @@ import type * as model_securityLog from "../model/securityLog.js";
 import type * as model_sessions from "../model/sessions.js";
 import type * as model_tokens from "../model/tokens.js";
 import type * as model_users from "../model/users.js";
+import type * as model_verification from "../model/verification.js";
 import type * as model_zipData from "../model/zipData.js";
 import type * as notificationDigest from "../notificationDigest.js";
 import type * as notifications from "../notifications.js";
@@ -135,6 +136,7 @@ declare const fullApi: ApiFromModules<{
   "model/sessions": typeof model_sessions;
   "model/tokens": typeof model_tokens;
   "model/users": typeof model_users;
+  "model/verification": typeof model_verification;
   "model/zipData": typeof model_zipData;
   notificationDigest: typeof notificationDigest;
   notifications: typeof notifications;

@@ -119,7 +119,7 @@ describe("reviews over REST", () => {
   test("list with search and rating; helpful toggles; bad rating is a 400", async () => {
     const t = newTest();
     const p = await pro(t);
-    const o = await person(t, { userType: "homeowner", firstName: "Olive", lastName: "Moss" });
+    const o = await person(t, { userType: "homeowner", firstName: "Olive", lastName: "Moss", emailVerificationTime: Date.now() });
     const reader = await person(t, { userType: "homeowner" });
     const reviewId = await t.run(async (ctx) => {
       const jobId = await ctx.db.insert("jobs", {

@@ -58,6 +58,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   [ErrorCode.INVALID_CREDENTIALS]: 401,
   [ErrorCode.INVALID_TOKEN]: 400,
   [ErrorCode.FORBIDDEN]: 403,
+  [ErrorCode.EMAIL_NOT_VERIFIED]: 403,
   [ErrorCode.NOT_FOUND]: 404,
   [ErrorCode.EMAIL_TAKEN]: 409,
   [ErrorCode.ACCOUNT_LOCKED]: 423,

@@ -2,7 +2,7 @@
 import { ConvexError } from "convex/values";
 import { ErrorCode } from "../../common/errors";
 import type { MutationCtx } from "../_generated/server";
-import { logSecurityEvent } from "./securityLog";
+import { markEmailVerified } from "./verification";
 
 export const invalidToken = (message: string) => new ConvexError({ code: ErrorCode.INVALID_TOKEN, message });
 
@@ -21,6 +21,5 @@ export const verifyEmailToken = async (ctx: MutationCtx, tokenHash: string) => {
   if (!row)
     throw invalidToken("This verification link is invalid or has expired. Request a new one from your dashboard.");
   await ctx.db.patch(row._id, { usedAt: Date.now() });
-  await ctx.db.patch(row.userId, { emailVerificationTime: Date.now() });
-  await logSecurityEvent(ctx, "email_verified", { userId: row.userId });
+  await markEmailVerified(ctx, row.userId);
 };

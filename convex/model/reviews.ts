@@ -1,5 +1,5 @@
 // Reviews (spec §3 Review): only the owner of a completed job reviews its
-// professional, once. The professional's rating and review count change in
+// professional, once, with a verified email. The professional's rating and review count change in
 // the same transaction, and they are told.
 import { ProfileCopy, reviewSchema } from "../../common/profile";
 import type { Doc, Id } from "../_generated/dataModel";
@@ -7,6 +7,7 @@ import type { MutationCtx } from "../_generated/server";
 import { adjustCounters } from "./counters";
 import { forbidden, invalid, parseOrThrow } from "./errors";
 import { notify } from "./notifications";
+import { requireVerifiedEmail } from "./verification";
 
 export interface ReviewValues {
   rating: number;
@@ -24,6 +25,7 @@ export async function createReview(ctx: MutationCtx, reviewer: Doc<"users">, job
     .withIndex("by_jobId", (q) => q.eq("jobId", job._id))
     .first();
   if (existing) invalid(ProfileCopy.reviewOnce);
+  requireVerifiedEmail(reviewer, "write a review");
   const { rating, title, content } = parseOrThrow(reviewSchema, values);
   const reviewId = await ctx.db.insert("reviews", {
     jobId: job._id,

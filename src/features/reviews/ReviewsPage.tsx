@@ -8,6 +8,7 @@ import { cn } from "@/lib/cn";
 import { usePageTitle } from "@/lib/usePageTitle";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { ReviewList, type ReviewListArgs } from "./ReviewList";
+import { VerifyToReview } from "./VerifyToReview";
 import { WriteReviewDialog } from "./WriteReviewDialog";
 import { dateText, StarShape } from "./parts";
 
@@ -126,6 +127,7 @@ export function ReviewsPage() {
 
 function ToWrite() {
   const jobs = useQuery(api.reviews.toWrite, {});
+  const { emailVerified } = useViewer();
   const [open, setOpen] = useState<{ jobId: Id<"jobs">; title: string; professionalName: string } | null>(null);
   if (!jobs || jobs.length === 0) return null;
   return (
@@ -133,6 +135,7 @@ function ToWrite() {
       <h2 id="to-write-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
         Review your completed jobs
       </h2>
+      {!emailVerified && <VerifyToReview />}
       <ul className="divide-y divide-slate-200 dark:divide-slate-700">
         {jobs.map((job) => (
           <li key={job.jobId} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
@@ -142,13 +145,15 @@ function ToWrite() {
                 {job.professionalName} · completed {dateText(job.completedAt)}
               </p>
             </div>
-            <Button
-              size="sm"
-              className="self-start sm:self-auto"
-              onClick={() => setOpen({ jobId: job.jobId, title: job.title, professionalName: job.professionalName })}
-            >
-              Write a review<span className="sr-only">: {job.title}</span>
-            </Button>
+            {emailVerified && (
+              <Button
+                size="sm"
+                className="self-start sm:self-auto"
+                onClick={() => setOpen({ jobId: job.jobId, title: job.title, professionalName: job.professionalName })}
+              >
+                Write a review<span className="sr-only">: {job.title}</span>
+              </Button>
+            )}
           </li>
         ))}
       </ul>

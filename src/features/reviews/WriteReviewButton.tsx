@@ -1,17 +1,21 @@
 import { useQuery } from "convex/react";
 import { useState } from "react";
+import { useViewer } from "@/app/session";
 import { Button } from "@/components/ui";
 import { api } from "@/lib/api";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { ReviewCard } from "./ReviewCard";
+import { VerifyToReview } from "./VerifyToReview";
 import { WriteReviewDialog } from "./WriteReviewDialog";
 
 /**
  * For the job page: 'Write a review' (and its dialog) when reviews.forJob says the viewer may review
- * this job now; the posted review once there is one; nothing otherwise.
+ * this job now (or, before the viewer's email is verified, why not and a new link); the posted review
+ * once there is one; nothing otherwise.
  */
 export function WriteReviewButton({ jobId }: { jobId: Id<"jobs"> }) {
   const state = useQuery(api.reviews.forJob, { jobId });
+  const viewer = useViewer();
   const [open, setOpen] = useState(false);
   if (state === undefined) return null;
   if (state.review) {
@@ -25,6 +29,7 @@ export function WriteReviewButton({ jobId }: { jobId: Id<"jobs"> }) {
     );
   }
   if (!state.canReview) return null;
+  if (!viewer.emailVerified) return <VerifyToReview />;
   return (
     <>
       <Button onClick={() => setOpen(true)}>Write a review</Button>
