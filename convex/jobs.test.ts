@@ -2,7 +2,8 @@ import { describe, expect, test } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { Messages } from "../common/errors";
-import { BID_WRITE_LIMIT, PHOTO_REQUEST_LIMIT, QUOTE_REQUEST_LIMIT } from "./model/jobs";
+import { BID_TRANSITIONS, BID_WRITE_LIMIT, PHOTO_REQUEST_LIMIT, QUOTE_REQUEST_LIMIT } from "./model/jobs";
+import { JobMessages } from "../common/jobs";
 import { bid, newTest, owner, pro, project, userRow, type TestConvex } from "./test.setup";
 
 const AUSTIN = { city: "Austin", state: "TX", zipCode: "78701" };
@@ -66,7 +67,9 @@ describe("posting a project", () => {
       /Property type is required/,
     );
     await expect(o.as.mutation(api.jobs.create, project({ location: "" }))).rejects.toThrow(/Location is required/);
-    await expect(o.as.mutation(api.jobs.create, project({ zipCode: "00000" }))).rejects.toThrow(/couldn't find that ZIP/);
+    await expect(o.as.mutation(api.jobs.create, project({ zipCode: "00000" }))).rejects.toThrow(
+      /couldn't find that ZIP/,
+    );
     await expect(o.as.mutation(api.jobs.create, project({ zipCode: "7870" }))).rejects.toThrow(/valid 5-digit ZIP/);
   });
 
@@ -143,7 +146,9 @@ describe("bids", () => {
 
     const job = await jobDoc(t, jobId);
     expect(job).toMatchObject({ status: "assigned", contractorId: p1.userId, acceptedPrice: 900, activeBidCount: 0 });
-    const statuses = await t.run(async (ctx) => Promise.all([b1, b2, b3].map(async (id) => (await ctx.db.get(id))!.status)));
+    const statuses = await t.run(async (ctx) =>
+      Promise.all([b1, b2, b3].map(async (id) => (await ctx.db.get(id))!.status)),
+    );
     expect(statuses).toEqual(["accepted", "declined", "declined"]);
     expect((await notificationsOf(t, p1.userId)).map((n) => n.title)).toEqual(["Bid accepted"]);
     expect((await notificationsOf(t, p2.userId)).map((n) => n.title)).toEqual(["Bid declined"]);
@@ -163,8 +168,12 @@ describe("the job's life", () => {
   test("assigned -> in_progress -> completion_requested -> completed, each step by its side only", async () => {
     const t = newTest();
     const { o, p, jobId } = await assignedJob(t);
-    await expect(o.as.mutation(api.jobs.act, { jobId, action: "start" })).rejects.toThrow(/Only the professional hired/);
-    await expect(p.as.mutation(api.jobs.act, { jobId, action: "confirmCompletion" })).rejects.toThrow(/Only the job's owner/);
+    await expect(o.as.mutation(api.jobs.act, { jobId, action: "start" })).rejects.toThrow(
+      /Only the professional hired/,
+    );
+    await expect(p.as.mutation(api.jobs.act, { jobId, action: "confirmCompletion" })).rejects.toThrow(
+      /Only the job's owner/,
+    );
     await p.as.mutation(api.jobs.act, { jobId, action: "start" });
     expect((await jobDoc(t, jobId)).status).toBe("in_progress");
     // The owner can't confirm what the contractor has not marked done.
@@ -226,14 +235,19 @@ describe("the job's life", () => {
     const t = newTest();
     const o = await owner(t);
     const jobId = await o.as.mutation(api.jobs.create, project());
-    await expect(o.as.mutation(api.jobs.act, { jobId, action: "start" })).rejects.toThrow(/Only the professional hired/);
+    await expect(o.as.mutation(api.jobs.act, { jobId, action: "start" })).rejects.toThrow(
+      /Only the professional hired/,
+    );
   });
 });
 
 describe("browsing", () => {
   async function seedJobs(t: TestConvex) {
     const o = await owner(t);
-    const a = await o.as.mutation(api.jobs.create, project({ title: "Rewire the garage", budget: "$2,000", urgency: "low" }));
+    const a = await o.as.mutation(
+      api.jobs.create,
+      project({ title: "Rewire the garage", budget: "$2,000", urgency: "low" }),
+    );
     const b = await o.as.mutation(
       api.jobs.create,
       project({ title: "Paint the fence", category: "painting", budget: "TBD", urgency: "urgent" }),
@@ -255,7 +269,11 @@ describe("browsing", () => {
     expect(await ids({ sort: "budget" })).toEqual([c, a, b]);
     expect(await ids({ sort: "urgency" })).toEqual([b, c, a]);
     expect(await ids({ category: "painting" })).toEqual([b]);
-    const filtered = await o.as.query(api.jobs.browse.list, { paginationOpts: first, category: "electrical", status: "available" });
+    const filtered = await o.as.query(api.jobs.browse.list, {
+      paginationOpts: first,
+      category: "electrical",
+      status: "available",
+    });
     expect(filtered.total).toBe(2);
     expect(filtered.page.map((j) => j._id)).toEqual([c, a]);
   });
@@ -266,7 +284,12 @@ describe("browsing", () => {
     const near = await o.as.query(api.jobs.browse.list, { paginationOpts: first, zip: "78702", radius: 25 });
     expect(near.mode).toBe("distance");
     expect(new Set(near.page.map((j) => j._id))).toEqual(new Set([a, b]));
-    const far = await o.as.query(api.jobs.browse.list, { paginationOpts: first, zip: "75202", radius: 10, sort: "location" });
+    const far = await o.as.query(api.jobs.browse.list, {
+      paginationOpts: first,
+      zip: "75202",
+      radius: 10,
+      sort: "location",
+    });
     expect(far.page.map((j) => j._id)).toEqual([c]);
     expect(far.page[0]!.distanceMiles).toBeLessThan(10);
   });
@@ -339,14 +362,18 @@ describe("quote requests and photographers", () => {
   test("quote validation uses the spec's messages", async () => {
     const t = newTest();
     const o = await owner(t);
-    await expect(o.as.mutation(api.jobs.requestQuote, { ...quote, title: "" })).rejects.toThrow(/Project title is required/);
+    await expect(o.as.mutation(api.jobs.requestQuote, { ...quote, title: "" })).rejects.toThrow(
+      /Project title is required/,
+    );
     await expect(o.as.mutation(api.jobs.requestQuote, { ...quote, description: "leak" })).rejects.toThrow(
       /minimum 10 characters/,
     );
     await expect(o.as.mutation(api.jobs.requestQuote, { ...quote, budget: "" })).rejects.toThrow(/budget range/);
     await expect(o.as.mutation(api.jobs.requestQuote, { ...quote, urgency: "" })).rejects.toThrow(/project urgency/);
     await expect(o.as.mutation(api.jobs.requestQuote, { ...quote, state: "" })).rejects.toThrow(/State is required/);
-    await expect(o.as.mutation(api.jobs.requestQuote, { ...quote, zipCode: "" })).rejects.toThrow(/ZIP code is required/);
+    await expect(o.as.mutation(api.jobs.requestQuote, { ...quote, zipCode: "" })).rejects.toThrow(
+      /ZIP code is required/,
+    );
   });
 
   test("photo requests go to nearby photographers; one takes it, then delivers", async () => {
@@ -383,7 +410,8 @@ describe("dashboards", () => {
 });
 
 describe("the job's state graph: every user and system transition, allowed and refused", () => {
-  type State = "available" | "quote_requested" | "assigned" | "in_progress" | "completion_requested" | "completed" | "cancelled";
+  type State =
+    "available" | "quote_requested" | "assigned" | "in_progress" | "completion_requested" | "completed" | "cancelled";
   type Action = "start" | "markDone" | "sendBack" | "confirmCompletion" | "cancel";
   const ACTIONS: Action[] = ["start", "markDone", "sendBack", "confirmCompletion", "cancel"];
   const BY: Record<Action, "owner" | "contractor"> = {
@@ -429,7 +457,14 @@ describe("the job's state graph: every user and system transition, allowed and r
       const t = newTest();
       const job = await jobIn(t, state);
       const historyLength = async () =>
-        (await t.run((ctx) => ctx.db.query("jobEvents").withIndex("by_jobId", (q) => q.eq("jobId", job.jobId)).collect())).length;
+        (
+          await t.run((ctx) =>
+            ctx.db
+              .query("jobEvents")
+              .withIndex("by_jobId", (q) => q.eq("jobId", job.jobId))
+              .collect(),
+          )
+        ).length;
       const before = await historyLength();
       for (const action of ACTIONS) {
         const actor = BY[action] === "owner" ? job.o : job.p;
@@ -440,9 +475,10 @@ describe("the job's state graph: every user and system transition, allowed and r
         const to = EXPECTED[state][action];
         if (to === undefined) {
           // Before anyone is hired (or once cancelled) there is no contractor to act at all.
-          const refusal = ["available", "quote_requested", "cancelled"].includes(state) && BY[action] === "contractor"
-            ? /Only the professional hired/
-            : /can't be|marked this job done|already marked done/;
+          const refusal =
+            ["available", "quote_requested", "cancelled"].includes(state) && BY[action] === "contractor"
+              ? /Only the professional hired/
+              : /can't be|marked this job done|already marked done/;
           await expect(actor.as.mutation(api.jobs.act, { jobId: job.jobId, action })).rejects.toThrow(refusal);
         }
       }
@@ -491,18 +527,45 @@ describe("the job's state graph: every user and system transition, allowed and r
       "null->available",
     ]);
     // The counters of the job list follow every move.
-    const counts = await o.as.query(api.jobs.browse.list, { status: "available", paginationOpts: { numItems: 5, cursor: null } });
+    const counts = await o.as.query(api.jobs.browse.list, {
+      status: "available",
+      paginationOpts: { numItems: 5, cursor: null },
+    });
     expect(counts.total).toBe(1);
-    const quoted = await o.as.query(api.jobs.browse.list, { status: "quote_requested", paginationOpts: { numItems: 5, cursor: null } });
+    const quoted = await o.as.query(api.jobs.browse.list, {
+      status: "quote_requested",
+      paginationOpts: { numItems: 5, cursor: null },
+    });
     expect(quoted.total).toBe(0);
+  });
+
+  test("bids move only along BID_TRANSITIONS: every end is final, and accepting closes the others", async () => {
+    // The graph itself: every move starts from an active bid.
+    for (const rule of Object.values(BID_TRANSITIONS)) expect(rule.from).toEqual(["active"]);
+    const t = newTest();
+    const o = await owner(t);
+    const [p1, p2, p3] = [
+      await pro(t, { firstName: "Ana" }),
+      await pro(t, { firstName: "Ben" }),
+      await pro(t, { firstName: "Cy" }),
+    ];
+    const jobId = await o.as.mutation(api.jobs.create, project());
+    const b1 = await p1.as.mutation(api.bids.place, { jobId, ...bid() });
+    const b2 = await p2.as.mutation(api.bids.place, { jobId, ...bid() });
+    const b3 = await p3.as.mutation(api.bids.place, { jobId, ...bid() });
+    await p1.as.mutation(api.bids.withdraw, { bidId: b1 });
+    await expect(p1.as.mutation(api.bids.withdraw, { bidId: b1 })).rejects.toThrow(JobMessages.bidNotActive);
+    await expect(o.as.mutation(api.bids.accept, { bidId: b1 })).rejects.toThrow(JobMessages.bidNotActive);
+    await o.as.mutation(api.bids.accept, { bidId: b2 });
+    const statusOf = (id: Id<"bids">) => t.run(async (ctx) => (await ctx.db.get(id))!.status);
+    expect([await statusOf(b1), await statusOf(b2), await statusOf(b3)]).toEqual(["withdrawn", "accepted", "declined"]);
+    await expect(p3.as.mutation(api.bids.withdraw, { bidId: b3 })).rejects.toThrow();
   });
 
   test("system transitions can't be run by a member, nor from the wrong state", async () => {
     const t = newTest();
     const { o, p, jobId } = await assignedJob(t);
-    await expect(
-      o.as.mutation(api.jobs.act, { jobId, action: "firstBid" as unknown as "start" }),
-    ).rejects.toThrow();
+    await expect(o.as.mutation(api.jobs.act, { jobId, action: "firstBid" as unknown as "start" })).rejects.toThrow();
     await expect(
       t.run(async (ctx) => {
         const { transition } = await import("./model/jobs");
@@ -551,14 +614,20 @@ describe("the job's state graph: every user and system transition, allowed and r
     expect(view.actions).toEqual(["sendBack", "confirmCompletion"]);
     await o.as.mutation(api.jobs.act, { jobId, action: "confirmCompletion" });
     expect((await jobDoc(t, jobId)).status).toBe("completed");
-    const inProgress = await o.as.query(api.jobs.browse.list, { status: "in_progress", paginationOpts: { numItems: 5, cursor: null } });
+    const inProgress = await o.as.query(api.jobs.browse.list, {
+      status: "in_progress",
+      paginationOpts: { numItems: 5, cursor: null },
+    });
     expect(inProgress.total).toBe(0);
 
     // The migration rewrites such rows (and their counts) without changing what members see.
     const legacy = await assignedJob(t);
     await legacy.p.as.mutation(api.jobs.act, { jobId: legacy.jobId, action: "start" });
     await t.run((ctx) => ctx.db.patch(legacy.jobId, { completionRequestedAt: Date.now() }));
-    expect(await t.mutation(internal.jobs.migrateCompletionRequested, { cursor: null })).toEqual({ migrated: 1, isDone: true });
+    expect(await t.mutation(internal.jobs.migrateCompletionRequested, { cursor: null })).toEqual({
+      migrated: 1,
+      isDone: true,
+    });
     expect((await jobDoc(t, legacy.jobId)).status).toBe("completion_requested");
     const requested = await o.as.query(api.jobs.browse.list, {
       status: "completion_requested",
@@ -602,7 +671,8 @@ describe("who sees what in a job's history", () => {
     await ana.as.mutation(api.bids.update, { bidId: anaBid, ...bid({ priceMin: 4444, priceMax: 4888 }) });
     await ben.as.mutation(api.bids.place, { jobId, ...bid({ priceMin: 7654 }) });
     const anaPrices = /4,?321|4,?999|4,?444|4,?888/;
-    const seen = async (who: { as: Pick<TestConvex, "query"> }) => JSON.stringify(await who.as.query(api.jobs.get, { jobId }));
+    const seen = async (who: { as: Pick<TestConvex, "query"> }) =>
+      JSON.stringify(await who.as.query(api.jobs.get, { jobId }));
 
     expect(await seen(ben)).not.toMatch(anaPrices);
     expect(await seen(ben)).not.toMatch(/Anastasia/);

@@ -64,7 +64,13 @@ export const JOB_TRANSITIONS = {
 export type JobTransition = keyof typeof JOB_TRANSITIONS;
 
 /** The transitions a member runs from the job page (jobs.act); accepting runs through bids.accept. */
-export const JOB_ACTIONS = ["start", "markDone", "sendBack", "confirmCompletion", "cancel"] as const satisfies readonly JobTransition[];
+export const JOB_ACTIONS = [
+  "start",
+  "markDone",
+  "sendBack",
+  "confirmCompletion",
+  "cancel",
+] as const satisfies readonly JobTransition[];
 export type JobAction = (typeof JOB_ACTIONS)[number];
 
 /** Statuses in which a job counts as active work for its owner and its contractor (the dashboards' counters). */
@@ -186,7 +192,10 @@ async function moveMemberCounters(ctx: MutationCtx, before: Job, after: Job) {
   if (active === 0 && completed === 0) return;
   await adjustCounters(ctx, "users", after.customerId, { jobsPostedActive: active, jobsPostedCompleted: completed });
   if (after.contractorId !== undefined) {
-    await adjustCounters(ctx, "users", after.contractorId, { jobsWorkingActive: active, jobsWorkingCompleted: completed });
+    await adjustCounters(ctx, "users", after.contractorId, {
+      jobsWorkingActive: active,
+      jobsWorkingCompleted: completed,
+    });
   }
 }
 
@@ -199,7 +208,10 @@ const NOTICES: Partial<Record<JobTransition, { title: string; content: (job: Job
     title: "Work marked done",
     content: (job) => `The work on "${job.title}" is done. Please review it and confirm completion.`,
   },
-  sendBack: { title: "Work sent back", content: (job) => `The owner of "${job.title}" asked for more work before completion.` },
+  sendBack: {
+    title: "Work sent back",
+    content: (job) => `The owner of "${job.title}" asked for more work before completion.`,
+  },
   confirmCompletion: { title: "Job completed", content: (job) => `"${job.title}" is now completed.` },
   cancel: { title: "Job cancelled", content: (job) => `"${job.title}" is now cancelled.` },
 };
@@ -215,7 +227,11 @@ export async function transition(
   job: Job,
   name: JobTransition,
   actor: { _id: Id<"users"> },
-  opts: { system?: boolean; patch?: Partial<Pick<Job, "contractorId" | "acceptedPrice" | "activeBidCount">>; detail?: string } = {},
+  opts: {
+    system?: boolean;
+    patch?: Partial<Pick<Job, "contractorId" | "acceptedPrice" | "activeBidCount">>;
+    detail?: string;
+  } = {},
 ): Promise<Job> {
   const actorId = actor._id;
   assertCanTransition(job, name, actorId, opts.system ?? false);
@@ -245,7 +261,7 @@ export async function transition(
     await onJobClosed(ctx, after);
     // Open bids end with the job; their authors hear about it.
     for (const bid of await activeBids(ctx, job._id)) {
-      await ctx.db.patch(bid._id, { status: "declined", respondedAt: now, updatedAt: now });
+      await moveBid(ctx, bid, "jobClosed", now);
       await notify(ctx, {
         userId: bid.professionalId,
         type: "job",
@@ -374,7 +390,9 @@ export async function getOwnActiveBidX(ctx: QueryCtx, bidId: Id<"bids">, proId: 
 
 export async function updateBid(ctx: MutationCtx, bid: Bid, job: Job, values: BidValues) {
   await ctx.db.patch(bid._id, { ...values, priceMax: values.priceMax, updatedAt: Date.now() });
-  await recordEvent(ctx, job, bid.professionalId, "bid_updated", { detail: formatBidPrice(values.priceMin, values.priceMax) });
+  await recordEvent(ctx, job, bid.professionalId, "bid_updated", {
+    detail: formatBidPrice(values.priceMin, values.priceMax),
+  });
   await notify(ctx, {
     userId: job.customerId,
     type: "job",
@@ -387,19 +405,39 @@ export async function updateBid(ctx: MutationCtx, bid: Bid, job: Job, values: Bi
   });
 }
 
+// ---------------------------------------------------------------------------
+// Bids: their own small graph. Who may act is checked by getOwnActiveBidX /
+// getBidForOwnerX; here only the state and its one write.
+
+type BidStatus = Bid["status"];
+export const BID_TRANSITIONS = {
+  withdraw: { from: ["active"], to: "withdrawn", by: "professional" },
+  decline: { from: ["active"], to: "declined", by: "owner" },
+  accept: { from: ["active"], to: "accepted", by: "owner" },
+  /** The job was cancelled or went to another bid. */
+  jobClosed: { from: ["active"], to: "declined", by: "system" },
+} as const satisfies Record<string, { from: readonly BidStatus[]; to: BidStatus; by: Actor | "professional" }>;
+export type BidTransition = keyof typeof BID_TRANSITIONS;
+
+async function moveBid(ctx: MutationCtx, bid: Bid, name: BidTransition, now = Date.now()): Promise<void> {
+  const rule = BID_TRANSITIONS[name];
+  if (!(rule.from as readonly BidStatus[]).includes(bid.status))
+    fail(ErrorCode.INVALID_INPUT, JobMessages.bidNotActive);
+  await ctx.db.patch(bid._id, { status: rule.to, respondedAt: now, updatedAt: now });
+}
+
 /** Ends an active bid; the last one gone puts the job back to available (a system transition). */
-async function closeBid(ctx: MutationCtx, bid: Bid, job: Job, status: "withdrawn" | "declined", actorId: Id<"users">) {
-  const now = Date.now();
-  await ctx.db.patch(bid._id, { status, updatedAt: now, respondedAt: now });
+async function closeBid(ctx: MutationCtx, bid: Bid, job: Job, name: "withdraw" | "decline", actorId: Id<"users">) {
+  await moveBid(ctx, bid, name);
   const counts = await adjustCounters(ctx, "jobs", job._id, { activeBidCount: -1 });
-  await recordEvent(ctx, job, actorId, status === "withdrawn" ? "bid_withdrawn" : "bid_declined");
+  await recordEvent(ctx, job, actorId, name === "withdraw" ? "bid_withdrawn" : "bid_declined");
   if (counts?.activeBidCount === 0 && jobState(job) === "quote_requested") {
     await transition(ctx, job, "lastBidClosed", { _id: actorId }, { system: true, detail: "no open bids left" });
   }
 }
 
 export async function withdrawBid(ctx: MutationCtx, bid: Bid, job: Job) {
-  await closeBid(ctx, bid, job, "withdrawn", bid.professionalId);
+  await closeBid(ctx, bid, job, "withdraw", bid.professionalId);
   await notify(ctx, {
     userId: job.customerId,
     type: "job",
@@ -423,7 +461,7 @@ export async function getBidForOwnerX(ctx: QueryCtx, bidId: Id<"bids">, ownerId:
 }
 
 export async function declineBid(ctx: MutationCtx, bid: Bid, job: Job, ownerId: Id<"users">) {
-  await closeBid(ctx, bid, job, "declined", ownerId);
+  await closeBid(ctx, bid, job, "decline", ownerId);
   await notify(ctx, {
     userId: bid.professionalId,
     type: "job",
@@ -439,11 +477,17 @@ export async function declineBid(ctx: MutationCtx, bid: Bid, job: Job, ownerId: 
 /** Accepting a bid hires its author: the job is assigned, every other open bid is declined and told. */
 export async function acceptBid(ctx: MutationCtx, bid: Bid, job: Job, ownerId: Id<"users">) {
   const now = Date.now();
-  await transition(ctx, job, "accept", { _id: ownerId }, {
-    patch: { contractorId: bid.professionalId, acceptedPrice: bid.priceMax ?? bid.priceMin, activeBidCount: 0 },
-    detail: formatBidPrice(bid.priceMin, bid.priceMax),
-  });
-  await ctx.db.patch(bid._id, { status: "accepted", respondedAt: now, updatedAt: now });
+  await transition(
+    ctx,
+    job,
+    "accept",
+    { _id: ownerId },
+    {
+      patch: { contractorId: bid.professionalId, acceptedPrice: bid.priceMax ?? bid.priceMin, activeBidCount: 0 },
+      detail: formatBidPrice(bid.priceMin, bid.priceMax),
+    },
+  );
+  await moveBid(ctx, bid, "accept", now);
   await notify(ctx, {
     userId: bid.professionalId,
     type: "job",
@@ -456,7 +500,7 @@ export async function acceptBid(ctx: MutationCtx, bid: Bid, job: Job, ownerId: I
   });
   for (const other of await activeBids(ctx, job._id)) {
     if (other._id === bid._id) continue;
-    await ctx.db.patch(other._id, { status: "declined", respondedAt: now, updatedAt: now });
+    await moveBid(ctx, other, "jobClosed", now);
     await notify(ctx, {
       userId: other.professionalId,
       type: "job",
@@ -482,7 +526,12 @@ export type PhotoTransition = keyof typeof PHOTO_TRANSITIONS;
 const photoFrom = (name: PhotoTransition): readonly PhotoStatus[] => PHOTO_TRANSITIONS[name].from;
 
 /** Runs one photo-request transition for `user`: checks who and from which state, moves it, writes history. */
-export async function photoTransition(ctx: MutationCtx, job: Job, name: PhotoTransition, user: Doc<"users">): Promise<void> {
+export async function photoTransition(
+  ctx: MutationCtx,
+  job: Job,
+  name: PhotoTransition,
+  user: Doc<"users">,
+): Promise<void> {
   if (name === "take") assertCanTakePhotos(job, user);
   else assertCanDeliverPhotos(job, user);
   const rule = PHOTO_TRANSITIONS[name];
@@ -663,7 +712,8 @@ function bidRefusal(job: Job, user: Doc<"users">, own: Bid | null): { code: Erro
   if (user.userType !== "professional") return { code: ErrorCode.FORBIDDEN, message: JobMessages.onlyProfessionalsBid };
   if (job.customerId === user._id) return { code: ErrorCode.FORBIDDEN, message: JobMessages.ownJob };
   if (!isOpen(job)) return { code: ErrorCode.INVALID_INPUT, message: JobMessages.jobNotOpen };
-  if (own !== null && own.status === "active") return { code: ErrorCode.INVALID_INPUT, message: JobMessages.alreadyBid };
+  if (own !== null && own.status === "active")
+    return { code: ErrorCode.INVALID_INPUT, message: JobMessages.alreadyBid };
   return null;
 }
 
