@@ -68,7 +68,41 @@ export const ProfileCopy = {
   reported: "Thanks. Our moderators will look at this review.",
 } as const;
 
-const list = (max: number, itemMax = 60) => z.array(z.string().trim().min(1).max(itemMax)).max(max);
+/**
+ * A list field: comma separated text in the form ("a, b, , c"), a string array on the server. An
+ * item's problem is reported on the list itself, so the form shows it under the one field.
+ */
+const list = (max: number, itemMax = 60) => {
+  const item = z.string().trim().min(1).max(itemMax);
+  return z.preprocess(
+    (value: string | readonly string[] | undefined) => (typeof value === "string" ? splitList(value) : (value ?? [])),
+    z
+      .array(z.string())
+      .max(max)
+      .transform((items, ctx) => {
+        const out: string[] = [];
+        for (const raw of items) {
+          const parsed = item.safeParse(raw);
+          if (!parsed.success) {
+            ctx.addIssue({ code: "custom", message: parsed.error.issues[0]!.message });
+            return z.NEVER;
+          }
+          out.push(parsed.data);
+        }
+        return out;
+      }),
+  );
+};
+/** A whole number typed in a text or number input ("" is no answer); a number from the server. */
+const wholeNumber = (schema: z.ZodNumber) =>
+  z.preprocess(
+    (value: string | number | undefined) =>
+      typeof value === "string" ? (value.trim() === "" ? undefined : Number(value)) : value,
+    schema.optional(),
+  );
+/** A choice from a select: "" ("Not set") is no answer. */
+const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess((value: string | undefined) => (value === "" ? undefined : value), z.enum(values).optional());
 const optionalText = (max: number) =>
   z
     .string()
@@ -85,10 +119,15 @@ export function splitList(text: string): string[] {
     .filter(Boolean);
 }
 
-/** The edit-profile form: every field optional (spec §5). */
 /** Longest image URL kept (what browsers and CDNs reliably handle). */
 export const IMAGE_URL_MAX = 2048;
 
+/**
+ * The edit-profile form: every field optional but the name (spec §5). It takes the form's text as
+ * typed (comma separated lists, numbers as text, "" for a select left at "Not set") as well as the
+ * server's values (arrays, numbers), and gives the server's shape, so the form (zodResolver) and
+ * profiles.update / profiles.patch check the same rules.
+ */
 export const profileSchema = z.object({
   firstName: z.string().trim().min(1, "First name is required").max(60),
   lastName: z.string().trim().min(1, "Last name is required").max(60),
@@ -111,14 +150,16 @@ export const profileSchema = z.object({
   county: optionalText(60),
   licenseNumber: optionalText(60),
   specialties: list(30),
-  yearsExperience: z.number().int().min(0, "Years of experience can't be negative").max(80).optional(),
-  experienceLevel: z.enum(["entry", "intermediate", "expert"]).optional(),
+  yearsExperience: wholeNumber(z.number().int().min(0, "Years of experience can't be negative").max(80)),
+  experienceLevel: choice(["entry", "intermediate", "expert"]),
   serviceCategories: list(20),
   propertyTypes: list(20),
-  preferredRadius: z.number().int().min(1, "Choose a radius from 1 to 100 miles").max(100, "Choose a radius from 1 to 100 miles").optional(),
+  preferredRadius: wholeNumber(
+    z.number().int().min(1, "Choose a radius from 1 to 100 miles").max(100, "Choose a radius from 1 to 100 miles"),
+  ),
   languages: list(10, 40),
   certifications: list(20, 120),
-  businessSize: z.enum(["solo", "small", "medium", "large"]).optional(),
+  businessSize: choice(["solo", "small", "medium", "large"]),
   /** An http(s) image URL, or empty to keep an uploaded image / remove the URL. */
   imageUrl: z
     .string()
@@ -129,6 +170,7 @@ export const profileSchema = z.object({
     .transform((v) => (v ? v : undefined)),
 });
 export type ProfileInput = z.input<typeof profileSchema>;
+export type ProfileValues = z.output<typeof profileSchema>;
 
 export const PORTFOLIO_CATEGORIES = [
   { value: "construction", label: "Construction" },
@@ -150,15 +192,21 @@ export const portfolioSchema = z.object({
     .refine((v) => !v || /^\d{4}-\d{2}-\d{2}$/.test(v), "Please enter a date")
     .transform((v) => (v ? v : undefined)),
   /** Comma separated in the form (spec §5). */
-  tags: z.string().max(300).optional().transform((v) => splitList(v ?? "").slice(0, 20)),
+  tags: z
+    .string()
+    .max(300)
+    .optional()
+    .transform((v) => splitList(v ?? "").slice(0, 20)),
   featured: z.boolean().default(false),
 });
 export type PortfolioInput = z.input<typeof portfolioSchema>;
 
 /** Spec §5: image or video only; images up to 10 MB, videos up to 100 MB. Returns the message to show, or null. */
 export function portfolioFileProblem(file: { name: string; type: string; size: number }): string | null {
-  if (file.type.startsWith("image/")) return file.size > UPLOAD_LIMITS.portfolioImage ? ProfileCopy.fileTooLarge(file.name) : null;
-  if (file.type.startsWith("video/")) return file.size > UPLOAD_LIMITS.portfolioVideo ? ProfileCopy.fileTooLarge(file.name) : null;
+  if (file.type.startsWith("image/"))
+    return file.size > UPLOAD_LIMITS.portfolioImage ? ProfileCopy.fileTooLarge(file.name) : null;
+  if (file.type.startsWith("video/"))
+    return file.size > UPLOAD_LIMITS.portfolioVideo ? ProfileCopy.fileTooLarge(file.name) : null;
   return ProfileCopy.badFileType;
 }
 

@@ -27,6 +27,19 @@ export interface ErrorCopy {
   inline?: string;
   /** The toast and the alert always use this copy (the server's reason goes under its field only). */
   keepCopy?: boolean;
+  /**
+   * The screen's sentence around the reason (the server's message, or `description`) in the toast,
+   * e.g. the spec's "Failed to send message: {reason}".
+   */
+  format?: (reason: string) => string;
+}
+
+/**
+ * A failure the browser itself found, whose message is written for users (an upload that did not
+ * go through): shown like a server message.
+ */
+export class ClientError extends Error {
+  override name = "ClientError";
 }
 
 /** Generic copy per screen (spec §8). */
@@ -83,11 +96,13 @@ export function appErrorData(error: unknown): AppErrorData | null {
 
 export function toUserError(error: unknown, copy: ErrorCopy): UserFacingError {
   const data = appErrorData(error);
-  if (!data || copy.keepCopy) {
+  const format = copy.format ?? ((reason: string) => reason);
+  const message = data?.message ?? (error instanceof ClientError ? error.message : null);
+  if (message === null || copy.keepCopy) {
     if (!data && import.meta.env.DEV) console.error(error);
-    return { title: copy.title, description: copy.description, inline: copy.inline ?? copy.description, data };
+    return { title: copy.title, description: format(copy.description), inline: copy.inline ?? copy.description, data };
   }
-  return { title: copy.title, description: data.message, inline: data.message, data };
+  return { title: copy.title, description: format(message), inline: message, data };
 }
 
 /**

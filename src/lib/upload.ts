@@ -1,4 +1,5 @@
 import { ConvexError } from "convex/values";
+import { ClientError } from "./errors";
 
 // Uploads a file to a Convex upload URL (standard Convex upload flow: POST the bytes with their
 // Content-Type, read { storageId } from the JSON answer). XMLHttpRequest rather than fetch, so the
@@ -20,7 +21,7 @@ export function uploadFile(url: string, file: File, { onProgress, signal }: Uplo
     };
     xhr.onload = () => {
       if (xhr.status < 200 || xhr.status >= 300) {
-        reject(new Error(`${xhr.status}: ${xhr.responseText || xhr.statusText}`));
+        reject(new ClientError(`${xhr.status}: ${xhr.responseText || xhr.statusText}`));
         return;
       }
       try {
@@ -29,10 +30,10 @@ export function uploadFile(url: string, file: File, { onProgress, signal }: Uplo
         onProgress?.(1);
         resolve(storageId);
       } catch {
-        reject(new Error("The upload did not finish. Please try again."));
+        reject(new ClientError("The upload did not finish. Please try again."));
       }
     };
-    xhr.onerror = () => reject(new Error("The upload failed. Please check your connection and try again."));
+    xhr.onerror = () => reject(new ClientError("The upload failed. Please check your connection and try again."));
     xhr.onabort = () => reject(new DOMException("Upload cancelled", "AbortError"));
     signal?.addEventListener("abort", () => xhr.abort(), { once: true });
     xhr.send(file);

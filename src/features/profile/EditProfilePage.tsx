@@ -2,9 +2,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { FormProvider, useForm, type FieldErrors, type Resolver } from "react-hook-form";
+import { FormProvider, useForm } from "react-hook-form";
 import { Link } from "react-router-dom";
-import type { z } from "zod";
 import { JOB_CATEGORIES, PROPERTY_TYPES } from "@common/jobs";
 import {
   BUSINESS_SIZES,
@@ -12,7 +11,8 @@ import {
   ProfileCopy,
   UPLOAD_LIMITS,
   profileSchema,
-  splitList,
+  type ProfileInput,
+  type ProfileValues,
 } from "@common/profile";
 import { useViewer } from "@/app/session";
 import {
@@ -34,43 +34,22 @@ import { ErrorState, QueryErrorBoundary } from "@/components/ui/QueryErrorBounda
 import { AvailabilityToggle } from "@/features/availability/AvailabilityToggle";
 import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
-import { applyFieldErrors, appErrorData } from "@/lib/errors";
+import { applyFieldErrors, type ErrorCopy } from "@/lib/errors";
+import { useErrorToast } from "@/lib/useErrorToast";
 import { throwIfRefused, uploadFile } from "@/lib/upload";
 import { PlaceFields } from "@/components/forms/PlaceFields";
 import { usePageTitle } from "@/lib/usePageTitle";
 import type { Id } from "../../../convex/_generated/dataModel";
 
 // /edit-profile (spec §2 Profile, §5 Profile form, §8 Profile update): every field of
-// profiles.update. Comma separated text (specialties, languages, certifications) becomes lists
-// before the shared profileSchema checks it (zodResolver), and the server checks it again. The
+// profiles.update. The shared profileSchema (zodResolver) turns the form's text into the server's
+// shape (comma separated lists, numbers) and checks it; the server checks it again. The
 // avatar is an uploaded image (image only, under 5 MB, checked here and on the server; preview and
 // progress) or an http(s) URL. A failure keeps everything typed.
 
 type Mine = FunctionReturnType<typeof api.profiles.mine>;
-type Values = z.output<typeof profileSchema>;
-
-interface FormValues {
-  firstName: string;
-  lastName: string;
-  businessName: string;
-  bio: string;
-  phone: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  county: string;
-  licenseNumber: string;
-  specialties: string;
-  yearsExperience: string;
-  experienceLevel: string;
-  serviceCategories: string[];
-  propertyTypes: string[];
-  preferredRadius: string;
-  languages: string;
-  certifications: string;
-  businessSize: string;
-  imageUrl: string;
-}
+/** What the form holds: text as typed (lists comma separated, numbers as text). */
+type FormValues = ProfileInput;
 
 const FIELDS = [
   "firstName",
@@ -95,50 +74,13 @@ const FIELDS = [
   "imageUrl",
 ] as const;
 
-const numberOrUndefined = (text: string) => (text.trim() === "" ? undefined : Number(text));
-const emptyToUndefined = (text: string) => (text === "" ? undefined : text);
+const updateFailedCopy = {
+  title: ProfileCopy.updateFailed("").split(": ")[0]!,
+  description: "Please try again.",
+  format: (reason: string) => ProfileCopy.updateFailed(reason).split(": ").slice(1).join(": "),
+} satisfies ErrorCopy;
 
-/** The form's text -> the shape profileSchema (and profiles.update) takes. */
-function toInput(v: FormValues) {
-  return {
-    ...v,
-    specialties: splitList(v.specialties),
-    languages: splitList(v.languages),
-    certifications: splitList(v.certifications),
-    yearsExperience: numberOrUndefined(v.yearsExperience),
-    preferredRadius: numberOrUndefined(v.preferredRadius),
-    experienceLevel: emptyToUndefined(v.experienceLevel),
-    businessSize: emptyToUndefined(v.businessSize),
-    serviceCategories: v.serviceCategories ?? [],
-    propertyTypes: v.propertyTypes ?? [],
-  };
-}
-
-const schemaResolver = zodResolver(profileSchema);
-
-/** zodResolver(profileSchema) on the converted values; a list item's message goes under its field. */
-const resolver: Resolver<FormValues, unknown, Values> = async (values, context, options) => {
-  const result = await schemaResolver(toInput(values) as never, context, options as never);
-  if (Object.keys(result.errors).length === 0) return { values: result.values as Values, errors: {} };
-  const errors: FieldErrors<FormValues> = {};
-  for (const [name, error] of Object.entries(result.errors as Record<string, unknown>)) {
-    const message = firstMessage(error);
-    if (message) (errors as Record<string, unknown>)[name] = { type: "validate", message };
-  }
-  return { values: {}, errors };
-};
-
-function firstMessage(error: unknown): string | undefined {
-  if (!error || typeof error !== "object") return undefined;
-  const record = error as Record<string, unknown>;
-  if (typeof record.message === "string" && record.message) return record.message;
-  for (const value of Object.values(record)) {
-    const found = firstMessage(value);
-    if (found) return found;
-  }
-  return undefined;
-}
-
+/** The saved profile -> the form's text. */
 function fromMine(m: Mine): FormValues {
   return {
     firstName: m.firstName,
@@ -260,6 +202,7 @@ function ProfileForm({ mine }: { mine: Mine }) {
   const setAvatar = useMutation(api.profiles.setAvatar);
   const removeAvatar = useMutation(api.profiles.removeAvatar);
   const { toast } = useToast();
+  const showError = useErrorToast();
   const [formError, setFormError] = useState<string | null>(null);
   const [photo, setPhoto] = useState<{ file: File; preview: string } | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
@@ -268,7 +211,10 @@ function ProfileForm({ mine }: { mine: Mine }) {
   const photoInput = useRef<HTMLInputElement>(null);
   const photoId = useId();
 
-  const form = useForm<FormValues, unknown, Values>({ resolver, defaultValues: fromMine(mine) });
+  const form = useForm<FormValues, unknown, ProfileValues>({
+    resolver: zodResolver(profileSchema),
+    defaultValues: fromMine(mine),
+  });
   const {
     register,
     handleSubmit,
@@ -307,15 +253,12 @@ function ProfileForm({ mine }: { mine: Mine }) {
   };
 
   const failed = (error: unknown) => {
-    const data = appErrorData(error);
-    const message = data?.message ?? (error instanceof Error ? error.message : "Please try again.");
-    const [title, ...rest] = ProfileCopy.updateFailed(message).split(": ");
-    toast({ title: title!, description: rest.join(": "), variant: "destructive" });
+    const { data, inline } = showError(error, updateFailedCopy);
     if (data?.fields?.image) setPhotoError(data.fields.image);
-    if (!applyFieldErrors(data, setError, FIELDS) && !data?.fields?.image) setFormError(message);
+    if (!applyFieldErrors(data, setError, FIELDS) && !data?.fields?.image) setFormError(inline);
   };
 
-  const submit = async (values: Values) => {
+  const submit = async (values: ProfileValues) => {
     setFormError(null);
     try {
       if (photo) {
