@@ -4,17 +4,23 @@ import type { FunctionArgs } from "convex/server";
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { MESSAGE_MAX_LENGTH, MessageCopy, messageProblem } from "@common/messages";
 import { useViewer } from "@/app/session";
-import { Button, useToast } from "@/components/ui";
+import { Button } from "@/components/ui";
 import { StrokeIcon } from "@/components/ui/Icon";
 import { api } from "@/lib/api";
-import { appErrorData } from "@/lib/errors";
 import { cn } from "@/lib/cn";
+import type { ErrorCopy } from "@/lib/errors";
+import { useErrorToast } from "@/lib/useErrorToast";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { OPTIMISTIC_PREFIX } from "./optimistic";
 
 /** "Is typing" is sent at most this often while the user types. */
 const TYPING_EVERY_MS = 2000;
 const SEND_ICON = "M4 12 20 4l-6 16-3-7zM11 13l9-9";
+const sendFailedCopy = {
+  title: MessageCopy.sendFailedTitle,
+  description: "Please try again.",
+  format: MessageCopy.sendFailed,
+} satisfies ErrorCopy;
 
 /** The optimistic bubble: the message at the bottom of the thread until the server's copy arrives. */
 function showSending(viewerId: Id<"users">): OptimisticUpdate<FunctionArgs<typeof api.messages.send>> {
@@ -42,7 +48,7 @@ function showSending(viewerId: Id<"users">): OptimisticUpdate<FunctionArgs<typeo
  */
 export function Composer({ otherUserId, otherName }: { otherUserId: string; otherName: string }) {
   const viewer = useViewer();
-  const { toast } = useToast();
+  const showError = useErrorToast();
   const [text, setText] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -91,12 +97,7 @@ export function Composer({ otherUserId, otherName }: { otherUserId: string; othe
       await send({ receiverId: otherUserId, content: text });
       setText("");
     } catch (error) {
-      const reason = appErrorData(error)?.message ?? "Please try again.";
-      toast({
-        title: MessageCopy.sendFailedTitle,
-        description: MessageCopy.sendFailed(reason),
-        variant: "destructive",
-      });
+      showError(error, sendFailedCopy);
     } finally {
       setSending(false);
       input.current?.focus();

@@ -3,7 +3,8 @@ import type { FunctionReturnType } from "convex/server";
 import { useCallback, useMemo } from "react";
 import { useToast } from "@/components/ui";
 import { api } from "@/lib/api";
-import { appErrorData } from "@/lib/errors";
+import type { ErrorCopy } from "@/lib/errors";
+import { useErrorToast } from "@/lib/useErrorToast";
 import { NetworkCopy } from "./copy";
 
 // The network's actions with their toasts (spec §8 "Connection"). Every list on the page is a live
@@ -15,6 +16,13 @@ export type NetworkUser = NetworkCard["user"];
 export function nameOf(user: Pick<NetworkUser, "firstName" | "lastName" | "businessName">): string {
   return `${user.firstName} ${user.lastName}`.trim() || user.businessName || "this professional";
 }
+
+const actionFailedCopy = { title: NetworkCopy.errorTitle, description: NetworkCopy.actionFailed } satisfies ErrorCopy;
+const connectionFailedCopy = {
+  title: NetworkCopy.errorTitle,
+  description: "Please try again.",
+  format: NetworkCopy.connectionFailed,
+} satisfies ErrorCopy;
 
 export function useNetworkActions(viewerId: string) {
   const { toast } = useToast();
@@ -41,15 +49,8 @@ export function useNetworkActions(viewerId: string) {
     }
   });
 
-  const failed = useCallback(
-    (error: unknown, description?: string) =>
-      toast({
-        title: NetworkCopy.errorTitle,
-        description: description ?? appErrorData(error)?.message ?? NetworkCopy.actionFailed,
-        variant: "destructive",
-      }),
-    [toast],
-  );
+  const showError = useErrorToast();
+  const failed = useCallback((error: unknown) => showError(error, actionFailedCopy), [showError]);
 
   return useMemo(
     () => ({
@@ -62,7 +63,7 @@ export function useNetworkActions(viewerId: string) {
             variant: "success",
           });
         } catch (error) {
-          failed(error, NetworkCopy.connectionFailed(appErrorData(error)?.message ?? "Please try again."));
+          showError(error, connectionFailedCopy);
         }
       },
       answer: async (card: NetworkCard, accept: boolean) => {
@@ -111,6 +112,6 @@ export function useNetworkActions(viewerId: string) {
         }
       },
     }),
-    [request, respond, remove, setMember, toast, failed],
+    [request, respond, remove, setMember, toast, failed, showError],
   );
 }

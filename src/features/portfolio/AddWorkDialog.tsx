@@ -24,8 +24,9 @@ import {
 import { Modal } from "@/components/ui/Modal";
 import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
-import { applyFieldErrors, appErrorData } from "@/lib/errors";
+import { applyFieldErrors, type ErrorCopy } from "@/lib/errors";
 import { throwIfRefused, uploadFile } from "@/lib/upload";
+import { useErrorToast } from "@/lib/useErrorToast";
 import type { Id } from "../../../convex/_generated/dataModel";
 
 // Add Work (spec §5 Portfolio form, §4 "open, uploading, then closed and reset on success"): one or
@@ -66,10 +67,13 @@ function splitCopy(text: string): { title: string; description?: string } {
   return at < 0 ? { title: text } : { title: text.slice(0, at), description: text.slice(at + 2) };
 }
 
+const uploadFailedCopy = { title: ProfileCopy.uploadFailed, description: "Please try again." } satisfies ErrorCopy;
+
 export function AddWorkDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const generateUploadUrl = useMutation(api.files.generateUploadUrl);
   const add = useMutation(api.portfolio.add);
   const { toast } = useToast();
+  const showError = useErrorToast();
   const fileInputId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [files, setFiles] = useState<Chosen[]>([]);
@@ -175,11 +179,9 @@ export function AddWorkDialog({ open, onClose }: { open: boolean; onClose: () =>
       resetAll();
       onClose();
     } catch (error) {
-      const data = appErrorData(error);
+      const { data } = showError(error, uploadFailedCopy);
       // The server refused the files (and deleted them): the next try uploads them again.
       if (data) setFiles((current) => current.map((f) => ({ ...f, storageId: undefined, progress: 0 })));
-      const message = data?.message ?? (error instanceof Error ? error.message : "Please try again.");
-      toast({ title: ProfileCopy.uploadFailed, description: message, variant: "destructive" });
       if (!applyFieldErrors(data, setError, FIELDS) && data) setFileError(data.message);
     } finally {
       setUploading(false);

@@ -25,7 +25,8 @@ import { ReviewList } from "@/features/reviews/ReviewList";
 import { Pill, Stars, dateText } from "@/features/reviews/parts";
 import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
-import { appErrorData } from "@/lib/errors";
+import type { ErrorCopy } from "@/lib/errors";
+import { useErrorToast } from "@/lib/useErrorToast";
 import { usePageTitle } from "@/lib/usePageTitle";
 import {
   businessSizeLabel,
@@ -324,10 +325,17 @@ function AvailabilityBadge({ available }: { available: boolean }) {
   );
 }
 
+const connectionFailedCopy = {
+  title: "Error",
+  description: "Please try again.",
+  format: ProfileCopy.connectionFailed,
+} satisfies ErrorCopy;
+
 /** Connect / Pending / Accept / Connected (spec §4 Connection); only between professionals. */
 function ConnectButton({ data }: { data: ProfileData }) {
   const viewer = useViewer();
   const { toast } = useToast();
+  const showError = useErrorToast();
   const request = useMutation(api.connections.request);
   const respond = useMutation(api.connections.respond);
   const [busy, setBusy] = useState(false);
@@ -341,11 +349,7 @@ function ConnectButton({ data }: { data: ProfileData }) {
       await action();
       toast({ ...success, variant: "success" });
     } catch (error) {
-      toast({
-        title: "Error",
-        description: ProfileCopy.connectionFailed(appErrorData(error)?.message ?? "Please try again."),
-        variant: "destructive",
-      });
+      showError(error, connectionFailedCopy);
     } finally {
       setBusy(false);
     }
