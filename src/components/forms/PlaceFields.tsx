@@ -2,20 +2,23 @@ import { useFormContext } from "react-hook-form";
 import { Select, TextField } from "@/components/ui";
 import { US_STATES } from "@/lib/usStates";
 
-// City, state, ZIP code and county: one section for every form that asks where someone (or some
-// work) is. It reads the surrounding react-hook-form through useFormContext, so the form's own
-// schema decides what is valid and its field names are these four.
+// Where someone (or some work) is: one section for every form that asks. Profiles and quote
+// requests ask for city, state, ZIP code (and county); a posted project takes its place as one
+// "City, state" line and a ZIP code. It reads the surrounding react-hook-form through
+// useFormContext, so the form's own schema decides what is valid; the field names are these.
 
 export interface PlaceValues {
   city: string;
   state: string;
   zipCode: string;
   county?: string;
+  location?: string;
 }
 
 export function PlaceFields({
   county = true,
   state = "select",
+  line = false,
   required = false,
   maxLength = 60,
 }: {
@@ -23,14 +26,43 @@ export function PlaceFields({
   county?: boolean;
   /** A list of the states, or a two-letter code box. */
   state?: "select" | "code";
+  /** One "Location" line ("City, state", field `location`) in place of city and state. */
+  line?: boolean;
   required?: boolean;
-  /** Longest city and county the schema takes. */
+  /** Longest city, county or location line the schema takes. */
   maxLength?: number;
 }) {
   const {
     register,
     formState: { errors },
   } = useFormContext<PlaceValues>();
+  const zip = (
+    <TextField
+      label="ZIP code"
+      required={required}
+      inputMode="numeric"
+      autoComplete="postal-code"
+      maxLength={10}
+      error={errors.zipCode?.message}
+      {...register("zipCode")}
+    />
+  );
+  if (line) {
+    return (
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label="Location"
+          required={required}
+          maxLength={maxLength}
+          placeholder="City, state"
+          autoComplete="address-level2"
+          error={errors.location?.message}
+          {...register("location")}
+        />
+        {zip}
+      </div>
+    );
+  }
   return (
     <div className={county ? "grid gap-5 sm:grid-cols-2" : "grid gap-5 sm:grid-cols-[minmax(0,1fr)_6rem_9rem]"}>
       <TextField
@@ -64,15 +96,7 @@ export function PlaceFields({
           {...register("state")}
         />
       )}
-      <TextField
-        label="ZIP code"
-        required={required}
-        inputMode="numeric"
-        autoComplete="postal-code"
-        maxLength={10}
-        error={errors.zipCode?.message}
-        {...register("zipCode")}
-      />
+      {zip}
       {county && (
         <TextField
           label="County"

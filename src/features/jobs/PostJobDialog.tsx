@@ -18,7 +18,8 @@ import { Modal } from "@/components/ui/Modal";
 import { api } from "@/lib/api";
 import { applyFieldErrors, type ErrorCopy } from "@/lib/errors";
 import { useErrorToast } from "@/lib/useErrorToast";
-import { JobBasicsFields } from "./components/JobBasicsFields";
+import { JobBasicsFields } from "@/components/forms/JobBasicsFields";
+import { PlaceFields } from "@/components/forms/PlaceFields";
 
 // Post New Project (spec §2 "Dashboards", §5 "Post Project form", §8 "Project create"): a modal
 // form validated by the shared postJobSchema here and again by jobs.create on the server. Convex
@@ -133,25 +134,8 @@ export function PostJobDialog(props: { open: boolean; onClose: () => void }): JS
             categoryOptions={categoryOptions}
             propertyTypeOptions={PROPERTY_TYPES}
           />
+          <PlaceFields line required maxLength={JOB_LIMITS.location} />
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField
-              label="Location"
-              required
-              maxLength={JOB_LIMITS.location}
-              placeholder="City, state"
-              autoComplete="address-level2"
-              error={errors.location?.message}
-              {...register("location")}
-            />
-            <TextField
-              label="ZIP code"
-              required
-              inputMode="numeric"
-              autoComplete="postal-code"
-              maxLength={10}
-              error={errors.zipCode?.message}
-              {...register("zipCode")}
-            />
             <Select label="Urgency" options={urgencyOptions} error={errors.urgency?.message} {...register("urgency")} />
             <TextField
               label="Budget"

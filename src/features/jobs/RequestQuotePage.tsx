@@ -21,7 +21,7 @@ import { api } from "@/lib/api";
 import { applyFieldErrors, type ErrorCopy } from "@/lib/errors";
 import { useErrorToast } from "@/lib/useErrorToast";
 import { PlaceFields } from "@/components/forms/PlaceFields";
-import { JobBasicsFields } from "./components/JobBasicsFields";
+import { JobBasicsFields } from "@/components/forms/JobBasicsFields";
 import { usePageTitle } from "@/lib/usePageTitle";
 
 // Request a Quote (spec §2 "Quote request", §5 "Quote request", §8 "Quote submission"): the request
