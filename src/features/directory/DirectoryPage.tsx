@@ -1,6 +1,5 @@
 import { useQuery } from "convex/react";
 import { Component, useState, type ReactNode } from "react";
-import { JobMessages } from "@common/jobs";
 import { PROFESSION_CATEGORIES } from "@common/professions";
 import { useSession } from "@/app/session";
 import {
@@ -13,6 +12,7 @@ import {
   Select,
   TextField,
 } from "@/components/ui";
+import { CityStateFilters, ZipRadiusFilters } from "@/components/forms/FilterFields";
 import { useDebouncedParam } from "@/lib/useDebouncedValue";
 import { api } from "@/lib/api";
 import { appErrorData } from "@/lib/errors";
@@ -22,13 +22,10 @@ import {
   activeFilterCount,
   MAX_RESULTS,
   PAGE_SIZE,
-  RADIUS_CHOICES,
   RATING_CHOICES,
   searchArgs,
   sortChoices,
-  STATE_PATTERN,
   useDirectoryFilters,
-  ZIP_INPUT,
   type DirectoryFilters,
 } from "./useDirectoryFilters";
 
@@ -44,11 +41,6 @@ export const DirectoryCopy = {
   loadFailed: "There was an error loading professionals. Please try again.",
 } as const;
 
-const categoryOptions = [
-  { value: "", label: "All categories" },
-  ...PROFESSION_CATEGORIES.map((c) => ({ value: c.value, label: c.label })),
-];
-const radiusOptions = RADIUS_CHOICES.map((r) => ({ value: String(r), label: `Within ${r} miles` }));
 const ratingOptions = [
   { value: "0", label: "Any rating" },
   ...RATING_CHOICES.map((r) => ({ value: String(r), label: `${r}+ stars` })),
@@ -125,68 +117,23 @@ function FilterFields({
   filters: DirectoryFilters;
   setFilters: ReturnType<typeof useDirectoryFilters>["setFilters"];
 }) {
-  const city = useDebouncedParam(filters.city, (v) => setFilters({ city: v }));
-  const state = useDebouncedParam(
-    filters.state,
-    (v) => setFilters({ state: v.toUpperCase() }),
-    (v) => v === "" || STATE_PATTERN.test(v.toUpperCase()),
-  );
-  const zip = useDebouncedParam(
-    filters.zip,
-    (v) => setFilters({ zip: v }),
-    (v) => v === "" || ZIP_INPUT.test(v),
-  );
-  const zipOk = ZIP_INPUT.test(filters.zip);
-  const zipError =
-    zip.debounced.trim() !== "" && !ZIP_INPUT.test(zip.debounced.trim()) ? JobMessages.zipInvalid : undefined;
-  const stateError =
-    state.debounced.trim() !== "" && !STATE_PATTERN.test(state.debounced.trim())
-      ? "Use the 2-letter state code, e.g. TX"
-      : undefined;
-
   return (
     <>
       <div className="grid grid-cols-1 items-start gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Select
           label="Category"
-          options={categoryOptions}
+          placeholder="All categories"
+          options={PROFESSION_CATEGORIES}
           value={filters.category}
           onChange={(e) => setFilters({ category: e.target.value })}
         />
-        <TextField
-          label="City"
-          autoComplete="address-level2"
-          maxLength={60}
-          value={city.text}
-          onChange={(e) => city.setText(e.target.value)}
-          hint={STATE_PATTERN.test(filters.state) ? undefined : "Used with a state"}
-        />
-        <TextField
-          label="State"
-          autoComplete="address-level1"
-          maxLength={2}
-          placeholder="e.g. TX"
-          value={state.text}
-          onChange={(e) => state.setText(e.target.value.toUpperCase().replace(/[^A-Z]/g, ""))}
-          error={stateError}
-        />
-        <TextField
-          label="ZIP code"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          maxLength={10}
-          placeholder="e.g. 78701"
-          value={zip.text}
-          onChange={(e) => zip.setText(e.target.value.replace(/[^\d-]/g, ""))}
-          error={zipError}
-          hint={zipOk && filters.state ? "A ZIP code searches around it instead of the city and state." : undefined}
-        />
-        <Select
-          label="Distance from ZIP"
-          options={radiusOptions}
-          value={String(filters.radius)}
-          disabled={!zipOk}
-          onChange={(e) => setFilters({ radius: e.target.value })}
+        <CityStateFilters city={filters.city} state={filters.state} onChange={setFilters} />
+        <ZipRadiusFilters
+          zip={filters.zip}
+          radius={filters.radius}
+          onChange={setFilters}
+          plus4
+          aroundHint={Boolean(filters.state)}
         />
         <Select
           label="Minimum rating"

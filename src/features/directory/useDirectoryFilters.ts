@@ -2,6 +2,7 @@ import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router-dom";
 import { DEFAULT_RADIUS_MILES, MAX_RADIUS_MILES } from "@common/jobs";
 import { isProfessionCategory } from "@common/professions";
+import { STATE_PATTERN, ZIP_INPUT } from "@/components/forms/FilterFields";
 
 // The directory's search, filters and sort live in the URL query string (shareable; Back restores
 // them; /profession pages link here with ?category=).
@@ -16,11 +17,7 @@ export const DIRECTORY_SORT_OPTIONS = [
 ] as const;
 export type DirectorySortChoice = (typeof DIRECTORY_SORT_OPTIONS)[number]["value"];
 
-export const RADIUS_CHOICES = [5, 10, 25, 50, 100] as const;
 export const RATING_CHOICES = [2, 3, 4] as const;
-export const STATE_PATTERN = /^[A-Z]{2}$/;
-/** The ZIP box takes ZIP+4 too (spec: max length 10). */
-export const ZIP_INPUT = /^\d{5}(-\d{4})?$/;
 /** First page of results; "Show more" adds as many, up to the server's 100. */
 export const PAGE_SIZE = 24;
 export const MAX_RESULTS = 100;

@@ -14,14 +14,20 @@ import { useSession } from "@/app/session";
 import { Button, ButtonLink, EmptyState, FiltersDisclosure, Select, TextField } from "@/components/ui";
 import { api } from "@/lib/api";
 import { usePageTitle } from "@/lib/usePageTitle";
-import { useDebouncedParam } from "@/lib/useDebouncedValue";
 import { BrowseResults } from "./components/BrowseResults";
 import { JobCardView, JobListSkeleton, jobGridClasses } from "./components/JobCardView";
 import { JobsErrorBoundary } from "./components/JobsErrorBoundary";
 import { SaveButton } from "./components/SaveButton";
-import { capitalize, statusLabel, type JobCard } from "./format";
+import type { JobCard } from "./format";
 import { useSavedIds, useToggleSave } from "./hooks/useSaveJob";
-import { RADIUS_CHOICES, ZIP_PATTERN } from "./hooks/useJobFilters";
+import { StatusFilter } from "./components/StatusFilter";
+import {
+  CityStateFilters,
+  STATE_PATTERN,
+  ZIP_INPUT,
+  ZIP_PATTERN,
+  ZipRadiusFilters,
+} from "@/components/forms/FilterFields";
 
 // Public job search (/job-search for anyone, /jobs/search signed in; spec §2 "Jobs", §5): a text
 // search and collapsible filters (category from the quote categories, city, state, ZIP code,
@@ -30,18 +36,6 @@ import { RADIUS_CHOICES, ZIP_PATTERN } from "./hooks/useJobFilters";
 // through api.jobs.browse.searchByPlace's state/city indexes; otherwise api.jobs.browse.list. Only jobs open for
 // bids show Apply (signed out: to /login).
 
-const categoryOptions = [
-  { value: "", label: "All categories" },
-  ...QUOTE_CATEGORIES.map((c) => ({ value: c.value, label: c.label })),
-];
-const statusOptions = [
-  { value: "", label: "All statuses" },
-  ...JOB_STATUSES.map((s) => ({ value: s, label: capitalize(statusLabel(s)) })),
-];
-const radiusOptions = RADIUS_CHOICES.map((r) => ({ value: String(r), label: `Within ${r} miles` }));
-const STATE_PATTERN = /^[A-Z]{2}$/;
-/** The ZIP box takes ZIP+4 too (spec: max length 10); the search uses the 5-digit code. */
-const ZIP_INPUT = /^\d{5}(-\d{4})?$/;
 /** searchByPlace returns at most this many (newest first). */
 const PLACE_LIMIT = 100;
 
@@ -177,24 +171,7 @@ export function JobSearchPage() {
     setSeenQ(filters.q);
     setQuery(filters.q);
   }
-  const city = useDebouncedParam(filters.city, (v) => set({ city: v }));
-  const state = useDebouncedParam(
-    filters.state,
-    (v) => set({ state: v.toUpperCase() }),
-    (v) => v === "" || STATE_PATTERN.test(v.toUpperCase()),
-  );
-  const zip = useDebouncedParam(
-    filters.zip,
-    (v) => set({ zip: v }),
-    (v) => v === "" || ZIP_INPUT.test(v),
-  );
-  const zipError =
-    zip.debounced.trim() !== "" && !ZIP_INPUT.test(zip.debounced.trim()) ? JobMessages.zipInvalid : undefined;
-  const stateError =
-    state.debounced.trim() !== "" && !STATE_PATTERN.test(state.debounced.trim())
-      ? "Use the 2-letter state code, e.g. TX"
-      : undefined;
-
+  // The ZIP box takes ZIP+4 too (spec: max length 10); the search uses the 5-digit code.
   const zip5 = filters.zip.slice(0, 5);
   const zipOk = ZIP_INPUT.test(filters.zip) && ZIP_PATTERN.test(zip5);
   const byPlace = !zipOk && STATE_PATTERN.test(filters.state);
@@ -256,54 +233,19 @@ export function JobSearchPage() {
             <div className="grid grid-cols-1 items-start gap-4 sm:grid-cols-2 lg:grid-cols-3">
               <Select
                 label="Category"
-                options={categoryOptions}
+                placeholder="All categories"
+                options={QUOTE_CATEGORIES}
                 value={filters.category}
                 onChange={(e) => set({ category: e.target.value })}
               />
-              <Select
-                label="Status"
-                options={statusOptions}
-                value={filters.status}
-                onChange={(e) => set({ status: e.target.value })}
-              />
-              <TextField
-                label="City"
-                autoComplete="address-level2"
-                maxLength={60}
-                value={city.text}
-                onChange={(e) => city.setText(e.target.value)}
-                hint={STATE_PATTERN.test(filters.state) ? undefined : "Used with a state"}
-              />
-              <TextField
-                label="State"
-                autoComplete="address-level1"
-                maxLength={2}
-                placeholder="e.g. TX"
-                value={state.text}
-                onChange={(e) => state.setText(e.target.value.toUpperCase().replace(/[^A-Z]/g, ""))}
-                error={stateError}
-              />
-              <TextField
-                label="ZIP code"
-                inputMode="numeric"
-                autoComplete="postal-code"
-                maxLength={10}
-                placeholder="e.g. 78701"
-                value={zip.text}
-                onChange={(e) => zip.setText(e.target.value.replace(/[^\d-]/g, ""))}
-                error={zipError}
-                hint={
-                  STATE_PATTERN.test(filters.state) && zipOk
-                    ? "A ZIP code searches around it instead of the city and state."
-                    : undefined
-                }
-              />
-              <Select
-                label="Distance from ZIP"
-                options={radiusOptions}
-                value={String(filters.radius)}
-                disabled={!zipOk}
-                onChange={(e) => set({ radius: e.target.value })}
+              <StatusFilter value={filters.status} onChange={(status) => set({ status })} />
+              <CityStateFilters city={filters.city} state={filters.state} onChange={set} />
+              <ZipRadiusFilters
+                zip={filters.zip}
+                radius={filters.radius}
+                onChange={set}
+                plus4
+                aroundHint={STATE_PATTERN.test(filters.state)}
               />
             </div>
             {activeCount > 0 && (

@@ -1,19 +1,11 @@
-import { JOB_CATEGORIES, JOB_SORTS, JOB_STATUSES, JobMessages } from "@common/jobs";
+import { JOB_CATEGORIES, JOB_SORTS } from "@common/jobs";
+import { ZipRadiusFilters } from "@/components/forms/FilterFields";
 import { Button, FiltersDisclosure, Select, TextField } from "@/components/ui";
-import { capitalize, statusLabel } from "../format";
 import { useDebouncedParam } from "@/lib/useDebouncedValue";
-import { RADIUS_CHOICES, ZIP_PATTERN, type FilterKey, type JobFilters } from "../hooks/useJobFilters";
+import { type FilterKey, type JobFilters } from "../hooks/useJobFilters";
+import { StatusFilter } from "./StatusFilter";
 
-const categoryOptions = [
-  { value: "", label: "All categories" },
-  ...JOB_CATEGORIES.map((c) => ({ value: c.value, label: c.label })),
-];
-const statusOptions = [
-  { value: "", label: "All statuses" },
-  ...JOB_STATUSES.map((s) => ({ value: s, label: capitalize(statusLabel(s)) })),
-];
 const sortOptions = JOB_SORTS.map((s) => ({ value: s.value, label: s.label }));
-const radiusOptions = RADIUS_CHOICES.map((r) => ({ value: String(r), label: `Within ${r} miles` }));
 
 export function BrowseFilters({
   filters,
@@ -23,13 +15,6 @@ export function BrowseFilters({
   setFilters: (changes: Partial<Record<FilterKey, string | number>>) => void;
 }) {
   const search = useDebouncedParam(filters.q, (q) => setFilters({ q }));
-  const zip = useDebouncedParam(
-    filters.zip,
-    (z) => setFilters({ zip: z }),
-    (z) => z === "" || ZIP_PATTERN.test(z),
-  );
-  const zipError =
-    zip.debounced.trim() !== "" && !ZIP_PATTERN.test(zip.debounced.trim()) ? JobMessages.zipInvalid : undefined;
   const anySet = filters.q || filters.category || filters.status || filters.zip || filters.sort !== "recent";
   // What the Filters button counts (the search box stays outside it).
   const active = [filters.category, filters.status, filters.zip, filters.sort !== "recent"].filter(Boolean).length;
@@ -50,33 +35,13 @@ export function BrowseFilters({
         <div className="grid grid-cols-1 items-start gap-4 sm:grid-cols-2 lg:grid-cols-5">
           <Select
             label="Category"
-            options={categoryOptions}
+            placeholder="All categories"
+            options={JOB_CATEGORIES}
             value={filters.category}
             onChange={(e) => setFilters({ category: e.target.value })}
           />
-          <Select
-            label="Status"
-            options={statusOptions}
-            value={filters.status}
-            onChange={(e) => setFilters({ status: e.target.value })}
-          />
-          <TextField
-            label="ZIP code"
-            inputMode="numeric"
-            autoComplete="postal-code"
-            maxLength={5}
-            placeholder="e.g. 78701"
-            value={zip.text}
-            onChange={(e) => zip.setText(e.target.value.replace(/\D/g, ""))}
-            error={zipError}
-          />
-          <Select
-            label="Distance from ZIP"
-            options={radiusOptions}
-            value={String(filters.radius)}
-            disabled={!ZIP_PATTERN.test(filters.zip)}
-            onChange={(e) => setFilters({ radius: e.target.value })}
-          />
+          <StatusFilter value={filters.status} onChange={(status) => setFilters({ status })} />
+          <ZipRadiusFilters zip={filters.zip} radius={filters.radius} onChange={setFilters} />
           <Select
             label="Sort by"
             options={sortOptions}

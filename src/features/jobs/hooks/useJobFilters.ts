@@ -8,11 +8,9 @@ import {
   MAX_RADIUS_MILES,
   type JobSort,
 } from "@common/jobs";
+import { ZIP_PATTERN } from "@/components/forms/FilterFields";
 
 // The job browser's filters live in the URL query string (shareable, Back restores them).
-
-export const RADIUS_CHOICES = [5, 10, 25, 50, 100] as const;
-export const ZIP_PATTERN = /^\d{5}$/;
 
 export interface JobFilters {
   q: string;
