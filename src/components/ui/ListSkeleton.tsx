@@ -15,34 +15,48 @@ export function Skeleton({ className }: { className?: string }) {
   );
 }
 
+/** Lines of text, each given by its height and width classes; bare, or in a box of `className`. */
+function Lines({ lines, className }: { lines: readonly string[]; className?: string }) {
+  const items = lines.map((line, i) => <Skeleton key={i} className={cn(line, "rounded")} />);
+  return className === undefined ? <>{items}</> : <div className={className}>{items}</div>;
+}
+
+/** Badges or chips in a row, by width. */
+function Chips({ widths }: { widths: readonly string[] }) {
+  return (
+    <div className="flex gap-2">
+      {widths.map((width, i) => (
+        <Skeleton key={i} className={cn("h-5 rounded-full", width)} />
+      ))}
+    </div>
+  );
+}
+
+/** A round avatar beside lines (a person, an author, a sender); `top` aligns them to the top. */
+function Byline({ avatar, lines, top = false }: { avatar: string; lines: readonly string[]; top?: boolean }) {
+  return (
+    <div className={cn("flex gap-3", !top && "items-center")}>
+      <Skeleton className={cn(avatar, "rounded-full")} />
+      <Lines className="flex-1 space-y-2" lines={lines} />
+    </div>
+  );
+}
+
 /** The shape of one item while it loads, matching what the list will show. */
 const shapes = {
   /** A card with three lines (dashboard lists). */
   lines: {
     item: cn(cardClasses, "space-y-3 p-4 sm:p-5"),
-    body: (
-      <>
-        <Skeleton className="h-4 w-24 rounded" />
-        <Skeleton className="h-5 w-2/3 rounded" />
-        <Skeleton className="h-4 w-full rounded" />
-      </>
-    ),
+    body: <Lines lines={["h-4 w-24", "h-5 w-2/3", "h-4 w-full"]} />,
   },
   /** A job card: badges, title, three lines, actions. */
   job: {
     item: cn(cardClasses, "space-y-3 p-5"),
     body: (
       <>
-        <div className="flex gap-2">
-          <Skeleton className="h-5 w-16 rounded-full" />
-          <Skeleton className="h-5 w-24 rounded-full" />
-        </div>
+        <Chips widths={["w-16", "w-24"]} />
         <Skeleton className="h-6 w-3/4 rounded" />
-        <div className="space-y-2">
-          <Skeleton className="h-4 rounded" />
-          <Skeleton className="h-4 rounded" />
-          <Skeleton className="h-4 w-2/3 rounded" />
-        </div>
+        <Lines className="space-y-2" lines={["h-4", "h-4", "h-4 w-2/3"]} />
         <Skeleton className="h-10 rounded" />
       </>
     ),
@@ -52,22 +66,10 @@ const shapes = {
     item: cn(cardClasses, "space-y-3 p-5"),
     body: (
       <>
-        <div className="flex items-center gap-3">
-          <Skeleton className="size-12 rounded-full" />
-          <div className="flex-1 space-y-2">
-            <Skeleton className="h-5 w-2/3 rounded" />
-            <Skeleton className="h-4 w-1/3 rounded" />
-          </div>
-        </div>
-        <div className="flex gap-2">
-          <Skeleton className="h-5 w-20 rounded-full" />
-          <Skeleton className="h-5 w-24 rounded-full" />
-        </div>
+        <Byline avatar="size-12" lines={["h-5 w-2/3", "h-4 w-1/3"]} />
+        <Chips widths={["w-20", "w-24"]} />
         <Skeleton className="h-4 rounded" />
-        <div className="grid grid-cols-2 gap-2">
-          <Skeleton className="h-9 rounded" />
-          <Skeleton className="h-9 rounded" />
-        </div>
+        <Lines className="grid grid-cols-2 gap-2" lines={["h-9", "h-9"]} />
       </>
     ),
   },
@@ -76,16 +78,8 @@ const shapes = {
     item: cn(cardClasses, "space-y-3 p-5"),
     body: (
       <>
-        <div className="flex items-center gap-3">
-          <Skeleton className="size-10 rounded-full" />
-          <div className="space-y-2">
-            <Skeleton className="h-4 w-32 rounded" />
-            <Skeleton className="h-3 w-20 rounded" />
-          </div>
-        </div>
-        <Skeleton className="h-5 w-1/2 rounded" />
-        <Skeleton className="h-4 rounded" />
-        <Skeleton className="h-4 w-2/3 rounded" />
+        <Byline avatar="size-10" lines={["h-4 w-32", "h-3 w-20"]} />
+        <Lines lines={["h-5 w-1/2", "h-4", "h-4 w-2/3"]} />
       </>
     ),
   },
@@ -95,40 +89,19 @@ const shapes = {
     body: (
       <>
         <Skeleton className="aspect-[4/3]" />
-        <div className="space-y-2 p-4">
-          <Skeleton className="h-5 w-2/3 rounded" />
-          <Skeleton className="h-4 w-1/3 rounded" />
-          <Skeleton className="h-4 rounded" />
-        </div>
+        <Lines className="space-y-2 p-4" lines={["h-5 w-2/3", "h-4 w-1/3", "h-4"]} />
       </>
     ),
   },
   /** An avatar and two or three lines in a card (notifications). */
   notice: {
-    item: cn(cardClasses, "flex gap-3 p-4"),
-    body: (
-      <>
-        <Skeleton className="size-10 rounded-full" />
-        <div className="flex-1 space-y-2">
-          <Skeleton className="h-4 w-1/2 rounded" />
-          <Skeleton className="h-3 w-full rounded" />
-          <Skeleton className="h-3 w-16 rounded" />
-        </div>
-      </>
-    ),
+    item: cn(cardClasses, "p-4"),
+    body: <Byline top avatar="size-10" lines={["h-4 w-1/2", "h-3 w-full", "h-3 w-16"]} />,
   },
   /** An avatar and two lines, no card (a divided list such as the inbox). */
   row: {
-    item: "flex items-center gap-3 p-4",
-    body: (
-      <>
-        <Skeleton className="size-11 rounded-full" />
-        <div className="flex-1 space-y-2">
-          <Skeleton className="h-4 w-1/2 rounded" />
-          <Skeleton className="h-3 w-3/4 rounded" />
-        </div>
-      </>
-    ),
+    item: "p-4",
+    body: <Byline avatar="size-11" lines={["h-4 w-1/2", "h-3 w-3/4"]} />,
   },
   /** One bar (a compact feed). */
   bar: { item: "", body: <Skeleton className="h-10 rounded" /> },
