@@ -6,13 +6,14 @@ import { accountMenu, expect, signInOn, STRONG_PASSWORD, test } from "./fixtures
 const NEW_PASSWORD = "Rafter-e2e-Changed9!";
 
 test.describe("account settings", () => {
-  test("the user menu leads to Account Settings; email preferences persist", async ({ page, users }) => {
+  test("the user menu's Account leads to /settings (Settings to /edit-profile); email preferences persist", async ({ page, users }) => {
     const casey = await users.create();
     await signInOn(page, casey, { rejectCookies: true });
     await accountMenu(page).click();
-    await page.getByRole("menuitem", { name: "Account Settings" }).click();
+    await expect(page.getByRole("menuitem", { name: "Settings", exact: true })).toHaveAttribute("href", "/edit-profile");
+    await page.getByRole("menuitem", { name: "Account", exact: true }).click();
     await expect(page).toHaveURL("/settings");
-    await expect(page.getByRole("heading", { level: 1, name: "Account Settings" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Account", exact: true })).toBeVisible();
 
     const messages = page.getByLabel("Messages");
     await expect(messages).toHaveValue("digest");
@@ -42,7 +43,7 @@ test.describe("account settings", () => {
     await expect(form.getByText("Password changed. Other devices have been signed out.")).toBeVisible();
     // This device stays signed in.
     await page.reload();
-    await expect(page.getByRole("heading", { level: 1, name: "Account Settings" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Account", exact: true })).toBeVisible();
 
     const context = await browser.newContext({ baseURL: new URL(page.url()).origin });
     const other = await context.newPage();

@@ -13,7 +13,7 @@ const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile:
 
 const SIGNED_OUT_NAV = ["Home", "How It Works", "Find Work", "Find Pros"];
 const SIGNED_IN_NAV = ["Dashboard", "Jobs", "Feed", "Messages", "Network", "Search", "Materials", "Resources"];
-const USER_MENU = ["My Profile", "Portfolio", "Reviews", "Notifications", "Settings", "Account Settings", "Logout"];
+const USER_MENU = ["My Profile", "Portfolio", "Reviews", "Notifications", "Settings", "Account", "Logout"];
 
 // ---------------------------------------------------------------------------
 // Where things are.

@@ -15,13 +15,13 @@ import { usePageTitle } from "@/lib/usePageTitle";
 const sectionTitle = "text-lg font-semibold text-slate-900 dark:text-white";
 const sectionText = "mt-1 text-sm text-slate-600 dark:text-slate-300";
 
-/** /settings: change password and email notification preferences. */
+/** /settings ("Account" in the user menu): change password and email notification preferences. */
 export function SettingsPage() {
-  usePageTitle("Account Settings");
+  usePageTitle("Account");
   return (
     <div className="mx-auto w-full max-w-2xl space-y-6 px-4 py-6 sm:py-10">
       <header>
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">Account Settings</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">Account</h1>
         <p className="mt-2 text-slate-600 dark:text-slate-300">Your password and how Rafter emails you.</p>
       </header>
       <ChangePasswordSection />

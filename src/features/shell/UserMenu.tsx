@@ -12,7 +12,7 @@ import { UserAvatar, viewerName } from "./UserAvatar";
 const itemClasses =
   "block w-full rounded-md px-3 py-2 text-left text-sm text-slate-900 data-disabled:opacity-60 data-focus:bg-slate-100 dark:text-slate-100 dark:data-focus:bg-slate-800";
 
-/** The signed-in user's menu (spec §2 "Shell"): My Profile, Portfolio, Reviews, Notifications, Settings, Logout. */
+/** The signed-in user's menu (spec §2 "Shell"): My Profile, Portfolio, Reviews, Notifications, Settings (/edit-profile), Account (/settings), Logout. */
 export default function UserMenu({ viewer }: { viewer: Viewer }) {
   const logout = useLogout();
   const [busy, setBusy] = useState(false);

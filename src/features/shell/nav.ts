@@ -54,8 +54,10 @@ export const USER_MENU_LINKS: readonly NavItem[] = [
   { to: "/portfolio", label: "Portfolio" },
   { to: "/reviews", label: "Reviews" },
   { to: "/notifications", label: "Notifications" },
+  // Spec §2 names "Settings (/edit-profile)"; the account page (password, emails, deletion) is "Account",
+  // so the two never read alike.
   { to: "/edit-profile", label: "Settings" },
-  { to: "/settings", label: "Account Settings" },
+  { to: "/settings", label: "Account" },
 ];
 
 export type BottomBarIcon = "home" | "jobs" | "messages" | "profile";
