@@ -29,17 +29,23 @@ export const send = mutation({
   handler: async (ctx, args) => {
     const values = parseOrThrow(contactSchema, args);
 
+    const userId = ctx.viewer?._id;
     // Request metadata is missing when called from another function (scheduler, tests without it).
     const ip = (await ctx.meta.getRequestMetadata().catch(() => null))?.ip ?? null;
     const retryAt =
-      (ip ? await hit(ctx, `contact:ip:${ip}`, CONTACT_RATE_LIMITS.perIp) : null) ??
-      (await hit(ctx, `contact:email:${normalizeEmail(values.email)}`, CONTACT_RATE_LIMITS.perEmail));
+      (ip
+        ? await hit(ctx, `contact:ip:${ip}`, CONTACT_RATE_LIMITS.perIp, 1, { userId, what: "contact messages" })
+        : null) ??
+      (await hit(ctx, `contact:email:${normalizeEmail(values.email)}`, CONTACT_RATE_LIMITS.perEmail, 1, {
+        userId,
+        what: "contact messages",
+      }));
     if (retryAt !== null) {
-      // The throw also rolls back this call's counts: only messages that went through are counted.
+      // The throw also rolls back this call's counts: only messages that went through are counted
+      // (the securityLogs row was written by the message that used the allowance up).
       throw new ConvexError({ code: ErrorCode.RATE_LIMITED, message: Messages.tooManyRequests, retryAt });
     }
 
-    const userId = ctx.viewer?._id;
     await ctx.db.insert("contactMessages", {
       name: values.name,
       email: values.email,

@@ -2,7 +2,7 @@
 // the charge the REST multipart upload pays for the same quota, and the sweep
 // that deletes uploads never attached (model/files.ts explains ownership).
 import { ConvexError, v } from "convex/values";
-import { ErrorCode, Messages } from "../common/errors";
+import { ErrorCode, Messages, type AppErrorData } from "../common/errors";
 import { internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
@@ -15,22 +15,31 @@ import {
   uploadCountQuotaMessage,
 } from "./model/files";
 import { hit, LIMITS, limitFor, uploadBytesPerDay } from "./model/rateLimit";
+import { logSecurityEvent } from "./model/securityLog";
 
-/** Charges `count` uploads to the member's quotas; throws the quota's message when over. */
-async function chargeUploads(ctx: MutationCtx, userId: Id<"users">, count: number): Promise<void> {
-  const burst = await hit(ctx, `upload:minute:${userId}`, LIMITS.uploadsPerMinute, count);
-  if (burst !== null) {
-    throw new ConvexError({ code: ErrorCode.RATE_LIMITED, message: Messages.tooManyRequests, retryAt: burst });
-  }
-  const daily = await hit(ctx, `upload:day:${userId}`, LIMITS.uploadsPerDay, count);
+/**
+ * Charges `count` uploads to the member's quotas; answers the quota's error when over (nothing is
+ * charged then), else null. The call that uses up a count quota logs it (model/rateLimit.ts).
+ */
+async function uploadRefusal(ctx: MutationCtx, userId: Id<"users">, count: number): Promise<AppErrorData | null> {
+  const burst = await hit(ctx, `upload:minute:${userId}`, LIMITS.uploadsPerMinute, count, {
+    userId,
+    what: "upload URLs per minute",
+  });
+  if (burst !== null) return { code: ErrorCode.RATE_LIMITED, message: Messages.tooManyRequests, retryAt: burst };
+  const daily = await hit(ctx, `upload:day:${userId}`, LIMITS.uploadsPerDay, count, {
+    userId,
+    what: "uploads per day",
+  });
   if (daily !== null) {
     const message = uploadCountQuotaMessage(limitFor(LIMITS.uploadsPerDay).max);
-    throw new ConvexError({ code: ErrorCode.RATE_LIMITED, message, retryAt: daily });
+    return { code: ErrorCode.RATE_LIMITED, message, retryAt: daily };
   }
   const quota = uploadBytesPerDay();
   if ((await bytesToday(ctx, userId)) >= quota) {
-    throw new ConvexError({ code: ErrorCode.RATE_LIMITED, message: uploadBytesQuotaMessage(quota) });
+    return { code: ErrorCode.RATE_LIMITED, message: uploadBytesQuotaMessage(quota) };
   }
+  return null;
 }
 
 /** An upload URL for one file; the file is the member's once a mutation attaches it (claimFile). */
@@ -42,18 +51,31 @@ export const generateUploadUrl = mutation({
     if (!isFilePurpose(purpose)) {
       throw new ConvexError({ code: ErrorCode.INVALID_INPUT, message: Messages.unknownUploadPurpose });
     }
-    await chargeUploads(ctx, viewer._id, 1);
+    // A throw rolls this call back: the row of the limit was written by the call that used it up,
+    // and the byte quota's by the claim that crossed it (model/files.ts).
+    const refusal = await uploadRefusal(ctx, viewer._id, 1);
+    if (refusal) throw new ConvexError({ ...refusal });
     return await ctx.storage.generateUploadUrl();
   },
 });
 
-/** The REST multipart upload stores files itself: it pays the same quotas first. */
+/**
+ * The REST multipart upload stores files itself: it pays the same quotas first. Several files at
+ * once can be refused before any call used the allowance up, so the refusal is logged here and
+ * answered as a value (it commits); the HTTP action throws it.
+ */
 export const chargeRestUploads = internalMutation({
   args: { userId: v.id("users"), count: v.number() },
-  returns: v.null(),
+  returns: v.union(v.null(), v.object({ code: v.string(), message: v.string(), retryAt: v.optional(v.number()) })),
   handler: async (ctx, { userId, count }) => {
-    await chargeUploads(ctx, userId, Math.max(1, Math.floor(count)));
-    return null;
+    const refusal = await uploadRefusal(ctx, userId, Math.max(1, Math.floor(count)));
+    if (refusal) {
+      await logSecurityEvent(ctx, "rate_limited", {
+        userId,
+        details: `REST upload of ${count} refused: ${refusal.message}`,
+      });
+    }
+    return refusal;
   },
 });
 

@@ -72,7 +72,10 @@ export const send = mutation({
     if (problem) invalid(problem);
     const other = await otherUserX(ctx, viewer, receiverId);
     if (await isBlocked(ctx, other._id, viewer._id)) forbidden(MessageCopy.blocked);
-    const retryAt = await hit(ctx, `message:${viewer._id}`, MESSAGE_RATE_LIMIT);
+    const retryAt = await hit(ctx, `message:${viewer._id}`, MESSAGE_RATE_LIMIT, 1, {
+      userId: viewer._id,
+      what: "messages",
+    });
     if (retryAt !== null)
       throw new ConvexError({ code: ErrorCode.RATE_LIMITED, message: MessageCopy.rateLimited, retryAt });
 

@@ -264,6 +264,61 @@ describe("uploaded files", () => {
       refused: { code: ErrorCode.RATE_LIMITED, message: "You've reached today's upload limit (1 MB a day). Please try again tomorrow." },
     });
     expect(await exists(t, second)).toBe(false);
+    // The refusal is answered as a value: its row commits.
+    const rows = await t.run((ctx) => ctx.db.query("securityLogs").collect());
+    expect(rows).toContainEqual(expect.objectContaining({ eventType: "rate_limited", userId: a.userId }));
+  });
+});
+
+describe("every limit leaves a committed securityLogs row", () => {
+  const limitRows = (t: TestConvex) =>
+    t.run(async (ctx) =>
+      (await ctx.db
+        .query("securityLogs")
+        .withIndex("by_eventType_and_timestamp", (q) => q.eq("eventType", "rate_limited"))
+        .collect()).map((r) => ({ userId: r.userId, details: r.details })),
+    );
+
+  it("a refusal that throws: the call that used the allowance up wrote the row, and it stays", async () => {
+    const t = newTest();
+    vi.stubEnv("RATE_LIMIT_UPLOADS_PER_MINUTE", "2");
+    const a = await createUser(t);
+    await a.as.mutation(api.files.generateUploadUrl, { purpose: "avatar" });
+    expect(await limitRows(t)).toEqual([]);
+    await a.as.mutation(api.files.generateUploadUrl, { purpose: "avatar" });
+    expect((await errorOf(a.as.mutation(api.files.generateUploadUrl, { purpose: "avatar" }))).code).toBe(ErrorCode.RATE_LIMITED);
+    expect((await errorOf(a.as.mutation(api.files.generateUploadUrl, { purpose: "avatar" }))).code).toBe(ErrorCode.RATE_LIMITED);
+    expect(await limitRows(t)).toEqual([
+      { userId: a.userId, details: "upload URLs per minute: limit of 2 per 1 min reached" },
+    ]);
+  });
+
+  it("a batch refused before the allowance is used up (REST uploads) is logged by the action's own mutation", async () => {
+    const t = newTest();
+    vi.stubEnv("RATE_LIMIT_UPLOADS_PER_MINUTE", "3");
+    const a = await createUser(t);
+    expect(await t.mutation(internal.files.chargeRestUploads, { userId: a.userId, count: 2 })).toBeNull();
+    expect(await t.mutation(internal.files.chargeRestUploads, { userId: a.userId, count: 2 })).toMatchObject({
+      code: ErrorCode.RATE_LIMITED,
+    });
+    expect(await limitRows(t)).toEqual([
+      { userId: a.userId, details: expect.stringMatching(/^REST upload of 2 refused: /) },
+    ]);
+  });
+
+  it("the contact form leaves a row too", async () => {
+    const t = newTest();
+    const contact = { name: "Casey", email: "casey@example.com", subject: "Hello", message: "A question about Rafter." };
+    let refused = false;
+    for (let i = 0; i < 50 && !refused; i++) {
+      try {
+        await t.mutation(api.contact.send, contact);
+      } catch (e) {
+        refused = e instanceof ConvexError;
+      }
+    }
+    expect(refused).toBe(true);
+    expect(await limitRows(t)).toEqual([{ userId: undefined, details: expect.stringMatching(/^contact messages: limit of/) }]);
   });
 });
 

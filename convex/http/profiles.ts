@@ -189,10 +189,11 @@ export const profileRoutes: RestRoute[] = [
       const refused: { url: string; message: string }[] = [];
       // Links become stored files: they pay the same upload quotas as uploads.
       if ((body.portfolio ?? []).length > 0) {
-        await ctx.runMutation(internal.files.chargeRestUploads, {
+        const refusal = await ctx.runMutation(internal.files.chargeRestUploads, {
           userId: caller as Id<"users">,
           count: body.portfolio!.length,
         });
+        if (refusal) throw new ConvexError({ ...refusal });
       }
       for (const link of body.portfolio ?? []) {
         const result = await addPortfolioLink(ctx, link);
@@ -274,7 +275,11 @@ export const profileRoutes: RestRoute[] = [
         if (problem) throw restError(ErrorCode.INVALID_INPUT, problem);
       }
       // The same quotas as upload URLs, then the same ownership path: portfolio.add claims each file.
-      await ctx.runMutation(internal.files.chargeRestUploads, { userId: caller as Id<"users">, count: files.length });
+      const refusal = await ctx.runMutation(internal.files.chargeRestUploads, {
+        userId: caller as Id<"users">,
+        count: files.length,
+      });
+      if (refusal) throw new ConvexError({ ...refusal });
       const stored: { storageId: Id<"_storage">; name: string }[] = [];
       for (const file of files) stored.push({ storageId: await ctx.storage.store(file), name: file.name });
       const featured = formText(form, "featured");

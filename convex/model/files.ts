@@ -17,6 +17,7 @@ import { ErrorCode, Messages, type AppErrorData } from "../../common/errors";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { uploadBytesPerDay } from "./rateLimit";
+import { logSecurityEvent } from "./securityLog";
 
 export const FILE_PURPOSES = ["avatar", "portfolio"] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
@@ -116,6 +117,12 @@ export async function claimFile(
   const quota = uploadBytesPerDay();
   if ((await bytesToday(ctx, viewer._id)) + meta.size > quota) {
     await ctx.storage.delete(storageId);
+    // The refusal is answered as a value, so this row commits.
+    await logSecurityEvent(ctx, "rate_limited", {
+      userId: viewer._id,
+      identifier: `upload:bytes:${viewer._id}`,
+      details: `upload bytes per day: quota of ${quota} bytes reached`,
+    });
     return refuse(ErrorCode.RATE_LIMITED, uploadBytesQuotaMessage(quota));
   }
   const fileId = await ctx.db.insert("files", {

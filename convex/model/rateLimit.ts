@@ -5,10 +5,20 @@
 // RATE_LIMIT_SIGN_UP_PER_IP=50/60. The defaults are what real services use:
 // per-IP limits high enough for a household or office behind one address,
 // per-email and per-user limits tight. Documented in .env.example.
+//
+// Every limit leaves a committed securityLogs row. A refusal usually throws
+// (that is how a client mutation answers an error), and Convex rolls back every
+// write of a failed mutation, the log row included. So the row is written by
+// the call that uses up the allowance (`hit`, below): that call succeeds and
+// commits, and the refusals after it are its consequence. Callers that answer
+// a refusal as a value instead of throwing (the sign-in, sign-up and reset
+// steps, the REST upload charge) also log the refusal itself.
 import { ConvexError } from "convex/values";
 import { ErrorCode, Messages } from "../../common/errors";
+import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { isLocalDeployment, isLoopbackHost } from "./deployment";
+import { logSecurityEvent } from "./securityLog";
 
 export interface Limit {
   max: number;
@@ -19,8 +29,10 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
+// No per-email sign-in limit: anyone could spend it and keep the owner out
+// from everywhere. Sign-in failures lock one email+source pair (accounts.ts);
+// the per-IP limit bounds what one source can try across emails.
 const DEFAULTS = {
-  signInPerEmail: { max: 10, windowMs: 15 * MINUTE },
   signInPerIp: { max: 100, windowMs: 15 * MINUTE },
   signUpPerIp: { max: 50, windowMs: HOUR },
   signUpPerEmail: { max: 3, windowMs: HOUR },
@@ -76,15 +88,23 @@ export function ipLimited(ip: string | null): ip is string {
   return !(isLoopbackHost(ip) && isLocalDeployment());
 }
 
+/** Who used a limit and for what: the securityLogs row written when the allowance is used up. */
+export interface LimitAudit {
+  what: string;
+  userId?: Id<"users">;
+}
+
 /**
  * Counts `weight` attempts against `key`; returns when the window resets if over
  * the limit, else null. `limit` is a configured limit's name (LIMITS.x) or a fixed Limit.
+ * The call that uses up the allowance logs `rate_limited` (it commits; see the top of the file).
  */
 export async function hit(
   ctx: MutationCtx,
   key: string,
   limitOrName: Limit | LimitName,
   weight = 1,
+  audit?: LimitAudit,
 ): Promise<number | null> {
   const limit = typeof limitOrName === "string" ? limitFor(limitOrName) : limitOrName;
   const now = Date.now();
@@ -92,24 +112,34 @@ export async function hit(
     .query("rateLimits")
     .withIndex("by_key", (q) => q.eq("key", key))
     .unique();
-  if (row === null) {
+  const fresh = row === null || now - row.windowStart >= limit.windowMs;
+  if (fresh) {
     if (weight > limit.max) return now + limit.windowMs;
-    await ctx.db.insert("rateLimits", { key, windowStart: now, count: weight });
-    return null;
+    if (row === null) await ctx.db.insert("rateLimits", { key, windowStart: now, count: weight });
+    else await ctx.db.patch(row._id, { windowStart: now, count: weight });
+  } else {
+    if (row.count + weight > limit.max) return row.windowStart + limit.windowMs;
+    await ctx.db.patch(row._id, { count: row.count + weight });
   }
-  if (now - row.windowStart >= limit.windowMs) {
-    if (weight > limit.max) return now + limit.windowMs;
-    await ctx.db.patch(row._id, { windowStart: now, count: weight });
-    return null;
+  const count = fresh ? weight : row.count + weight;
+  if (count >= limit.max) {
+    await logSecurityEvent(ctx, "rate_limited", {
+      userId: audit?.userId,
+      identifier: key,
+      details: `${audit?.what ?? key}: limit of ${limit.max} per ${Math.round(limit.windowMs / MINUTE)} min reached`,
+    });
   }
-  if (row.count + weight > limit.max) return row.windowStart + limit.windowMs;
-  await ctx.db.patch(row._id, { count: row.count + weight });
   return null;
 }
 
 /** Like `hit`, but throws RATE_LIMITED with the time to retry. */
-export async function consume(ctx: MutationCtx, key: string, limit: Limit | LimitName): Promise<void> {
-  const retryAt = await hit(ctx, key, limit);
+export async function consume(
+  ctx: MutationCtx,
+  key: string,
+  limit: Limit | LimitName,
+  audit?: LimitAudit,
+): Promise<void> {
+  const retryAt = await hit(ctx, key, limit, 1, audit);
   if (retryAt !== null) {
     throw new ConvexError({ code: ErrorCode.RATE_LIMITED, message: Messages.tooManyRequests, retryAt });
   }
