@@ -75,11 +75,6 @@ async function clearLockouts(ctx: MutationCtx, email: string): Promise<void> {
     .withIndex("by_key", (q) => q.gte("key", prefix).lt("key", `${prefix}\uffff`))
     .take(200);
   for (const row of rows) await ctx.db.delete("rateLimits", row._id);
-  const limit = await ctx.db
-    .query("rateLimits")
-    .withIndex("by_key", (q) => q.eq("key", `signIn:email:${email}`))
-    .unique();
-  if (limit !== null) await ctx.db.delete("rateLimits", limit._id);
 }
 
 const lockedError = (until: number): AppErrorData => ({
@@ -103,9 +98,10 @@ export const beforeSignIn = internalMutation({
       // Looks like any failed sign-in to the bot.
       return invalidCredentials();
     }
-    const limited =
-      (await hit(ctx, `signIn:email:${email}`, LIMITS.signInPerEmail)) ??
-      (ipLimited(ip) ? await hit(ctx, `signIn:ip:${ip}`, LIMITS.signInPerIp) : null);
+    // Per source only: a per-email counter would let anyone keep the owner out from everywhere.
+    const limited = ipLimited(ip)
+      ? await hit(ctx, `signIn:ip:${ip}`, LIMITS.signInPerIp, 1, { what: "sign-ins per IP" })
+      : null;
     if (limited !== null) {
       await logSecurityEvent(ctx, "rate_limited", { identifier: email, details: `sign-in from ${ip}` });
       return rateLimited(limited);
@@ -189,8 +185,8 @@ export const beforeSignUp = internalMutation({
       return { code: ErrorCode.INVALID_INPUT, message: Messages.registrationFailed };
     }
     const limited =
-      (ipLimited(ip) ? await hit(ctx, `signUp:ip:${ip}`, LIMITS.signUpPerIp) : null) ??
-      (await hit(ctx, `signUp:email:${email}`, LIMITS.signUpPerEmail));
+      (ipLimited(ip) ? await hit(ctx, `signUp:ip:${ip}`, LIMITS.signUpPerIp, 1, { what: "sign-ups per IP" }) : null) ??
+      (await hit(ctx, `signUp:email:${email}`, LIMITS.signUpPerEmail, 1, { what: "sign-ups per email" }));
     if (limited !== null) {
       await logSecurityEvent(ctx, "rate_limited", { identifier: email, details: `sign-up from ${ip}` });
       return rateLimited(limited);
@@ -255,8 +251,8 @@ export const requestReset = internalMutation({
   returns: errorResult,
   handler: async (ctx, { email, ip, tokenHash, token }): Promise<AppErrorData | null> => {
     const limited =
-      (await hit(ctx, `reset:email:${email}`, LIMITS.resetPerEmail)) ??
-      (ipLimited(ip) ? await hit(ctx, `reset:ip:${ip}`, LIMITS.resetPerIp) : null);
+      (await hit(ctx, `reset:email:${email}`, LIMITS.resetPerEmail, 1, { what: "reset emails per email" })) ??
+      (ipLimited(ip) ? await hit(ctx, `reset:ip:${ip}`, LIMITS.resetPerIp, 1, { what: "reset emails per IP" }) : null);
     if (limited !== null) {
       await logSecurityEvent(ctx, "rate_limited", { identifier: email, details: `reset from ${ip}` });
       return rateLimited(limited);
@@ -302,7 +298,7 @@ export const resendVerification = internalMutation({
   handler: async (ctx, { userId, tokenHash, token }) => {
     const user = await ctx.db.get(userId);
     if (!user?.email || user.emailVerificationTime !== undefined) return;
-    await consume(ctx, `verify:user:${userId}`, LIMITS.verifyEmailPerUser);
+    await consume(ctx, `verify:user:${userId}`, LIMITS.verifyEmailPerUser, { userId, what: "verification emails" });
     await issueToken(ctx, user, "verify", tokenHash, token);
   },
 });

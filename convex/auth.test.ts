@@ -108,6 +108,21 @@ describe("sign-up", () => {
     expect(exists[0]!.text).toContain("http://localhost:5173/forgot-password");
   });
 
+  it("spends the same password hashing on an existing email as on a new account", async () => {
+    const t = newTest();
+    await signIn(t, signUpParams());
+    const hash = vi.spyOn(Scrypt.prototype, "hash");
+    try {
+      await signIn(t, signUpParams({ email: "new@example.com" }));
+      const forNew = hash.mock.calls.length;
+      expect(forNew).toBeGreaterThanOrEqual(1);
+      await errorOf(signIn(t, signUpParams()));
+      expect(hash.mock.calls.length - forNew).toBe(forNew);
+    } finally {
+      hash.mockRestore();
+    }
+  });
+
   it("treats a filled decoy as a failure and logs it", async () => {
     const t = newTest();
     const error = await errorOf(signIn(t, signUpParams({ website: "http://spam.example" })));
@@ -220,16 +235,47 @@ describe("sign-in", () => {
     expect(await securityEvents(t, "decoy_filled")).toHaveLength(1);
   });
 
-  it("rate-limits sign-in attempts per email across sources, and the window expires", async () => {
+  it("keeps no per-email sign-in counter: a stranger failing from many sources never keeps the owner out", async () => {
     const t = newTest();
-    // A new source each time: the per-source lockout never triggers, the per-email limit does.
+    await signIn(t, signUpParams());
+    // 3 sources, each locked after 5 wrong passwords: 15 failures for one email (more than any
+    // per-email limit would allow).
     const from = (i: number) => t.withRequestMetadata({ ip: `192.0.2.${i + 1}` });
-    const attempt = { flow: "signIn", email: "ghost@example.com", password: "Whatever-123!" };
-    for (let i = 0; i < 10; i++) expect((await errorOf(signIn(from(i), attempt))).code).toBe(ErrorCode.INVALID_CREDENTIALS);
-    expect((await errorOf(signIn(from(10), attempt))).code).toBe(ErrorCode.RATE_LIMITED);
-    vi.setSystemTime(Date.now() + 15 * 60_000);
-    expect((await errorOf(signIn(from(11), attempt))).code).toBe(ErrorCode.INVALID_CREDENTIALS);
-  });
+    const bad = { flow: "signIn", email: "maya@example.com", password: "Wrong-Password1!" };
+    for (let source = 0; source < 3; source++) {
+      for (let i = 0; i < 5; i++) await errorOf(signIn(from(source), bad));
+      expect((await errorOf(signIn(from(source), bad))).code).toBe(ErrorCode.ACCOUNT_LOCKED);
+    }
+    expect(await securityEvents(t, "account_locked")).toHaveLength(3);
+    // The owner, from a source of their own, signs in at once...
+    const good = { flow: "signIn", email: "maya@example.com", password: STRONG_PASSWORD };
+    expect((await signIn(t.withRequestMetadata({ ip: "203.0.113.77" }), good)).tokens?.token).toBeTruthy();
+    // ...and the emailed reset link lifts every source's lockout.
+    await t.action(api.passwords.requestReset, { email: "maya@example.com" });
+    const mail = (await outbox(t)).find((m) => m.kind === "password_reset")!;
+    await t.action(api.passwords.resetPassword, { token: tokenFrom(mail.text), newPassword: "Brand-New-Pass2!" });
+    const next = { ...good, password: "Brand-New-Pass2!" };
+    expect((await signIn(from(0), next)).tokens?.token).toBeTruthy();
+    expect(await t.run((ctx) => ctx.db.query("rateLimits").collect())).not.toContainEqual(
+      expect.objectContaining({ key: expect.stringMatching(/^lock:maya@example\.com\|/) }),
+    );
+  }, 240_000);
+
+  it("one source's attempts across emails are bounded by the per-IP limit, logged when it is used up", async () => {
+    vi.stubEnv("RATE_LIMIT_SIGN_IN_PER_IP", "4/15");
+    try {
+      const t = newTest().withRequestMetadata({ ip: "198.51.100.40" });
+      const attempt = (i: number) => ({ flow: "signIn", email: `guess${i}@example.com`, password: "Whatever-123!" });
+      for (let i = 0; i < 4; i++) expect((await errorOf(signIn(t, attempt(i)))).code).toBe(ErrorCode.INVALID_CREDENTIALS);
+      expect((await errorOf(signIn(t, attempt(4)))).code).toBe(ErrorCode.RATE_LIMITED);
+      const rows = await securityEvents(t, "rate_limited");
+      expect(rows.map((r) => r.details)).toContain("sign-ins per IP: limit of 4 per 15 min reached");
+      vi.setSystemTime(Date.now() + 15 * 60_000);
+      expect((await errorOf(signIn(t, attempt(5)))).code).toBe(ErrorCode.INVALID_CREDENTIALS);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  }, 120_000);
 });
 
 describe("password reset", () => {
@@ -323,6 +369,10 @@ describe("email verification", () => {
     for (let i = 0; i < 3; i++) await as.action(api.emailVerification.resend, {});
     expect((await errorOf(as.action(api.emailVerification.resend, {}))).code).toBe(ErrorCode.RATE_LIMITED);
     expect((await outbox(t)).filter((m) => m.to === "new@example.com")).toHaveLength(3);
+    // The refusal rolled back, but the resend that used the allowance up left its row.
+    expect((await securityEvents(t, "rate_limited")).map((r) => r.details)).toEqual([
+      "verification emails: limit of 3 per 60 min reached",
+    ]);
   });
 });
 

@@ -72,7 +72,11 @@ async function signUp(params: Params, ctx: Ctx) {
   const values = parsed.data;
   const email = normalizeEmail(values.email);
   const ip = await clientIp(ctx);
-  fail(await ctx.runMutation(internal.accounts.beforeSignUp, { email, ip, decoy: Boolean(params.website) }));
+  const refused = await ctx.runMutation(internal.accounts.beforeSignUp, { email, ip, decoy: Boolean(params.website) });
+  // An email that already has an account costs the same password hashing as a new account
+  // (createAccount's scrypt), so the answer's timing does not tell that the address is registered.
+  if (refused?.message === Messages.signUpCheckEmail) await new Scrypt().hash(values.password);
+  fail(refused);
   const isPro = values.userType === "professional";
   // Whitelisted fields only: nothing from the client decides roles or flags.
   const profile = {
@@ -118,6 +122,10 @@ const Password = ConvexCredentials<DataModel>({
 
 export const { auth, signIn: authSignIn, signOut, store, isAuthenticated } = convexAuth({
   providers: [Password],
+  // The library's own limit counts failed passwords per account from every source (10 an hour by
+  // default): anyone could spend it and keep the owner out everywhere. Lockout here is per email
+  // AND source (accounts.ts), with a per-IP limit; so the library's counter is never reached.
+  signIn: { maxFailedAttempsPerHour: Number.MAX_SAFE_INTEGER },
 });
 // The client calls `auth:signIn` by name.
 export { authSignIn as signIn };
