@@ -50,7 +50,7 @@ document.addEventListener("click",function(e){var p=document.getElementById("pre
 if(!p||!t||!t.closest||!p.contains(t)||e.button!==0||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey)return;
 var a=t.closest("a[href],button");if(!a||(a.tagName==="A"&&a.getAttribute("href").charAt(0)==="#"))return;
 e.preventDefault();window.__rafterPrerenderClick=a;
-setTimeout(function(){if(window.__rafterPrerenderClick===a&&a.isConnected&&a.tagName==="A")location.assign(a.href);},5000);},true);
+setTimeout(function(){if(window.__rafterPrerenderClick===a&&a.isConnected&&a.tagName==="A"){window.__rafterPrerenderLeaving=true;location.assign(a.href);}},5000);},true);
 }catch(e){d.classList.add("no-prerender");}})();`.replace(/\n/g, "");
 }
 

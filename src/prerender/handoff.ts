@@ -14,6 +14,8 @@ declare global {
   interface Window {
     /** The link or button of the prerendered page clicked before the app took over (inline script). */
     __rafterPrerenderClick?: Element | null;
+    /** The inline script gave up waiting for the app and is loading the clicked link's page itself. */
+    __rafterPrerenderLeaving?: boolean;
   }
 }
 
@@ -75,6 +77,20 @@ function carryValue(from: FormField, to: HTMLElement): void {
 }
 
 /**
+ * The app's field that stands for a field of the markup: the one with the same tag and name (the
+ * n-th of them, as in the markup), so that an element more or less elsewhere in the page (an
+ * overlay, a header item) never sends what was typed to the wrong field or drops it; unnamed
+ * fields fall back to the same position in document order.
+ */
+function fieldCounterpart(field: FormField, markup: Element, root: Element): HTMLElement | null {
+  if (!field.name) return null;
+  const selector = `${field.tagName.toLowerCase()}[name="${CSS.escape(field.name)}"]`;
+  const index = Array.from(markup.querySelectorAll(selector)).indexOf(field);
+  const candidate = root.querySelectorAll(selector)[index];
+  return candidate instanceof HTMLElement ? candidate : null;
+}
+
+/**
  * main.tsx, before the app renders: keep the prerendered page if it is on screen (and start
  * loading its page component, `pageFor`: path -> React.lazy component), else drop it.
  */
@@ -111,7 +127,10 @@ export function releasePrerender(): void {
   const before = Array.from(element.getElementsByTagName("*"));
   const active = document.activeElement;
   const focusIndex = active ? before.indexOf(active) : -1;
-  const clicked = window.__rafterPrerenderClick ?? null;
+  // The inline script already gave up on the app and is loading the clicked link's page: replaying
+  // the click too would navigate twice, and the full load would land after the user typed into
+  // the page the app showed meanwhile.
+  const clicked = window.__rafterPrerenderLeaving ? null : (window.__rafterPrerenderClick ?? null);
   window.__rafterPrerenderClick = null;
   const clickIndex = clicked ? before.indexOf(clicked) : -1;
   // What was typed into the markup's fields (e.g. the login form, filled before the app was there).
@@ -134,8 +153,9 @@ export function releasePrerender(): void {
       : null;
   };
   for (const index of edited) {
-    const target = counterpart(index);
-    if (target) carryValue(before[index] as FormField, target);
+    const field = before[index] as FormField;
+    const target = fieldCounterpart(field, element, root) ?? counterpart(index);
+    if (target) carryValue(field, target);
   }
   if (focusIndex >= 0) counterpart(focusIndex)?.focus({ preventScroll: true });
   if (clicked && clickIndex >= 0) {
