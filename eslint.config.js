@@ -76,6 +76,21 @@ export default tseslint.config(
     files: ["e2e/**/*.ts"],
     rules: { "no-empty-pattern": "off" },
   },
+  // Journeys wait for state a user would see, never for time: a fixed sleep is too short on a busy
+  // machine and wasted on a quiet one.
+  {
+    files: ["e2e/**/*.ts"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        {
+          property: "waitForTimeout",
+          message:
+            "Wait for state the user sees (expect(...).toBeVisible(), a data-* the app sets when a moment has passed, src/lib/documentState.ts) or drive time with page.clock.",
+        },
+      ],
+    },
+  },
   // The protocol tests and their harness read the wire's loose JSON and the runtime's child-process errors.
   {
     files: ["tools/local-convex/test/**/*.ts"],

@@ -20,9 +20,26 @@ const promoBanner = (page: Page) => page.getByRole("region", { name: "Launch off
  * half-faded colours. Also waits for the page's own automatic check.
  */
 async function settledCheck(page: Page, axe: A11y, label: string) {
-  await page.waitForTimeout(400);
+  await page.waitForFunction(() => !document.getAnimations().some((animation) => animation instanceof CSSTransition));
   await axe.check(label);
 }
+
+/**
+ * Moments the page shows only by what does not appear, which the app states on <html data-*>
+ * once they have passed (src/lib/documentState.ts): wait for them instead of sleeping.
+ */
+const settled = {
+  /** This path's page view was reported to analytics, or settled as not reported. */
+  pageView: (page: Page, path: string, outcome: "reported" | "not reported") =>
+    expect(page.locator("html")).toHaveAttribute("data-page-view", `${path} ${outcome}`),
+  /** The install prompt's delay has passed and it is not shown to this visitor. */
+  noInstallPrompt: (page: Page) => expect(page.locator("html")).toHaveAttribute("data-install-prompt", "not-shown"),
+  /** The promotions query has answered: what the banner shows. */
+  promo: (page: Page, state: "none" | "dismissed" | "shown") =>
+    expect(page.locator("html")).toHaveAttribute("data-promo", state),
+  /** The overlays (cookie banner, install prompt, promo banner) have rendered with what is stored. */
+  overlays: (page: Page) => expect(page.locator("html")).toHaveAttribute("data-site-overlays", "mounted"),
+};
 
 /** The page's landing content has rendered (the overlays load right after it). */
 async function pageReady(page: Page) {
@@ -58,7 +75,7 @@ test.describe("cookie consent", () => {
     await pageReady(page);
     await expect(cookieBanner(page)).toBeVisible();
     // No choice yet: no page view.
-    await page.waitForTimeout(500);
+    await settled.pageView(page, "/", "not reported");
     expect(hits).toEqual([]);
 
     await cookieBanner(page).getByRole("button", { name: "Reject All" }).click();
@@ -76,7 +93,7 @@ test.describe("cookie consent", () => {
     await page.reload();
     await pageReady(page);
     await expect(cookieBanner(page)).toHaveCount(0);
-    await page.waitForTimeout(500);
+    await settled.pageView(page, "/login", "not reported");
     expect(hits).toEqual([]);
   });
 
@@ -135,7 +152,7 @@ test.describe("cookie consent", () => {
     // Withdrawn: moving on sends nothing more.
     await page.getByRole("banner").getByRole("link", { name: "Rafter home" }).click();
     await expect(page).toHaveURL("/");
-    await page.waitForTimeout(500);
+    await settled.pageView(page, "/", "not reported");
     expect(hits).toHaveLength(3);
   });
 
@@ -165,7 +182,7 @@ test.describe("cookie consent", () => {
       });
       await page.reload();
       await pageReady(page);
-      await page.waitForTimeout(300);
+      await settled.overlays(page);
       await expect(cookieBanner(page)).toHaveCount(0);
     });
   });
@@ -254,7 +271,7 @@ test.describe("install prompt", () => {
 
     await page.reload();
     await pageReady(page);
-    await page.waitForTimeout(INSTALL_DELAY_MS + 500);
+    await settled.noInstallPrompt(page);
     await expect(installPrompt(page)).toHaveCount(0);
   });
 
@@ -268,7 +285,7 @@ test.describe("install prompt", () => {
 
     await page.reload();
     await pageReady(page);
-    await page.waitForTimeout(INSTALL_DELAY_MS + 500);
+    await settled.noInstallPrompt(page);
     await expect(installPrompt(page)).toHaveCount(0);
   });
 
@@ -300,7 +317,7 @@ test.describe("install prompt", () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto("/");
     await pageReady(page);
-    await page.waitForTimeout(INSTALL_DELAY_MS + 500);
+    await settled.noInstallPrompt(page);
     await expect(installPrompt(page)).toHaveCount(0);
 
     // Standalone (opened from the home screen), on a phone.
@@ -320,7 +337,7 @@ test.describe("install prompt", () => {
     });
     await page.reload();
     await pageReady(page);
-    await page.waitForTimeout(INSTALL_DELAY_MS + 500);
+    await settled.noInstallPrompt(page);
     await expect(installPrompt(page)).toHaveCount(0);
   });
 });
@@ -374,7 +391,7 @@ test.describe("promo banner", () => {
     await pageReady(page);
     // The query has answered by the time the overlays show the cookie banner.
     await expect(cookieBanner(page)).toBeVisible();
-    await page.waitForTimeout(500);
+    await settled.promo(page, "none");
     await expect(promoBanner(page)).toHaveCount(0);
 
     // An operator starts a promotion (a test one, so other journeys' copy is unaffected).
@@ -402,7 +419,7 @@ test.describe("promo banner", () => {
       await expect(promoBanner(page)).toHaveCount(0);
       await page.reload();
       await pageReady(page);
-      await page.waitForTimeout(500);
+      await settled.promo(page, "dismissed");
       await expect(promoBanner(page)).toHaveCount(0);
 
       // Another visitor still sees it.

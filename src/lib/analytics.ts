@@ -133,14 +133,19 @@ export function usePageViewTracking(): void {
   const allowed = useSyncExternalStore(subscribeToConsent, analyticsAllowed, () => false);
 
   useEffect(() => {
-    if (!allowed) return;
+    // <html data-page-view>: this page's view was reported, or settled as not reported (no consent).
+    const settled = (outcome: "reported" | "not reported") =>
+      document.documentElement.setAttribute("data-page-view", `${pathname} ${outcome}`);
+    if (!allowed) return settled("not reported");
     const id = `${key}:${pathname}`;
-    if (lastReported === id) return;
+    if (lastReported === id) return settled("reported");
     // Let the page set its title first.
     const timer = window.setTimeout(() => {
-      if (lastReported === id) return;
-      lastReported = id;
-      trackPageView(pathname);
+      if (lastReported !== id) {
+        lastReported = id;
+        trackPageView(pathname);
+      }
+      settled("reported");
     }, 0);
     return () => window.clearTimeout(timer);
   }, [allowed, key, pathname]);

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useState } from "react";
 import { Button, type ButtonProps } from "@/components/ui";
 import { cn } from "@/lib/cn";
+import { useDocumentState } from "@/lib/documentState";
 import { readStored, useMediaQuery, writeStored } from "./browser";
 import {
   INSTALL_PROMPT_DELAY_MS,
@@ -76,6 +77,8 @@ export function InstallPrompt({ className }: { className?: string }) {
   const flow = useInstallFlow(remember);
 
   const show = due && narrow && !seen && !installed;
+  // Once the delay has passed: whether the prompt is up ("shown") or not for this visitor ("not-shown").
+  useDocumentState("install-prompt", due ? (show ? "shown" : "not-shown") : null);
   return (
     <>
       {show && (

@@ -11,6 +11,7 @@ import {
 } from "@common/promo";
 import { DismissButton } from "@/components/ui/DismissButton";
 import { api } from "@/lib/api";
+import { useDocumentState } from "@/lib/documentState";
 import { readStored, useOnline, writeStored } from "./browser";
 
 declare global {
@@ -60,9 +61,20 @@ export function PromoBanner() {
   const promo = server !== undefined ? server : online ? null : FALLBACK;
   const now = usePromoClock(promo?.endsAt);
   const [dismissed, setDismissed] = useState(() => readStored(PROMO_DISMISSED_STORAGE_KEY));
+  const countdown = promo ? promoCountdown(promo.endsAt, now) : null;
+  // For a signed-out visitor, once the server has answered: what the banner shows.
+  useDocumentState(
+    "promo",
+    !signedOut || server === undefined
+      ? null
+      : !promo || countdown?.kind === "ended"
+        ? "none"
+        : dismissed === promo.key
+          ? "dismissed"
+          : "shown",
+  );
 
-  if (!signedOut || !promo || dismissed === promo.key) return null;
-  const countdown = promoCountdown(promo.endsAt, now);
+  if (!signedOut || !promo || !countdown || dismissed === promo.key) return null;
   if (countdown.kind === "ended") return null;
 
   const dismiss = () => {

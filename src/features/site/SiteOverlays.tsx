@@ -1,6 +1,7 @@
 import { Component, useEffect, useRef, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { usePageViewTracking } from "@/lib/analytics";
+import { useDocumentState } from "@/lib/documentState";
 import { CookieConsent } from "./CookieConsent";
 import { InstallPrompt } from "./InstallPrompt";
 import { OfflineNotice } from "./OfflineNotice";
@@ -88,6 +89,8 @@ class Contained extends Component<{ children: ReactNode }, { failed: boolean }> 
 export function SiteOverlays() {
   usePageViewTracking();
   const [slot] = useState(topSlot);
+  // The overlays have rendered with what this device has stored (consent, dismissals).
+  useDocumentState("site-overlays", "mounted");
   return (
     <>
       {createPortal(
