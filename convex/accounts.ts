@@ -175,6 +175,15 @@ export const recordSignIn = internalMutation({
  * already has an account gets the same neutral answer as any refused sign-up,
  * and its owner an email saying so (sign in or reset instead): the form never
  * confirms that an address is registered.
+ *
+ * What a script can still tell: a new address gets an account and a session
+ * at once (spec §2: sign-up ends "Redirecting to your dashboard"; REST
+ * register answers its token), a registered one gets this refusal. Hiding
+ * that would need every sign-up to wait for an emailed link, which the spec's
+ * flow does not do. The wording never says the address exists, the timing is
+ * the same (both paths hash the password, auth.ts), the per-email and per-IP
+ * sign-up limits bound the probing, and probing an unregistered address
+ * creates an account whose verification email tells that address's owner.
  */
 export const beforeSignUp = internalMutation({
   args: { email: v.string(), ip: v.union(v.string(), v.null()), decoy: v.boolean() },
