@@ -3,6 +3,7 @@
 // transactions on AsyncLocalStorage, so ours rides along the same way.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { inspect } from "node:util";
+import { ReadSet } from "./readsets.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export interface CallStats {
@@ -18,7 +19,8 @@ export interface CallStats {
 export interface CallContext {
   udfPath: string;
   logLines: string[];
-  readTables: Set<string>;
+  /** What the function read, for reactivity (see readsets.ts). */
+  reads: ReadSet;
   journalIn: string | null;
   journalOut: string | null;
   stats: CallStats;
@@ -41,7 +43,7 @@ export const zeroStats = (): CallStats => ({
 });
 
 export function newCallContext(udfPath: string, journalIn: string | null = null): CallContext {
-  return { udfPath, logLines: [], readTables: new Set(), journalIn, journalOut: null, stats: zeroStats(), commitTs: null };
+  return { udfPath, logLines: [], reads: new ReadSet(), journalIn, journalOut: null, stats: zeroStats(), commitTs: null };
 }
 
 export const callContext = new AsyncLocalStorage<CallContext>();

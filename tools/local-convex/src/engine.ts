@@ -42,9 +42,10 @@ import {
   trackerLimits,
   type Limits,
 } from "./limits.js";
-import { patchMetrics } from "./metrics.js";
+import { newReactivityMetrics, patchMetrics } from "./metrics.js";
 import { Persistence, type StoredState } from "./persistence.js";
 import { patchPagination, patchReadTracking } from "./reads.js";
+import type { ReadSet } from "./readsets.js";
 import { patchScheduler, Scheduler } from "./scheduler.js";
 import { patchStorage, Storage } from "./storage.js";
 
@@ -68,7 +69,7 @@ export type CallOutcome =
       value: unknown;
       logLines: string[];
       journal: string | null;
-      readTables: Set<string>;
+      reads: ReadSet;
       commitTs: bigint | null;
       stats: CallStats;
     }
@@ -78,7 +79,7 @@ export type CallOutcome =
       errorData?: unknown;
       logLines: string[];
       journal: string | null;
-      readTables: Set<string>;
+      reads: ReadSet;
       commitTs: null;
       stats: CallStats;
     };
@@ -128,6 +129,8 @@ export class Engine extends EventEmitter {
   /** Recent calls with their read/write figures, newest last (for benchmarks and the log). */
   readonly recentCalls: CallRecord[] = [];
   totals = { calls: 0, ...zeroStats() };
+  /** Commits, and the subscriptions they re-ran (sync.ts counts). */
+  readonly reactivity = newReactivityMetrics();
 
   /** Kept for callers of the former static method. */
   static nextCronRun = nextCronRun;
@@ -285,10 +288,10 @@ export class Engine extends EventEmitter {
       const table = tableOfId(id);
       if (table) tables.add(table);
     }
-    runInRoot(() => this.afterCommit(ts, tables, changed));
+    runInRoot(() => this.afterCommit(ts, tables, changed, changes));
   }
 
-  private afterCommit(ts: bigint, tables: Set<string>, changed: [string, Doc | null][]): void {
+  private afterCommit(ts: bigint, tables: Set<string>, changed: [string, Doc | null][], changes: Change[]): void {
     this.scheduler.onCommit(changed);
     this.storage.onCommit(changed);
     if (this.persistence.shouldCompact() && !this.compactScheduled) {
@@ -298,7 +301,7 @@ export class Engine extends EventEmitter {
         if (!this.closed) this.compact();
       });
     }
-    this.emit("commit", ts, tables);
+    this.emit("commit", ts, tables, changes);
   }
 
   /** Writes a snapshot and empties the log. Safe between any two commits (they are synchronous). */
@@ -338,7 +341,7 @@ export class Engine extends EventEmitter {
       ...(errorData !== undefined ? { errorData } : {}),
       logLines: ctx.logLines,
       journal: null,
-      readTables: ctx.readTables,
+      reads: ctx.reads.finish(),
       commitTs: null,
       stats: ctx.stats,
     });
@@ -382,7 +385,7 @@ export class Engine extends EventEmitter {
             value,
             logLines: ctx.logLines,
             journal: ctx.journalOut,
-            readTables: ctx.readTables,
+            reads: ctx.reads.finish(),
             commitTs: ctx.commitTs,
             stats: ctx.stats,
           };

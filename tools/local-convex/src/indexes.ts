@@ -25,7 +25,7 @@ function compareTuples(a: (Value | undefined)[], b: (Value | undefined)[]): numb
   return 0;
 }
 
-function indexFields(db: DatabaseFake, table: string, index: string): string[] | null {
+export function indexFields(db: DatabaseFake, table: string, index: string): string[] | null {
   if (index === "by_creation_time") return ["_creationTime", "_id"];
   if (index === "by_id") return ["_id"];
   const found = db._schema?.tables.get(table)?.indexes?.find((i: any) => i.indexDescriptor === index);
@@ -52,7 +52,7 @@ function queryValue(json: any): Value | undefined | null {
  * documents before and after the range in index order, or null for any other
  * shape (convex-test then validates it and reports the error).
  */
-function parseRange(range: any[], fields: string[]) {
+export function parseRange(range: any[], fields: string[]) {
   const eqs: Value[] = [];
   let lower: { value: Value; inclusive: boolean } | null = null;
   let upper: { value: Value; inclusive: boolean } | null = null;

@@ -30,3 +30,21 @@ export function patchMetrics(tm: TransactionManager): void {
     return rollback(isNested);
   };
 }
+
+/**
+ * Reactivity: how much work commits cause. A subscription re-runs when a
+ * commit's writes touch its read set (readsets.ts); identical subscriptions
+ * share one execution, so `executions` can be lower than `reruns`.
+ */
+export interface ReactivityMetrics {
+  /** Commits that wrote at least one document. */
+  commits: number;
+  /** Subscriptions whose read set was compared with new writes. */
+  checked: number;
+  /** Subscriptions re-run because a commit touched what they read. */
+  reruns: number;
+  /** Query executions those re-runs took (after sharing between identical subscriptions). */
+  executions: number;
+}
+
+export const newReactivityMetrics = (): ReactivityMetrics => ({ commits: 0, checked: 0, reruns: 0, executions: 0 });

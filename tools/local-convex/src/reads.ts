@@ -1,22 +1,23 @@
-// What a function read: the tables behind each query, get and count (for
-// reactivity), and live pagination that keeps the range it first returned.
+// What a function read: the index ranges, ids and tables behind each query,
+// page, get and count (for reactivity, see readsets.ts), and live pagination
+// that keeps the range it first returned.
 import { convexToJson, getDocumentSize, jsonToConvex } from "convex/values";
-import { callContext, tableOfId, tableOfQuery } from "./context.js";
+import { callContext } from "./context.js";
 import type { ConvexGlobal } from "./internals.js";
 import { searchPage } from "./search.js";
 import { wrapAsyncSyscall, wrapSyscall } from "./syscalls.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
-/** Records the tables each query, `db.get` and count reads in the call's context. */
+/** Records what each query stream, `db.get` and count reads in the call's read set (readsets.ts). */
 export function patchReadTracking(global: ConvexGlobal): void {
   const db = global.components[""].db;
-  const read = (table: string | null | undefined) => {
-    if (table) callContext.getStore()?.readTables.add(table);
-  };
+  const reads = () => callContext.getStore()?.reads;
   wrapSyscall(global, {
     "1.0/queryStream": (jsonArgs, next) => {
-      read(tableOfQuery(JSON.parse(jsonArgs).query));
-      return next("1.0/queryStream", jsonArgs);
+      const result = next("1.0/queryStream", jsonArgs);
+      const set = reads();
+      if (set) set.openStream(db, JSON.parse(result).queryId, JSON.parse(jsonArgs).query);
+      return result;
     },
     "1.0/queryCleanup": (jsonArgs, next) => {
       // convex-test keeps an abandoned stream's state forever otherwise.
@@ -24,14 +25,23 @@ export function patchReadTracking(global: ConvexGlobal): void {
       return next("1.0/queryCleanup", jsonArgs);
     },
   });
+  // Each document a stream returns, unparsed: where a stream stopped bounds what it read.
+  const queryNext = db.queryNext.bind(db);
+  db.queryNext = (queryId: number) => {
+    const result = queryNext(queryId);
+    reads()?.streamNext(queryId, result.value, result.done);
+    return result;
+  };
   wrapAsyncSyscall(global, {
     "1.0/get": (jsonArgs, next) => {
-      const { table, id } = JSON.parse(jsonArgs);
-      read(table ?? (typeof id === "string" ? tableOfId(id) : null));
+      const { id } = JSON.parse(jsonArgs);
+      // A point on the id, also when the document does not exist (yet).
+      if (typeof id === "string") reads()?.id(id);
       return next("1.0/get", jsonArgs);
     },
     "1.0/count": (jsonArgs, next) => {
-      read(JSON.parse(jsonArgs).table);
+      const table = JSON.parse(jsonArgs).table;
+      if (table) reads()?.wholeTable(table);
       return next("1.0/count", jsonArgs);
     },
   });
@@ -47,8 +57,6 @@ export function patchPagination(global: ConvexGlobal): void {
     "1.0/queryPage": async (jsonArgs, next) => {
       const ctx = callContext.getStore();
       const args = JSON.parse(jsonArgs);
-      const table = tableOfQuery(args.query);
-      if (table) ctx?.readTables.add(table);
       if (ctx?.journalIn && !args.endCursor) {
         try {
           const journal = JSON.parse(ctx.journalIn);
@@ -71,6 +79,14 @@ export function patchPagination(global: ConvexGlobal): void {
         result.isDone = false;
       }
       if (ctx) {
+        // The range up to the page's end, as Convex records a page's read.
+        ctx.reads.page(
+          global.components[""].db,
+          args.query,
+          args.cursor ?? null,
+          result.isDone ? null : result.continueCursor,
+          result.page,
+        );
         ctx.journalOut = JSON.stringify({ endCursor: result.continueCursor });
         ctx.stats.documentsScanned += result.page.length;
       }

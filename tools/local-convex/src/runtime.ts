@@ -11,7 +11,9 @@ import { Engine } from "./engine.js";
 import type { Limits } from "./limits.js";
 import { clientInfo, deploymentApi, siteApi } from "./http-api.js";
 import { codegen, loadApp } from "./loader.js";
+import type { Change } from "./indexes.js";
 import { Persistence } from "./persistence.js";
+import { WriteSet } from "./readsets.js";
 import { ResultCache, SyncConnection } from "./sync.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -143,9 +145,11 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     verifier = new TokenVerifier(app.authConfig, keys.adminKey);
     const eng = engine;
 
-    eng.on("commit", (_ts: bigint, tables: Set<string>) => {
+    eng.on("commit", (_ts: bigint, _tables: Set<string>, changes: Change[]) => {
       cache.clear();
-      for (const c of connections) c.invalidate(tables);
+      eng.reactivity.commits += 1;
+      const writes = new WriteSet(changes);
+      for (const c of connections) c.invalidate(writes);
     });
     eng.on("reload", () => {
       cache.clear();

@@ -89,7 +89,7 @@ export function patchStorage(global: ConvexGlobal, storage: Storage): void {
   wrapAsyncSyscall(global, {
     "1.0/storageGetUrl": async (jsonArgs) => {
       const { storageId } = JSON.parse(jsonArgs);
-      callContext.getStore()?.readTables.add("_storage");
+      callContext.getStore()?.reads.id(storageId);
       const meta = db.get("_storage", storageId);
       return JSON.stringify(meta === null ? null : storage.url(storageId));
     },

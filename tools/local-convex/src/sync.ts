@@ -4,6 +4,7 @@ import { convexToJson, jsonToConvex } from "convex/values";
 import type { WebSocket } from "ws";
 import { AuthError, type TokenVerifier } from "./auth.js";
 import type { CallOutcome, Engine, Identity, RequestInfo } from "./engine.js";
+import type { ReadSet, WriteSet } from "./readsets.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export function encodeTs(ts: bigint): string {
@@ -23,7 +24,8 @@ interface Subscription {
   args: any;
   argsJson: string;
   journal: string | null;
-  readTables: Set<string>;
+  /** What its last run read; null before its first run. */
+  reads: ReadSet | null;
   /** What the client last saw, to send only real changes. */
   lastSent: string | null;
 }
@@ -73,7 +75,8 @@ export class SyncConnection {
   private clockSkew: number | undefined;
   private queries = new Map<number, Subscription>();
   private queue: Promise<void> = Promise.resolve();
-  private dirty = new Set<string>();
+  /** Commits since the last refresh started: checked against each subscription's last read set. */
+  private pendingWrites: WriteSet[] = [];
   private refreshAll = false;
   private refreshQueued = false;
   /** A MutationResponse went out: the client resolves it only on a later Transition. */
@@ -150,10 +153,14 @@ export class SyncConnection {
     }
   }
 
-  /** A commit touched `tables`: re-run the subscriptions that read them. */
-  invalidate(tables: Iterable<string> | "all") {
-    if (tables === "all") this.refreshAll = true;
-    else for (const t of tables) this.dirty.add(t);
+  /**
+   * A commit wrote `writes`: re-run the subscriptions whose read sets they
+   * touch. Checked at the next refresh, against each subscription's latest
+   * run (a run in flight during this commit is checked once it has finished).
+   */
+  invalidate(writes: WriteSet | "all") {
+    if (writes === "all") this.refreshAll = true;
+    else this.pendingWrites.push(writes);
     this.scheduleRefresh();
   }
 
@@ -181,15 +188,16 @@ export class SyncConnection {
 
   private async runSubscription(queryId: number, sub: Subscription): Promise<any | null> {
     const key = `${sub.udfPath}\u0000${sub.argsJson}\u0000${this.identityKey}\u0000${sub.journal}`;
-    const outcome = await this.cache.get(key, () =>
-      this.engine.call(sub.udfPath, sub.args, this.identity, {
+    const outcome = await this.cache.get(key, () => {
+      this.engine.reactivity.executions += 1;
+      return this.engine.call(sub.udfPath, sub.args, this.identity, {
         publicOnly: !this.isAdmin,
         kind: "query",
         journal: sub.journal,
         caller: "subscription",
-      }),
-    );
-    sub.readTables = outcome.readTables;
+      });
+    });
+    sub.reads = outcome.reads;
     const journal = outcome.journal ?? sub.journal;
     sub.journal = journal;
     const modification = outcome.success
@@ -213,12 +221,19 @@ export class SyncConnection {
   private async refresh() {
     const ts = this.engine.lastCommitTs;
     const all = this.refreshAll;
-    const dirty = this.dirty;
+    const writes = this.pendingWrites;
     this.refreshAll = false;
-    this.dirty = new Set();
+    this.pendingWrites = [];
     const modifications: any[] = [];
+    const metrics = this.engine.reactivity;
     for (const [queryId, sub] of this.queries) {
-      if (!all && ![...sub.readTables].some((t) => dirty.has(t))) continue;
+      if (!all && sub.reads) {
+        if (writes.length === 0) continue;
+        metrics.checked += 1;
+        const reads = sub.reads;
+        if (!writes.some((w) => reads.touchedBy(w))) continue;
+      }
+      if (!all) metrics.reruns += 1;
       const mod = await this.runSubscription(queryId, sub);
       if (mod && this.queries.get(queryId) === sub) modifications.push(mod);
     }
@@ -273,7 +288,7 @@ export class SyncConnection {
           args,
           argsJson: JSON.stringify(change.args?.[0] ?? {}),
           journal: change.journal ?? null,
-          readTables: new Set(),
+          reads: null,
           lastSent: null,
         };
         this.queries.set(change.queryId, sub);

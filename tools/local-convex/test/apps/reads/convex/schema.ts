@@ -1,0 +1,9 @@
+import { defineSchema, defineTable } from "convex/server";
+import { v } from "convex/values";
+
+export default defineSchema({
+  docs: defineTable({ group: v.string(), n: v.number(), body: v.string(), tag: v.optional(v.string()) })
+    .index("by_group_n", ["group", "n"])
+    .searchIndex("search_body", { searchField: "body", filterFields: ["group"] }),
+  ticks: defineTable({ at: v.number() }),
+});
