@@ -143,6 +143,18 @@ try {
       `  runtime counters: ${delta("commits")} commits, ${delta("checked")} subscription checks, ${delta("reruns")} re-runs (${(delta("reruns")! / MESSAGES).toFixed(1)} per message), ${delta("executions")} executions`,
     );
   }
+  // Where the runtime's time went (wall time per call, so a busy machine inflates it).
+  const byPath = new Map<string, number[]>();
+  for (const c of engine.recentCalls.slice(-MESSAGES * 9)) {
+    const label = `${c.caller === "subscription" ? "re-run" : c.kind} ${c.udfPath}`;
+    byPath.set(label, [...(byPath.get(label) ?? []), c.ms]);
+  }
+  for (const [label, ms] of byPath) {
+    const sortedMs = [...ms].sort((a, b) => a - b);
+    console.log(
+      `  ${label}: ${ms.length} calls, median ${pct(sortedMs, 50).toFixed(1)} ms, p95 ${pct(sortedMs, 95).toFixed(1)} ms`,
+    );
+  }
   console.log(
     `  send to receiver's thread (Node clients): p50 ${pct(lat, 50).toFixed(1)} ms, p95 ${pct(lat, 95).toFixed(1)} ms`,
   );
