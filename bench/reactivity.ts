@@ -107,7 +107,10 @@ try {
   const subscriptions = members.length * 4;
   log(`${members.length} members, ${subscriptions} subscriptions; sending ${MESSAGES} messages...`);
 
-  const before = { executions, ...("reactivity" in engine ? { ...engine.reactivity } : {}) };
+  // The runtime's own counters, where this version of it has them.
+  const m = (engine as unknown as { reactivity?: Record<string, number> }).reactivity ?? null;
+  const startExecutions = executions;
+  const before = { ...m };
   const perMessage: number[] = [];
   const latencies: number[] = [];
   for (let k = 0; k < MESSAGES; k++) {
@@ -126,9 +129,8 @@ try {
     perMessage.push(executions - start);
   }
   await new Promise((r) => setTimeout(r, 1000));
-  const total = executions - before.executions;
-  const m = "reactivity" in engine ? (engine.reactivity as Record<string, number>) : null;
-  const delta = (key: string) => (m ? m[key]! - (before as Record<string, number>)[key]! : null);
+  const total = executions - startExecutions;
+  const delta = (key: string) => (m ? m[key]! - before[key]! : null);
   const sorted = [...perMessage].sort((a, b) => a - b);
   const lat = [...latencies].sort((a, b) => a - b);
   const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
