@@ -5,8 +5,6 @@
 // a ban or account deletion end it at once.
 import { customAction, customCtx, customMutation, customQuery } from "convex-helpers/server/customFunctions";
 import { makeFunctionReference } from "convex/server";
-import { ConvexError } from "convex/values";
-import { ErrorCode, Messages } from "../common/errors";
 import type { Doc, Id } from "./_generated/dataModel";
 import {
   action as rawAction,
@@ -18,6 +16,7 @@ import {
   type QueryCtx,
 } from "./_generated/server";
 import { sessionUser } from "./model/sessions";
+import { forbidden, notSignedIn } from "./model/errors";
 
 export type Viewer = Doc<"users">;
 
@@ -26,17 +25,15 @@ async function resolveViewer(ctx: QueryCtx) {
   return {
     viewer,
     viewerX(): Viewer {
-      if (viewer === null) {
-        throw new ConvexError({ code: ErrorCode.NOT_AUTHENTICATED, message: Messages.notAuthenticated });
-      }
+      if (viewer === null) notSignedIn();
       return viewer;
     },
   };
 }
 
 function assertAdmin(viewer: Viewer | null): Viewer {
-  if (viewer === null) throw new ConvexError({ code: ErrorCode.NOT_AUTHENTICATED, message: Messages.notAuthenticated });
-  if (viewer.role !== "admin") throw new ConvexError({ code: ErrorCode.FORBIDDEN, message: Messages.forbidden });
+  if (viewer === null) notSignedIn();
+  if (viewer.role !== "admin") forbidden();
   return viewer;
 }
 

@@ -1,18 +1,14 @@
 // Portfolio (spec §2 Portfolio, §5 Portfolio form): files go to storage
 // through upload URLs; type and size are checked here (image up to 10 MB,
 // video up to 100 MB) as well as in the form. Only the owner adds or deletes.
-import { ConvexError, v } from "convex/values";
-import { ErrorCode } from "../common/errors";
+import { v } from "convex/values";
 import { portfolioSchema, ProfileCopy, UPLOAD_LIMITS } from "../common/profile";
 import type { Id } from "./_generated/dataModel";
 import { mutation, query } from "./functions";
+import { forbidden, invalid, notFound, parseOrThrow } from "./model/errors";
 import { attachFile, claimFile, discardUnclaimed, refusalValidator, releaseFile } from "./model/files";
 
 const MAX_FILES = 20;
-
-function invalid(message: string, fields?: Record<string, string>): never {
-  throw new ConvexError({ code: ErrorCode.INVALID_INPUT, message, ...(fields ? { fields } : {}) });
-}
 
 const itemValidator = v.object({
   _id: v.id("portfolioItems"),
@@ -54,12 +50,7 @@ export const add = mutation({
     if (files.length === 0) invalid(ProfileCopy.noFiles);
     if (files.length > MAX_FILES) invalid("Please add at most 20 files at a time.");
     for (const f of files) if (f.name.length > 255) invalid("File names must be 255 characters or fewer.");
-    const parsed = portfolioSchema.safeParse(fields);
-    if (!parsed.success) {
-      const out: Record<string, string> = {};
-      for (const issue of parsed.error.issues) out[String(issue.path[0])] ??= issue.message;
-      invalid(parsed.error.issues[0]!.message, out);
-    }
+    const values = parseOrThrow(portfolioSchema, fields);
     const claimed: { storageId: Id<"_storage">; fileId: Id<"files">; kind: "image" | "video" }[] = [];
     for (const f of files) {
       // Per type: images up to 10 MB, videos up to 100 MB (portfolioFileProblem).
@@ -81,7 +72,7 @@ export const add = mutation({
     }
     const ids: Id<"portfolioItems">[] = [];
     for (const c of claimed) {
-      const { tags, featured, ...rest } = parsed.data;
+      const { tags, featured, ...rest } = values;
       const id = await ctx.db.insert("portfolioItems", {
         userId: viewer._id,
         type: c.kind,
@@ -104,9 +95,9 @@ export const remove = mutation({
     const viewer = ctx.viewerX();
     const itemId = ctx.db.normalizeId("portfolioItems", id);
     const item = itemId ? await ctx.db.get(itemId) : null;
-    if (item === null) throw new ConvexError({ code: ErrorCode.NOT_FOUND, message: "Item not found" });
+    if (item === null) notFound("Item not found");
     if (item.userId !== viewer._id) {
-      throw new ConvexError({ code: ErrorCode.FORBIDDEN, message: "Only the owner can delete this item." });
+      forbidden("Only the owner can delete this item.");
     }
     await ctx.db.delete(item._id);
     await releaseFile(ctx, viewer, item.storageId);

@@ -2,7 +2,7 @@
 // view of a member, the owner's edit, and the avatar (file storage, image
 // only, under 5 MB, checked here as well as in the form).
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
-import { ConvexError, v } from "convex/values";
+import { v } from "convex/values";
 import { ErrorCode } from "../common/errors";
 import { ProfileCopy, profileSchema, UPLOAD_LIMITS, type ProfileInput } from "../common/profile";
 import type { Doc, Id } from "./_generated/dataModel";
@@ -13,10 +13,7 @@ import { zipToPoint } from "./model/geo";
 import { connectionBetween, isBackupMember, stateFor } from "./model/network";
 import { syncUserLocation } from "./model/professionals";
 import { publicUserValidator, toPublicUser } from "./model/users";
-
-function invalid(message: string, fields?: Record<string, string>): never {
-  throw new ConvexError({ code: ErrorCode.INVALID_INPUT, message, ...(fields ? { fields } : {}) });
-}
+import { invalid } from "./model/errors";
 
 export const get = query({
   args: { userId: v.optional(v.string()) },

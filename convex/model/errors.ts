@@ -23,6 +23,15 @@ export function forbidden(message: string = Messages.forbidden): never {
   fail(ErrorCode.FORBIDDEN, message);
 }
 
+export function notSignedIn(): never {
+  fail(ErrorCode.NOT_AUTHENTICATED, Messages.notAuthenticated);
+}
+
+/** RATE_LIMITED with when to try again (ms since epoch), if the limit knows. */
+export function rateLimited(retryAt: number | null | undefined, message: string = Messages.tooManyRequests): never {
+  throw new ConvexError({ code: ErrorCode.RATE_LIMITED, message, ...(retryAt != null ? { retryAt } : {}) });
+}
+
 /** Issues of a failed zod parse as form fields: the first message per top-level field. */
 export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
   const fields: FieldErrors = {};

@@ -9,13 +9,11 @@
 //   pending --decline (receiver)--> declined       (the requester waits REQUEST_AFTER_DECLINE_MS to ask again)
 //   pending --cancel (requester)--> cancelled
 //   accepted --remove (either)--> removed          (also leaves each other's backup network)
-import { ConvexError } from "convex/values";
-import { ErrorCode, Messages } from "../../common/errors";
 import { ProfileCopy } from "../../common/profile";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { adjustCounters } from "./counters";
-import { forbidden, invalid } from "./errors";
+import { forbidden, invalid, rateLimited } from "./errors";
 import { limitOrRefuse } from "./limits";
 import { markNotificationsRead, notify, removeNotification, unreadFrom } from "./notifications";
 import { displayName } from "./users";
@@ -33,7 +31,10 @@ export const REQUEST_AFTER_DECLINE_MS = 7 * DAY_MS;
 export const CONNECTION_REQUEST_LIMIT = { max: 20, windowMs: DAY_MS };
 
 /** The whole graph: which statuses an action leaves from, where it goes, and who may take it. */
-export const CONNECTION_TRANSITIONS: Record<ConnectionAction, { from: readonly PairStatus[]; to: ConnectionStatus; actor: Actor }> = {
+export const CONNECTION_TRANSITIONS: Record<
+  ConnectionAction,
+  { from: readonly PairStatus[]; to: ConnectionStatus; actor: Actor }
+> = {
   request: { from: ["none", "declined", "cancelled", "removed"], to: "pending", actor: "anyone" },
   accept: { from: ["pending"], to: "accepted", actor: "receiver" },
   decline: { from: ["pending"], to: "declined", actor: "receiver" },
@@ -46,7 +47,11 @@ const CONNECTION_DELTA: Partial<Record<ConnectionAction, number>> = { accept: 1,
 
 export type ConnectionState = "none" | "outgoing" | "incoming" | "connected";
 
-export async function connectionBetween(ctx: QueryCtx, a: Id<"users">, b: Id<"users">): Promise<Doc<"connections"> | null> {
+export async function connectionBetween(
+  ctx: QueryCtx,
+  a: Id<"users">,
+  b: Id<"users">,
+): Promise<Doc<"connections"> | null> {
   const ab = await ctx.db
     .query("connections")
     .withIndex("by_requesterId_and_receiverId", (q) => q.eq("requesterId", a).eq("receiverId", b))
@@ -94,11 +99,18 @@ function refusal(row: Doc<"connections"> | null, actorId: Id<"users">, action: C
     if (row?.status === "pending") return ProfileCopy.requestPending;
   }
   if (action === "accept" || action === "decline") return ProfileCopy.answerOnlyIncoming;
-  if (action === "cancel") return row?.status === "pending" && row.receiverId === actorId ? ProfileCopy.declineInstead : ProfileCopy.cancelOnlyPending;
+  if (action === "cancel")
+    return row?.status === "pending" && row.receiverId === actorId
+      ? ProfileCopy.declineInstead
+      : ProfileCopy.cancelOnlyPending;
   return ProfileCopy.removeOnlyConnected;
 }
 
-export function assertCanTransition(row: Doc<"connections"> | null, actorId: Id<"users">, action: ConnectionAction): void {
+export function assertCanTransition(
+  row: Doc<"connections"> | null,
+  actorId: Id<"users">,
+  action: ConnectionAction,
+): void {
   if (!canTransition(row, actorId, action)) invalid(refusal(row, actorId, action));
 }
 
@@ -120,14 +132,20 @@ export async function transition(
   let id: Id<"connections">;
   if (action === "request") {
     // The member whose request was declined waits; the one who declined may ask at once.
-    if (row?.status === "declined" && row.requesterId === actor._id && now - (row.endedAt ?? 0) < REQUEST_AFTER_DECLINE_MS) {
-      throw new ConvexError({
-        code: ErrorCode.RATE_LIMITED,
-        message: Messages.tooManyRequests,
-        retryAt: (row.endedAt ?? 0) + REQUEST_AFTER_DECLINE_MS,
-      });
+    if (
+      row?.status === "declined" &&
+      row.requesterId === actor._id &&
+      now - (row.endedAt ?? 0) < REQUEST_AFTER_DECLINE_MS
+    ) {
+      rateLimited((row.endedAt ?? 0) + REQUEST_AFTER_DECLINE_MS);
     }
-    await limitOrRefuse(ctx, `connection-request:${actor._id}`, CONNECTION_REQUEST_LIMIT, actor._id, "connection requests");
+    await limitOrRefuse(
+      ctx,
+      `connection-request:${actor._id}`,
+      CONNECTION_REQUEST_LIMIT,
+      actor._id,
+      "connection requests",
+    );
     const fields = { requesterId: actor._id, receiverId: other._id, status: to, requestedAt: now };
     if (row === null) id = await ctx.db.insert("connections", fields);
     else {
@@ -140,13 +158,20 @@ export async function transition(
   }
   const fresh = (await ctx.db.get(id))!;
   const delta = CONNECTION_DELTA[action];
-  if (delta) for (const userId of [fresh.requesterId, fresh.receiverId]) await adjustCounters(ctx, "users", userId, { connectionsCount: delta });
+  if (delta)
+    for (const userId of [fresh.requesterId, fresh.receiverId])
+      await adjustCounters(ctx, "users", userId, { connectionsCount: delta });
   await afterTransition(ctx, fresh, actor, action);
   return id;
 }
 
 /** What each action tells or undoes besides the status. */
-async function afterTransition(ctx: MutationCtx, row: Doc<"connections">, actor: Doc<"users">, action: ConnectionAction) {
+async function afterTransition(
+  ctx: MutationCtx,
+  row: Doc<"connections">,
+  actor: Doc<"users">,
+  action: ConnectionAction,
+) {
   switch (action) {
     case "request":
       await notify(ctx, {
