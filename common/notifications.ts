@@ -14,11 +14,6 @@ export const NOTIFICATION_TABS = [
 ] as const;
 export type NotificationTab = (typeof NOTIFICATION_TABS)[number]["value"];
 
-export const BADGE_CAP = 99;
-export function badgeText(count: number): string {
-  return count > BADGE_CAP ? `${BADGE_CAP}+` : String(count);
-}
-
 export const NotificationCopy = {
   empty: "No notifications",
   loadFailed: "Failed to fetch notifications",

@@ -1,5 +1,11 @@
-import { badgeText } from "@common/notifications";
 import { cn } from "@/lib/cn";
+
+// Here, not in common/notifications.ts: the header shows badges in every page's first load, and
+// that module's tabs and copy are not needed there.
+const BADGE_CAP = 99;
+function badgeText(count: number): string {
+  return count > BADGE_CAP ? `${BADGE_CAP}+` : String(count);
+}
 
 /**
  * A small count (unread messages, notifications), capped at 99+ (spec §9). The number is for the
