@@ -1,6 +1,7 @@
 import { ConvexError } from "convex/values";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { CONTACT_LIMITS, ContactMessages, DEFAULT_SUPPORT_EMAIL } from "../common/contact";
+import { CONTACT_LIMITS, ContactMessages } from "../common/contact";
+import { DEFAULT_SUPPORT_EMAIL } from "../common/support";
 import { ErrorCode } from "../common/errors";
 import { api } from "./_generated/api";
 import { CONTACT_RATE_LIMITS } from "./contact";

@@ -2,7 +2,8 @@
 // validated with the form's own schema, rate-limited per sender email and per
 // client address, stored for the support team and emailed to the support inbox.
 import { ConvexError, v } from "convex/values";
-import { contactSchema, DEFAULT_SUPPORT_EMAIL } from "../common/contact";
+import { contactSchema } from "../common/contact";
+import { DEFAULT_SUPPORT_EMAIL } from "../common/support";
 import { normalizeEmail } from "../common/auth";
 import { ErrorCode, Messages } from "../common/errors";
 import { internal } from "./_generated/api";

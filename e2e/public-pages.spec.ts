@@ -2,7 +2,8 @@
 // a visitor reads every page, on a desktop in the light theme and on a phone in the dark theme.
 // Axe checks every page visited.
 import type { Page } from "@playwright/test";
-import { ContactMessages, DEFAULT_SUPPORT_EMAIL } from "../common/contact";
+import { ContactMessages } from "../common/contact";
+import { DEFAULT_SUPPORT_EMAIL } from "../common/support";
 import { expect, test, toasts } from "./fixtures";
 
 const PUBLIC_PAGES: { path: string; heading: string | RegExp }[] = [

@@ -1,4 +1,4 @@
-import { ACCESSIBILITY_RESPONSE_BUSINESS_DAYS } from "@common/contact";
+import { ACCESSIBILITY_RESPONSE_BUSINESS_DAYS } from "@common/support";
 import { ButtonLink, TextLink } from "@/components/ui";
 import { DocumentPage, type DocumentSection } from "../DocumentPage";
 

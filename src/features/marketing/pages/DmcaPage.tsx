@@ -1,4 +1,4 @@
-import { DMCA_AGENT_EMAIL } from "@common/contact";
+import { DMCA_AGENT_EMAIL } from "@common/support";
 import { TextLink } from "@/components/ui";
 import { DocumentPage, type DocumentSection } from "../DocumentPage";
 
