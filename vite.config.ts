@@ -98,14 +98,16 @@ export default defineConfig(({ command }) => ({
     rolldownOptions: {
       output: {
         // Long-lived vendor chunks, cached across app releases: react and convex (the only libraries
-        // in the landing page's first load) and the form libraries (every form page needs both).
+        // in the landing page's first load), react-hook-form (a form renders with it) and zod with
+        // its resolver (apart: the public form pages load it on first use, src/lib/lazyResolver.ts).
         // No catch-all vendor group: it would pull every library into the first load. Headless UI is
         // left to the default splitting, so a page or menu loads only the components it uses.
         codeSplitting: {
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
             { name: "convex", test: /node_modules[\\/](convex|@convex-dev)[\\/]/ },
-            { name: "forms", test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/ },
+            { name: "forms", test: /node_modules[\\/]react-hook-form[\\/]/ },
+            { name: "zod", test: /node_modules[\\/](zod|@hookform)[\\/]/ },
           ],
         },
       },

@@ -1,34 +1,11 @@
-// Account forms: one zod schema per form, used by the React forms (zodResolver)
-// and by the Convex functions that receive the same input.
+// Account forms: one zod schema per form, used by the React forms (zodResolver, loaded on first
+// use) and by the Convex functions that receive the same input. The zod-free facts and copy are in
+// ./account.ts (re-exported here for the server's imports).
 import { z } from "zod";
+import { CONTACT_METHODS, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USER_TYPES } from "./account";
 import { isProfessionCategory } from "./professions";
 
-export const USER_TYPES = ["professional", "homeowner"] as const;
-export type UserType = (typeof USER_TYPES)[number];
-export const CONTACT_METHODS = ["email", "phone", "text"] as const;
-export type ContactMethod = (typeof CONTACT_METHODS)[number];
-export const CONTACT_METHOD_LABELS: Record<ContactMethod, string> = {
-  email: "Email",
-  phone: "Phone call",
-  text: "Text message",
-};
-
-export const PASSWORD_MIN_LENGTH = 12;
-/** Longest password accepted (scrypt work stays bounded). */
-export const PASSWORD_MAX_LENGTH = 128;
-/** Longest email address (RFC 5321). */
-export const EMAIL_MAX_LENGTH = 254;
-/** Lockout: this many failed sign-ins in a row, for one email from one source (IP), lock that pair... */
-export const MAX_FAILED_SIGN_INS = 5;
-/** ...for this long. */
-export const LOCKOUT_MS = 15 * 60 * 1000;
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
-
-/** Emails are unique case-insensitively: stored and compared in this form. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
+export * from "./account";
 
 const passwordRules = z
   .string()
@@ -104,21 +81,21 @@ export type SignUpValues = z.output<typeof signUpSchema>;
 
 export const loginSchema = z.object({
   email: z.string().trim().email("Invalid email address").max(EMAIL_MAX_LENGTH, "Invalid email address"),
-  password: z.string().min(1, "Password is required").max(PASSWORD_MAX_LENGTH, "Password must be at most 128 characters"),
+  password: z
+    .string()
+    .min(1, "Password is required")
+    .max(PASSWORD_MAX_LENGTH, "Password must be at most 128 characters"),
   /** Bot trap: a hidden field people never fill. */
   website: z.string().optional(),
 });
 export type LoginValues = z.infer<typeof loginSchema>;
 
-/** What the reset flows answer (page and REST): the same for unknown emails. */
-export const ResetCopy = {
-  requested:
-    "If an account exists with that email, you'll receive password reset instructions shortly. Please check your inbox and spam folder.",
-  done: "Your password has been reset. Please sign in with your new password.",
-} as const;
-
 export const forgotPasswordSchema = z.object({
-  email: z.string().trim().email("Please enter a valid email address").max(EMAIL_MAX_LENGTH, "Please enter a valid email address"),
+  email: z
+    .string()
+    .trim()
+    .email("Please enter a valid email address")
+    .max(EMAIL_MAX_LENGTH, "Please enter a valid email address"),
   website: z.string().optional(),
 });
 export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
@@ -158,9 +135,3 @@ export const changePasswordSchema = z
     message: "Choose a password different from your current one",
   });
 export type ChangePasswordValues = z.infer<typeof changePasswordSchema>;
-
-export const SettingsCopy = {
-  passwordChanged: "Password changed. Other devices have been signed out.",
-  wrongCurrentPassword: "Your current password is incorrect.",
-  preferenceSaved: "Notification preferences saved",
-} as const;

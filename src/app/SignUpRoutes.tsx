@@ -1,5 +1,5 @@
 import { useSearchParams } from "react-router-dom";
-import { USER_TYPES, type UserType } from "@common/auth";
+import { USER_TYPES, type UserType } from "@common/account";
 import { SignUpChoicePage } from "@/features/auth/SignUpChoicePage";
 import { SignUpPage } from "@/features/auth/SignUpPage";
 

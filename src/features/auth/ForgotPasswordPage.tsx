@@ -1,16 +1,19 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useAction } from "convex/react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { forgotPasswordSchema, ResetCopy, type ForgotPasswordValues } from "@common/auth";
+import { ResetCopy } from "@common/account";
+import type { ForgotPasswordValues } from "@common/auth";
 import { Alert, Button, TextField, TextLink } from "@/components/ui";
 import { api } from "@/lib/api";
 import { applyFieldErrors, ErrorCopies } from "@/lib/errors";
+import { lazyResolver } from "@/lib/lazyResolver";
 import { useErrorToast } from "@/lib/useErrorToast";
 import { AuthLayout } from "./AuthLayout";
 import { DecoyField } from "./DecoyField";
 
 export const RESET_REQUESTED_MESSAGE = ResetCopy.requested;
+
+const resolver = lazyResolver(() => import("./resolvers").then((m) => m.forgotPasswordResolver));
 
 export function ForgotPasswordPage() {
   const requestReset = useAction(api.passwords.requestReset);
@@ -24,7 +27,7 @@ export function ForgotPasswordPage() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<ForgotPasswordValues>({
-    resolver: zodResolver(forgotPasswordSchema),
+    resolver,
     defaultValues: { email: "", website: "" },
   });
 
@@ -64,7 +67,12 @@ export function ForgotPasswordPage() {
           </Button>
         </div>
       ) : (
-        <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate className="relative space-y-5">
+        <form
+          onSubmit={(event) => void handleSubmit(submit)(event)}
+          onFocus={resolver.preload}
+          noValidate
+          className="relative space-y-5"
+        >
           {formError && <Alert variant="error">{formError}</Alert>}
           <TextField
             label="Email address"

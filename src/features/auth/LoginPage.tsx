@@ -1,12 +1,12 @@
 import { useAuthActions } from "@convex-dev/auth/react";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router-dom";
-import { loginSchema, type LoginValues } from "@common/auth";
+import type { LoginValues } from "@common/auth";
 import { useAuthRedirectHold } from "@/app/session";
 import { Alert, Button, PasswordField, TextField, TextLink, useToast } from "@/components/ui";
 import { applyFieldErrors, ErrorCopies } from "@/lib/errors";
+import { lazyResolver } from "@/lib/lazyResolver";
 import { useErrorToast } from "@/lib/useErrorToast";
 import { AuthLayout } from "./AuthLayout";
 import { DecoyField } from "./DecoyField";
@@ -23,6 +23,8 @@ function providerName(id: string): string {
   return id.charAt(0).toUpperCase() + id.slice(1);
 }
 
+const resolver = lazyResolver(() => import("./resolvers").then((m) => m.loginResolver));
+
 export function LoginPage() {
   const { signIn } = useAuthActions();
   const navigate = useNavigate();
@@ -38,7 +40,7 @@ export function LoginPage() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<LoginValues>({
-    resolver: zodResolver(loginSchema),
+    resolver,
     defaultValues: { email: "", password: "", website: "" },
   });
 
@@ -74,7 +76,12 @@ export function LoginPage() {
         </p>
       }
     >
-      <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate className="relative space-y-5">
+      <form
+        onSubmit={(event) => void handleSubmit(submit)(event)}
+        onFocus={resolver.preload}
+        noValidate
+        className="relative space-y-5"
+      >
         {formError && <Alert variant="error">{formError}</Alert>}
         <TextField
           label="Email address"

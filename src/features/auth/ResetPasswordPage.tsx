@@ -1,20 +1,21 @@
 import { useAuthActions } from "@convex-dev/auth/react";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useAction } from "convex/react";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router-dom";
-import { resetPasswordSchema, type ResetPasswordValues } from "@common/auth";
+import type { ResetPasswordValues } from "@common/auth";
 import { Messages } from "@common/errors";
 import { useSession } from "@/app/session";
 import { Alert, Button, PasswordField, TextLink } from "@/components/ui";
 import { api } from "@/lib/api";
 import { applyFieldErrors, ErrorCopies } from "@/lib/errors";
+import { lazyResolver } from "@/lib/lazyResolver";
 import { useErrorToast } from "@/lib/useErrorToast";
 import { AuthLayout } from "./AuthLayout";
 
 export const RESET_SUCCESS_MESSAGE = "Your password has been reset successfully! Redirecting to login...";
 const REDIRECT_DELAY_MS = 2000;
+const resolver = lazyResolver(() => import("./resolvers").then((m) => m.resetPasswordResolver));
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
@@ -36,7 +37,7 @@ export function ResetPasswordPage() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<ResetPasswordValues>({
-    resolver: zodResolver(resetPasswordSchema),
+    resolver,
     defaultValues: { password: "", confirmPassword: "" },
   });
 
@@ -93,7 +94,12 @@ export function ResetPasswordPage() {
           {RESET_SUCCESS_MESSAGE}
         </Alert>
       ) : (
-        <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate className="space-y-5">
+        <form
+          onSubmit={(event) => void handleSubmit(submit)(event)}
+          onFocus={resolver.preload}
+          noValidate
+          className="space-y-5"
+        >
           {formError && (
             <Alert variant="error">
               <p>{formError}</p>

@@ -1,16 +1,9 @@
 import { useAuthActions } from "@convex-dev/auth/react";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef, useState } from "react";
 import { FormProvider, useForm, useWatch, type Path, type Resolver } from "react-hook-form";
 import { useNavigate } from "react-router-dom";
-import {
-  CONTACT_METHOD_LABELS,
-  CONTACT_METHODS,
-  signUpSchema,
-  type ContactMethod,
-  type SignUpValues,
-  type UserType,
-} from "@common/auth";
+import { CONTACT_METHOD_LABELS, CONTACT_METHODS, type ContactMethod, type UserType } from "@common/account";
+import type { SignUpValues } from "@common/auth";
 import { PROFESSION_CATEGORIES } from "@common/professions";
 import { useAuthRedirectHold } from "@/app/session";
 import {
@@ -28,6 +21,7 @@ import {
 import { cn } from "@/lib/cn";
 import { PlaceFields } from "@/components/forms/PlaceFields";
 import { applyFieldErrors, ErrorCopies } from "@/lib/errors";
+import { lazyResolver } from "@/lib/lazyResolver";
 import { useErrorToast } from "@/lib/useErrorToast";
 import { AuthLayout } from "./AuthLayout";
 import { DecoyField } from "./DecoyField";
@@ -75,7 +69,9 @@ const SERVER_FIELDS: readonly Path<SignUpFormValues>[] = [
 export const SIGN_UP_SUCCESS_MESSAGE = "Account created successfully! Redirecting to your dashboard...";
 const REDIRECT_DELAY_MS = 1500;
 
-const resolver = zodResolver(signUpSchema) as unknown as Resolver<SignUpFormValues, unknown, SignUpValues>;
+const resolver = lazyResolver(() =>
+  import("./resolvers").then((m) => m.signUpResolver as unknown as Resolver<SignUpFormValues, unknown, SignUpValues>),
+);
 
 const legendClasses = "text-sm font-medium text-slate-900 dark:text-slate-100";
 
@@ -211,7 +207,12 @@ export function SignUpPage({ defaultUserType = "professional" }: { defaultUserTy
       footer={footer}
     >
       <FormProvider {...form}>
-        <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate className="relative space-y-6">
+        <form
+          onSubmit={(event) => void handleSubmit(submit)(event)}
+          onFocus={resolver.preload}
+          noValidate
+          className="relative space-y-6"
+        >
           {formError && (
             <div ref={formErrorRef} tabIndex={-1} className="rounded-md focus:outline-none">
               <Alert variant="error">{formError}</Alert>

@@ -1,21 +1,15 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "convex/react";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { useSearchParams } from "react-router-dom";
-import {
-  BUSINESS_HOURS,
-  CONTACT_LIMITS,
-  CONTACT_RESPONSE_HOURS,
-  ContactMessages,
-  contactSchema,
-  type ContactValues,
-} from "@common/contact";
+import type { ContactValues } from "@common/contact";
+import { BUSINESS_HOURS, CONTACT_LIMITS, CONTACT_RESPONSE_HOURS, ContactMessages } from "@common/support";
 import { useSession } from "@/app/session";
 import { Button, Card, TextField, Textarea, TextLink, useToast } from "@/components/ui";
 import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { applyFieldErrors, type ErrorCopy } from "@/lib/errors";
+import { lazyResolver } from "@/lib/lazyResolver";
 import { useErrorToast } from "@/lib/useErrorToast";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { mutedClasses, PageHero, pageContainer } from "../components";
@@ -29,6 +23,7 @@ const FIELDS = ["name", "email", "subject", "message"] as const;
 const failureCopy: ErrorCopy = { title: ContactMessages.failedTitle, description: ContactMessages.failed };
 
 const EMPTY: ContactValues = { name: "", email: "", subject: "", message: "" };
+const resolver = lazyResolver(() => import("./contactResolver").then((m) => m.contactResolver));
 
 export default function ContactPage() {
   usePageTitle("Contact Us");
@@ -52,7 +47,7 @@ export default function ContactPage() {
     setValue,
     formState: { errors, isSubmitting },
   } = useForm<ContactValues>({
-    resolver: zodResolver(contactSchema),
+    resolver,
     // A link such as /contact?subject=Accessibility starts the message for the visitor.
     defaultValues: { ...EMPTY, subject: (params.get("subject") ?? "").slice(0, CONTACT_LIMITS.subject) },
   });
@@ -94,6 +89,7 @@ export default function ContactPage() {
           <form
             aria-labelledby="contact-form-heading"
             onSubmit={(event) => void handleSubmit(submit)(event)}
+            onFocus={resolver.preload}
             noValidate
             className="mt-6 space-y-5"
           >
