@@ -1,4 +1,4 @@
-import { JobMessages } from "@common/jobs";
+import { JobMessages } from "@common/jobCatalog";
 import { Select, TextField } from "@/components/ui";
 import { useDebouncedParam } from "@/lib/useDebouncedValue";
 

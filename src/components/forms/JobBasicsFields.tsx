@@ -1,5 +1,5 @@
 import { useFormContext } from "react-hook-form";
-import { JOB_LIMITS } from "@common/jobs";
+import { JOB_LIMITS } from "@common/jobCatalog";
 import { Select, TextField, Textarea, type SelectOption } from "@/components/ui";
 
 // What the work is: title, description, category and property type, shared by Post New Project

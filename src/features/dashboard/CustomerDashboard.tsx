@@ -1,7 +1,7 @@
 import { TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { useQuery } from "convex/react";
 import { useState } from "react";
-import { NEARBY_PROS_MILES } from "@common/jobs";
+import { NEARBY_PROS_MILES } from "@common/jobCatalog";
 import type { Viewer } from "@/app/session";
 import { Button, ButtonLink, TextLink } from "@/components/ui";
 import { PostJobDialog } from "@/features/jobs/PostJobDialog";

@@ -1,6 +1,6 @@
 import { useQuery } from "convex/react";
 import { useEffect, useId, useState } from "react";
-import { NEARBY_PROS_MILES } from "@common/jobs";
+import { NEARBY_PROS_MILES } from "@common/jobCatalog";
 import { professionLabel } from "@common/professions";
 import { ButtonLink, cardClasses, EmptyState, labelClasses, ListSkeleton, TextLink } from "@/components/ui";
 import { api } from "@/lib/api";

@@ -1,5 +1,5 @@
 import { usePaginatedQuery } from "convex/react";
-import { jobCategoryLabel, JobMessages, postedAgeLabel } from "@common/jobs";
+import { jobCategoryLabel, JobMessages, postedAgeLabel } from "@common/jobCatalog";
 import { Button, ButtonLink, cardClasses, EmptyState, ListSkeleton, LoadMore } from "@/components/ui";
 import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";

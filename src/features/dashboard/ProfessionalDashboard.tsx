@@ -1,7 +1,7 @@
 import { TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { useQuery } from "convex/react";
 import { Link } from "react-router-dom";
-import { formatMoney } from "@common/jobs";
+import { formatMoney } from "@common/jobCatalog";
 import { professionLabel } from "@common/professions";
 import type { Viewer } from "@/app/session";
 import { cardClasses, EmptyState, ListSkeleton } from "@/components/ui";

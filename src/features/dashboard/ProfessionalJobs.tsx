@@ -1,5 +1,5 @@
 import { useQuery } from "convex/react";
-import { DASHBOARD_JOBS, JobMessages, jobCategoryLabel, urgencyLabel } from "@common/jobs";
+import { DASHBOARD_JOBS, JobMessages, jobCategoryLabel, urgencyLabel } from "@common/jobCatalog";
 import { Alert, ButtonLink, cardClasses, EmptyState, ListSkeleton, TextLink } from "@/components/ui";
 import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";

@@ -1,6 +1,6 @@
 import { Tab } from "@headlessui/react";
 import { Component, type ReactNode } from "react";
-import { JOB_STATUS_LABELS, type JobStatus } from "@common/jobs";
+import { JOB_STATUS_LABELS, type JobStatus } from "@common/jobCatalog";
 import { Alert, Button, cardClasses, Skeleton } from "@/components/ui";
 import { cn } from "@/lib/cn";
 

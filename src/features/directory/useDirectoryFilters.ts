@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router-dom";
-import { DEFAULT_RADIUS_MILES, MAX_RADIUS_MILES } from "@common/jobs";
+import { DEFAULT_RADIUS_MILES, MAX_RADIUS_MILES } from "@common/jobCatalog";
 import { isProfessionCategory } from "@common/professions";
 import { STATE_PATTERN, ZIP_INPUT } from "@/components/forms/FilterFields";
 

@@ -11,7 +11,7 @@ import {
   QUOTE_PROPERTY_TYPES,
   urgencyLabel,
   type JobStatus,
-} from "@common/jobs";
+} from "@common/jobCatalog";
 import { useViewer } from "@/app/session";
 import { Alert, ButtonLink, Card, Spinner, TextLink } from "@/components/ui";
 import { api } from "@/lib/api";
@@ -187,8 +187,8 @@ function JobActions({ data }: { data: JobPageData }) {
     notices.push(
       <Alert key="done" variant="warning" live="off" title="Work marked as done">
         {data.contractor?.name ?? "The professional"} marked the work as done
-        {data.completionRequestedAt !== null ? ` on ${dateTimeText(data.completionRequestedAt)}` : ""}. Please review
-        it and confirm completion, or send it back if something is not finished.
+        {data.completionRequestedAt !== null ? ` on ${dateTimeText(data.completionRequestedAt)}` : ""}. Please review it
+        and confirm completion, or send it back if something is not finished.
       </Alert>,
     );
   }
@@ -231,11 +231,7 @@ function JobActions({ data }: { data: JobPageData }) {
             </ActionButton>
           )}
           {actions.includes("sendBack") && (
-            <ActionButton
-              variant="secondary"
-              busyLabel={JobCopy.actions.sendBack.busy}
-              onRun={() => run("sendBack")}
-            >
+            <ActionButton variant="secondary" busyLabel={JobCopy.actions.sendBack.busy} onRun={() => run("sendBack")}>
               {JobCopy.actions.sendBack.label}
             </ActionButton>
           )}

@@ -9,7 +9,7 @@ import {
   OPEN_STATUSES,
   QUOTE_CATEGORIES,
   type JobStatus,
-} from "@common/jobs";
+} from "@common/jobCatalog";
 import { useSession } from "@/app/session";
 import { Button, ButtonLink, EmptyState, FiltersDisclosure, Select, TextField } from "@/components/ui";
 import { api } from "@/lib/api";

@@ -1,7 +1,7 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { usePaginatedQuery, useQuery } from "convex/react";
 import { useMemo, useState, type ReactNode } from "react";
-import { JobMessages, OPEN_STATUSES, type JobStatus } from "@common/jobs";
+import { JobMessages, OPEN_STATUSES, type JobStatus } from "@common/jobCatalog";
 import { useViewer, type Viewer } from "@/app/session";
 import { Button, ButtonLink, EmptyState, LoadMore, TextLink } from "@/components/ui";
 import { api } from "@/lib/api";

@@ -1,6 +1,6 @@
 // Display helpers for jobs and bids (no React).
 import type { FunctionReturnType } from "convex/server";
-import { JOB_STATUS_LABELS, type JobStatus } from "@common/jobs";
+import { JOB_STATUS_LABELS, type JobStatus } from "@common/jobCatalog";
 import type { api } from "@/lib/api";
 
 export type JobCard = FunctionReturnType<typeof api.jobs.browse.list>["page"][number];

@@ -4,7 +4,7 @@ import type { FunctionReturnType } from "convex/server";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { Link } from "react-router-dom";
-import { JOB_CATEGORIES, PROPERTY_TYPES } from "@common/jobs";
+import { JOB_CATEGORIES, PROPERTY_TYPES } from "@common/jobCatalog";
 import {
   BUSINESS_SIZES,
   EXPERIENCE_LEVELS,

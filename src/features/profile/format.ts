@@ -1,6 +1,6 @@
 // Display helpers for profiles (no React).
 import { BUSINESS_SIZES, EXPERIENCE_LEVELS } from "@common/profile";
-import { JOB_CATEGORIES, PROPERTY_TYPES, jobCategoryLabel } from "@common/jobs";
+import { JOB_CATEGORIES, PROPERTY_TYPES, jobCategoryLabel } from "@common/jobCatalog";
 import { professionLabel } from "@common/professions";
 
 /** "Joined Mar 2026". */

@@ -1,4 +1,4 @@
-import { urgencyLabel, type JobStatus } from "@common/jobs";
+import { urgencyLabel, type JobStatus } from "@common/jobCatalog";
 import { cn } from "@/lib/cn";
 import { statusLabel } from "../format";
 

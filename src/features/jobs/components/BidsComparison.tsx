@@ -1,6 +1,6 @@
 import { useMutation } from "convex/react";
 import { useState } from "react";
-import { formatBidPrice } from "@common/jobs";
+import { formatBidPrice } from "@common/jobCatalog";
 import { ButtonLink, cardClasses, EmptyState } from "@/components/ui";
 import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";

@@ -1,4 +1,4 @@
-import { JOB_CATEGORIES, JOB_SORTS } from "@common/jobs";
+import { JOB_CATEGORIES, JOB_SORTS } from "@common/jobCatalog";
 import { ZipRadiusFilters } from "@/components/forms/FilterFields";
 import { Button, FiltersDisclosure, Select, TextField } from "@/components/ui";
 import { useDebouncedParam } from "@/lib/useDebouncedValue";

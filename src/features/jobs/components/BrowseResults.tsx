@@ -1,7 +1,7 @@
 import { usePaginatedQuery, useQuery } from "convex/react";
 import type { FunctionArgs } from "convex/server";
 import { useMemo, type ReactNode } from "react";
-import { JobMessages } from "@common/jobs";
+import { JobMessages } from "@common/jobCatalog";
 import { EmptyState, LoadMore } from "@/components/ui";
 import { api } from "@/lib/api";
 import type { JobCard } from "../format";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { jobCategoryLabel, postedAgeLabel } from "@common/jobs";
+import { jobCategoryLabel, postedAgeLabel } from "@common/jobCatalog";
 import { cardClasses, ListSkeleton } from "@/components/ui";
 import { cn } from "@/lib/cn";
 import { capitalize, distanceText, plural, ratingText, type JobCard } from "../format";

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from "react";
-import { JobMessages } from "@common/jobs";
+import { JobMessages } from "@common/jobCatalog";
 import { Button } from "@/components/ui";
 import { cn } from "@/lib/cn";
 import { appErrorData } from "@/lib/errors";

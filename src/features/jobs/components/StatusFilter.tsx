@@ -1,4 +1,4 @@
-import { JOB_STATUSES } from "@common/jobs";
+import { JOB_STATUSES } from "@common/jobCatalog";
 import { Select } from "@/components/ui";
 import { capitalize, statusLabel } from "../format";
 

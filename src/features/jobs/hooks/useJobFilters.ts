@@ -7,7 +7,7 @@ import {
   JOB_STATUSES,
   MAX_RADIUS_MILES,
   type JobSort,
-} from "@common/jobs";
+} from "@common/jobCatalog";
 import { ZIP_PATTERN } from "@/components/forms/FilterFields";
 
 // The job browser's filters live in the URL query string (shareable, Back restores them).
