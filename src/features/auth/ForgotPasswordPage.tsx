@@ -3,13 +3,14 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { ResetCopy } from "@common/account";
 import type { ForgotPasswordValues } from "@common/auth";
-import { Alert, Button, TextField, TextLink } from "@/components/ui";
+import { Alert, Button, TextLink } from "@/components/ui";
 import { api } from "@/lib/api";
 import { applyFieldErrors, ErrorCopies } from "@/lib/errors";
 import { lazyResolver } from "@/lib/lazyResolver";
 import { useErrorToast } from "@/lib/useErrorToast";
 import { AuthLayout } from "./AuthLayout";
 import { DecoyField } from "./DecoyField";
+import { EmailField } from "./EmailField";
 
 export const RESET_REQUESTED_MESSAGE = ResetCopy.requested;
 
@@ -74,15 +75,7 @@ export function ForgotPasswordPage() {
           className="relative space-y-5"
         >
           {formError && <Alert variant="error">{formError}</Alert>}
-          <TextField
-            label="Email address"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            required
-            error={errors.email?.message}
-            {...register("email")}
-          />
+          <EmailField registration={register("email")} error={errors.email?.message} />
           <DecoyField registration={register("website")} />
           <Button type="submit" fullWidth loading={isSubmitting} loadingText="Sending...">
             Send Reset Link

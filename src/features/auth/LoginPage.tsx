@@ -4,12 +4,13 @@ import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router-dom";
 import type { LoginValues } from "@common/auth";
 import { useAuthRedirectHold } from "@/app/session";
-import { Alert, Button, PasswordField, TextField, TextLink, useToast } from "@/components/ui";
+import { Alert, Button, PasswordField, TextLink, useToast } from "@/components/ui";
 import { applyFieldErrors, ErrorCopies } from "@/lib/errors";
 import { lazyResolver } from "@/lib/lazyResolver";
 import { useErrorToast } from "@/lib/useErrorToast";
 import { AuthLayout } from "./AuthLayout";
 import { DecoyField } from "./DecoyField";
+import { EmailField } from "./EmailField";
 
 /** External identity providers configured for this build (none by default). */
 function oauthProviders(): string[] {
@@ -83,15 +84,7 @@ export function LoginPage() {
         className="relative space-y-5"
       >
         {formError && <Alert variant="error">{formError}</Alert>}
-        <TextField
-          label="Email address"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          error={errors.email?.message}
-          {...register("email")}
-        />
+        <EmailField registration={register("email")} error={errors.email?.message} />
         <div className="space-y-2">
           <PasswordField
             label="Password"

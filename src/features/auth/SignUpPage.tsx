@@ -25,6 +25,7 @@ import { lazyResolver } from "@/lib/lazyResolver";
 import { useErrorToast } from "@/lib/useErrorToast";
 import { AuthLayout } from "./AuthLayout";
 import { DecoyField } from "./DecoyField";
+import { EmailField } from "./EmailField";
 
 /** What the inputs hold (checkboxes are plain booleans until the schema checks them). */
 interface SignUpFormValues {
@@ -281,15 +282,7 @@ export function SignUpPage({ defaultUserType = "professional" }: { defaultUserTy
               {...register("lastName")}
             />
           </div>
-          <TextField
-            label="Email address"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            required
-            error={errors.email?.message}
-            {...register("email")}
-          />
+          <EmailField registration={register("email")} error={errors.email?.message} />
           <PasswordField
             label="Password"
             autoComplete="new-password"
