@@ -11,6 +11,9 @@ import { ActionButton } from "@/components/ui/ActionButton";
 import { StarIcon, Tag } from "./Badges";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 
+/** The comparison table's columns (then the actions). */
+const COLUMNS = ["Professional", "Price", "Rating", "Distance", "Response", "Start", "Duration", "Status"] as const;
+
 const bidStatusStyles: Record<string, string> = {
   accepted: "border-green-700 bg-green-50 text-green-900 dark:border-green-400 dark:bg-green-950 dark:text-green-100",
   declined: "border-red-700 bg-red-50 text-red-900 dark:border-red-400 dark:bg-red-950 dark:text-red-100",
@@ -143,30 +146,11 @@ export function BidsComparison({ bids, canRespond }: { bids: BidView[]; canRespo
           <caption className="sr-only">Bids on this job, compared</caption>
           <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-800">
             <tr>
-              <th scope="col" className={th}>
-                Professional
-              </th>
-              <th scope="col" className={th}>
-                Price
-              </th>
-              <th scope="col" className={th}>
-                Rating
-              </th>
-              <th scope="col" className={th}>
-                Distance
-              </th>
-              <th scope="col" className={th}>
-                Response
-              </th>
-              <th scope="col" className={th}>
-                Start
-              </th>
-              <th scope="col" className={th}>
-                Duration
-              </th>
-              <th scope="col" className={th}>
-                Status
-              </th>
+              {COLUMNS.map((column) => (
+                <th key={column} scope="col" className={th}>
+                  {column}
+                </th>
+              ))}
               <th scope="col" className={th}>
                 <span className="sr-only">Actions</span>
               </th>
