@@ -27,7 +27,9 @@ export interface CallContext {
   commitTs: bigint | null;
   /** CPU usage when a query or mutation started, for its time limit. */
   cpuStart?: NodeJS.CpuUsage;
-  /** CPU time spent in database syscalls, which the time limit leaves out (as Convex does). */
+  /** performance.now() when a query or mutation started. */
+  wallStart?: number;
+  /** Time spent in database syscalls (wall clock), which the time limit leaves out (as Convex does). */
   syscallMs?: number;
   /** A limit the function broke: it fails even if its code caught the error. */
   limitError?: Error;

@@ -363,7 +363,10 @@ export class Engine extends EventEmitter {
           await this.validateArgs(modulePath, exportName, args);
           const path = { udfPath, componentPath: "" };
           const accessor = this.accessor(identity, options.request);
-          if (info.kind !== "action") ctx.cpuStart = process.cpuUsage();
+          if (info.kind !== "action") {
+            ctx.cpuStart = process.cpuUsage();
+            ctx.wallStart = performance.now();
+          }
           const value =
             info.kind === "query"
               ? await accessor.queryFromPath(path, args)
