@@ -51,6 +51,26 @@ test.describe("typing while the app takes over", () => {
     await page.close();
   });
 
+  test("a sign-in typed into the prerendered form before the app arrived signs in", async ({ context, users }) => {
+    const casey = await users.create({ userType: "homeowner", firstName: "Casey" });
+    const page = await context.newPage();
+    const scripts = await holdScripts(page);
+    await page.goto("/login", { waitUntil: "domcontentloaded" });
+    await expect(page.locator("#prerender")).toBeVisible();
+    await expect.poll(scripts.held).toBeGreaterThan(0);
+    const form = page.getByRole("main");
+    await form.getByLabel("Email").fill(casey.email);
+    await form.getByLabel("Password", { exact: true }).fill(casey.password);
+
+    await scripts.release();
+    await expect(page.locator("#prerender")).toHaveCount(0);
+    await expect(form.getByLabel("Email")).toHaveValue(casey.email);
+    await expect(form.getByLabel("Password", { exact: true })).toHaveValue(casey.password);
+    await form.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: `Welcome, ${casey.firstName}` })).toBeVisible();
+    await page.close();
+  });
+
   test("after Forgot Password?, the sign-in form is not left on screen to type into while the page loads", async ({
     page,
     users,
