@@ -1,5 +1,5 @@
 import { JobMessages } from "@common/jobCatalog";
-import { Select, TextField } from "@/components/ui";
+import { Select, TextField, type SelectOption } from "@/components/ui";
 import { useDebouncedParam } from "@/lib/useDebouncedValue";
 
 // The place filters of the list pages (jobs, job search, the directory): city and state, and a
@@ -15,6 +15,27 @@ export const ZIP_INPUT = /^\d{5}(-\d{4})?$/;
 
 const radiusOptions = RADIUS_CHOICES.map((r) => ({ value: String(r), label: `Within ${r} miles` }));
 const STATE_INVALID = "Use the 2-letter state code, e.g. TX";
+
+/** "Category", from the page's own list ("" is every category). */
+export function CategoryFilter({
+  options,
+  value,
+  onChange,
+}: {
+  options: readonly SelectOption[];
+  value: string;
+  onChange: (category: string) => void;
+}) {
+  return (
+    <Select
+      label="Category"
+      placeholder="All categories"
+      options={options}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
 
 /** "City" and "State" boxes; the city is used with a state. */
 export function CityStateFilters({

@@ -12,7 +12,7 @@ import {
   Select,
   TextField,
 } from "@/components/ui";
-import { CityStateFilters, ZipRadiusFilters } from "@/components/forms/FilterFields";
+import { CategoryFilter, CityStateFilters, ZipRadiusFilters } from "@/components/forms/FilterFields";
 import { useDebouncedParam } from "@/lib/useDebouncedValue";
 import { api } from "@/lib/api";
 import { appErrorData } from "@/lib/errors";
@@ -120,12 +120,10 @@ function FilterFields({
   return (
     <>
       <div className="grid grid-cols-1 items-start gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <Select
-          label="Category"
-          placeholder="All categories"
+        <CategoryFilter
           options={PROFESSION_CATEGORIES}
           value={filters.category}
-          onChange={(e) => setFilters({ category: e.target.value })}
+          onChange={(category) => setFilters({ category })}
         />
         <CityStateFilters city={filters.city} state={filters.state} onChange={setFilters} />
         <ZipRadiusFilters

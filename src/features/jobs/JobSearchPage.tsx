@@ -11,7 +11,7 @@ import {
   type JobStatus,
 } from "@common/jobCatalog";
 import { useSession } from "@/app/session";
-import { Button, ButtonLink, EmptyState, FiltersDisclosure, Select, TextField } from "@/components/ui";
+import { Button, ButtonLink, EmptyState, FiltersDisclosure, TextField } from "@/components/ui";
 import { api } from "@/lib/api";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { BrowseResults } from "./components/BrowseResults";
@@ -22,6 +22,7 @@ import type { JobCard } from "./format";
 import { useSavedIds, useToggleSave } from "./hooks/useSaveJob";
 import { StatusFilter } from "./components/StatusFilter";
 import {
+  CategoryFilter,
   CityStateFilters,
   STATE_PATTERN,
   ZIP_INPUT,
@@ -231,12 +232,10 @@ export function JobSearchPage() {
         <FiltersDisclosure active={activeCount}>
           <div className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-700 dark:bg-slate-900">
             <div className="grid grid-cols-1 items-start gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              <Select
-                label="Category"
-                placeholder="All categories"
+              <CategoryFilter
                 options={QUOTE_CATEGORIES}
                 value={filters.category}
-                onChange={(e) => set({ category: e.target.value })}
+                onChange={(category) => set({ category })}
               />
               <StatusFilter value={filters.status} onChange={(status) => set({ status })} />
               <CityStateFilters city={filters.city} state={filters.state} onChange={set} />

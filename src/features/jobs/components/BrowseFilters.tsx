@@ -1,5 +1,5 @@
 import { JOB_CATEGORIES, JOB_SORTS } from "@common/jobCatalog";
-import { ZipRadiusFilters } from "@/components/forms/FilterFields";
+import { CategoryFilter, ZipRadiusFilters } from "@/components/forms/FilterFields";
 import { Button, FiltersDisclosure, Select, TextField } from "@/components/ui";
 import { useDebouncedParam } from "@/lib/useDebouncedValue";
 import { type FilterKey, type JobFilters } from "../hooks/useJobFilters";
@@ -33,12 +33,10 @@ export function BrowseFilters({
       {/* On a phone the filters fold behind one button, so the first jobs show in the first screen. */}
       <FiltersDisclosure active={active} narrowOnly>
         <div className="grid grid-cols-1 items-start gap-4 sm:grid-cols-2 lg:grid-cols-5">
-          <Select
-            label="Category"
-            placeholder="All categories"
+          <CategoryFilter
             options={JOB_CATEGORIES}
             value={filters.category}
-            onChange={(e) => setFilters({ category: e.target.value })}
+            onChange={(category) => setFilters({ category })}
           />
           <StatusFilter value={filters.status} onChange={(status) => setFilters({ status })} />
           <ZipRadiusFilters zip={filters.zip} radius={filters.radius} onChange={setFilters} />
