@@ -35,7 +35,13 @@ export const ResetCopy = {
   done: "Your password has been reset. Please sign in with your new password.",
 } as const;
 
+/** The Terms: "account data removed within 30 days of deletion". */
+export const ACCOUNT_PURGE_AFTER_MS = 30 * 24 * 60 * 60 * 1000;
+
 export const SettingsCopy = {
+  accountDeletedTitle: "Account deleted",
+  accountDeleted: "Your account is deleted and you are signed out. Sign in within 30 days to restore it.",
+  accountRestored: "Welcome back! Your account was restored: your profile is visible again.",
   passwordChanged: "Password changed. Other devices have been signed out.",
   wrongCurrentPassword: "Your current password is incorrect.",
   preferenceSaved: "Notification preferences saved",

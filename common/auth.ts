@@ -135,3 +135,9 @@ export const changePasswordSchema = z
     message: "Choose a password different from your current one",
   });
 export type ChangePasswordValues = z.infer<typeof changePasswordSchema>;
+
+/** Delete account (the current password confirms it). */
+export const deleteAccountSchema = z.object({
+  password: z.string().min(1, "Please enter your current password").max(PASSWORD_MAX_LENGTH, "Your current password is incorrect."),
+});
+export type DeleteAccountValues = z.infer<typeof deleteAccountSchema>;

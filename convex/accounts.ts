@@ -15,6 +15,7 @@ import { endUserSessions, sessionUser } from "./model/sessions";
 import { invalidToken, openToken } from "./model/emailTokens";
 import { siteUrl } from "./model/tokens";
 import { syncUserLocation } from "./model/professionals";
+import { restoreAccount } from "./model/accountDeletion";
 
 export async function userByEmail(ctx: QueryCtx, email: string): Promise<Doc<"users"> | null> {
   return await ctx.db
@@ -167,6 +168,11 @@ export const recordSignIn = internalMutation({
       if (row !== null) await ctx.db.delete("rateLimits", row._id);
     }
     await logSecurityEvent(ctx, "login_succeeded", { userId, details: `from ${ip ?? null}` });
+    // Signing in within 30 days of deleting the account restores it.
+    if (user?.deletedAt !== undefined) {
+      await restoreAccount(ctx, user);
+      await logSecurityEvent(ctx, "account_restored", { userId });
+    }
   },
 });
 

@@ -421,6 +421,9 @@ const LIBRARY = "@convex-dev/auth's own endpoint: signs in and out and refreshes
 const bidOn = (w: World) => ({ ...bidArgs(), bidId: w.bidId });
 
 export const CLASSIFICATION: Record<string, Classification> = {
+  "accountDeletion:deleteAccount": { access: "member" },
+  "accountDeletion:dismissRestored": { access: "member" },
+
   "auth:authSignIn": { access: "public", reason: LIBRARY },
   "auth:isAuthenticated": { access: "viewerOrNull" },
   "auth:signIn": { access: "public", reason: LIBRARY },

@@ -18,4 +18,7 @@ crons.hourly("sweep orphaned uploads", { minuteUTC: 17 }, internal.files.sweepOr
 crons.daily("prune rate limits", { hourUTC: 4, minuteUTC: 20 }, internal.maintenance.pruneRateLimitRows, {});
 crons.daily("prune security logs", { hourUTC: 4, minuteUTC: 40 }, internal.maintenance.pruneSecurityLogRows, {});
 
+// Accounts deleted over 30 days ago are purged (convex/accountDeletion.ts; the Terms' 30 days).
+crons.daily("purge deleted accounts", { hourUTC: 3, minuteUTC: 30 }, internal.accountDeletion.purgeDue, {});
+
 export default crons;

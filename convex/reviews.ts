@@ -15,6 +15,7 @@ import { limitOrRefuse } from "./model/limits";
 import { createReview } from "./model/reviews";
 import { cappedPagination } from "./model/paging";
 import { displayName } from "./model/users";
+import { isDeleted } from "./model/accountDeletion";
 
 /** Reports one member may file per day, over all reviews (each review once). */
 export const REVIEW_REPORT_LIMIT = { max: 10, windowMs: 24 * 60 * 60 * 1000 };
@@ -42,9 +43,11 @@ const reviewView = v.object({
   professional: v.object({ _id: v.id("users"), name: v.string() }),
 });
 
+/** A review as listed; null while its reviewer or professional has deleted their account. */
 async function toView(ctx: QueryCtx, r: Doc<"reviews">, viewerId: Id<"users"> | null) {
   const reviewer = await ctx.db.get(r.reviewerId);
   const pro = await ctx.db.get(r.professionalId);
+  if ((reviewer && isDeleted(reviewer)) || (pro && isDeleted(pro))) return null;
   const job = await ctx.db.get(r.jobId);
   const marked =
     viewerId === null
@@ -207,7 +210,11 @@ export const list = query({
       result = await reviews.order("desc").paginate(paginationOpts);
     }
     const page = [];
-    for (const r of result.page) page.push(await toView(ctx, r, viewer._id));
+    for (const r of result.page) {
+      const view = await toView(ctx, r, viewer._id);
+      // A deleted member's reviews, and reviews of them, leave the listings (back if they restore).
+      if (view !== null) page.push(view);
+    }
     return { ...result, page };
   },
 });

@@ -89,6 +89,13 @@ export default defineSchema({
     referralPoints: v.optional(v.number()),
     /** Name, business, bio, professions and specialties, for the directory's search index. */
     directoryText: v.optional(v.string()),
+    // Account deletion (model/accountDeletion.ts): when it was asked (cleared by a restoring sign-in or the
+    // purge), the userType it hid, when a sign-in restored it (until the member dismisses the notice), and
+    // when the purge left only an anonymous "Deleted member".
+    deletedAt: v.optional(v.number()),
+    deletedUserType: v.optional(userType),
+    restoredAt: v.optional(v.number()),
+    purgedAt: v.optional(v.number()),
   })
     .searchIndex("search_directory", { searchField: "directoryText", filterFields: ["userType", "state", "verified"] })
     .index("email", ["email"])
@@ -103,7 +110,9 @@ export default defineSchema({
     .index("by_userType_and_lastName_and_firstName", ["userType", "lastName", "firstName"])
     .index("by_userType_and_primaryProfession", ["userType", "primaryProfession"])
     // The orphan sweep (convex/files.ts) keeps avatars attached before the files table existed.
-    .index("by_imageStorageId", ["imageStorageId"]),
+    .index("by_imageStorageId", ["imageStorageId"])
+    // The daily purge: members deleted over 30 days ago.
+    .index("by_deletedAt", ["deletedAt"]),
 
   jobs: defineTable({
     title: v.string(),

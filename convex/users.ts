@@ -27,6 +27,7 @@ export const viewer = query({
       primaryProfession: u.primaryProfession ?? null,
       professionalCategories: u.professionalCategories ?? [],
       emailVerified: u.emailVerificationTime !== undefined,
+      accountRestored: u.restoredAt !== undefined,
       businessName: u.businessName ?? null,
       city: u.city ?? null,
       state: u.state ?? null,

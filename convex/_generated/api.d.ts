@@ -13,6 +13,7 @@ import type {
   FilterApi,
   FunctionReference,
 } from "convex/server";
+import type * as accountDeletion from "../accountDeletion.js";
 import type * as accounts from "../accounts.js";
 import type * as auth from "../auth.js";
 import type * as backup from "../backup.js";
@@ -42,6 +43,7 @@ import type * as jobs_browse from "../jobs/browse.js";
 import type * as jobs_photos from "../jobs/photos.js";
 import type * as maintenance from "../maintenance.js";
 import type * as messages from "../messages.js";
+import type * as model_accountDeletion from "../model/accountDeletion.js";
 import type * as model_counters from "../model/counters.js";
 import type * as model_deployment from "../model/deployment.js";
 import type * as model_emailTokens from "../model/emailTokens.js";
@@ -87,6 +89,7 @@ import type * as users from "../users.js";
  * ```
  */
 declare const fullApi: ApiFromModules<{
+  accountDeletion: typeof accountDeletion;
   accounts: typeof accounts;
   auth: typeof auth;
   backup: typeof backup;
@@ -116,6 +119,7 @@ declare const fullApi: ApiFromModules<{
   "jobs/photos": typeof jobs_photos;
   maintenance: typeof maintenance;
   messages: typeof messages;
+  "model/accountDeletion": typeof model_accountDeletion;
   "model/counters": typeof model_counters;
   "model/deployment": typeof model_deployment;
   "model/emailTokens": typeof model_emailTokens;

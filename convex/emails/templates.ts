@@ -123,3 +123,14 @@ export function passwordChangedEmail(firstName: string | undefined, resetUrl: st
     html: layout("Your password was changed", [hello, body], { label: "Reset password", url: resetUrl }, footer),
   };
 }
+
+export function accountDeletedEmail(firstName: string | undefined, purgeOn: string, loginUrl: string): EmailContent {
+  const hello = firstName ? `Hi ${firstName},` : "Hi,";
+  const body = `Your Rafter account was deleted and every device was signed out. Your profile, jobs and bids are hidden from other members. On ${purgeOn} your account data will be removed for good.`;
+  const footer = "Changed your mind? Sign in before then and your account is restored. If you didn't delete it, sign in and change your password.";
+  return {
+    subject: "Your Rafter account was deleted",
+    text: `${hello}\n\n${body}\n\nSign in to restore it: ${loginUrl}\n\n${footer}\n`,
+    html: layout("Your account was deleted", [hello, body], { label: "Sign in to restore it", url: loginUrl }, footer),
+  };
+}

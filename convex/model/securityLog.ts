@@ -12,7 +12,10 @@ export type SecurityEvent =
   | "signup_existing_email"
   | "reset_requested"
   | "password_changed"
-  | "email_verified";
+  | "email_verified"
+  | "account_deleted"
+  | "account_restored"
+  | "account_purged";
 
 const SEVERITY: Record<SecurityEvent, "low" | "medium" | "high" | "critical"> = {
   login_failed: "medium",
@@ -26,6 +29,9 @@ const SEVERITY: Record<SecurityEvent, "low" | "medium" | "high" | "critical"> = 
   reset_requested: "low",
   password_changed: "medium",
   email_verified: "low",
+  account_deleted: "medium",
+  account_restored: "medium",
+  account_purged: "low",
 };
 
 export async function logSecurityEvent(

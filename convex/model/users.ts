@@ -13,6 +13,8 @@ export const viewerValidator = v.object({
   primaryProfession: v.union(v.string(), v.null()),
   professionalCategories: v.array(v.string()),
   emailVerified: v.boolean(),
+  /** A sign-in restored the deleted account: the app says so until the member dismisses it. */
+  accountRestored: v.boolean(),
   businessName: v.union(v.string(), v.null()),
   city: v.union(v.string(), v.null()),
   state: v.union(v.string(), v.null()),

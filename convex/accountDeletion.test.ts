@@ -1,0 +1,178 @@
+// Delete account: the password confirms it, every session ends at once, the member disappears for
+// others, signing in within 30 days restores the account, and the daily purge removes it after 30 days.
+import { ConvexError } from "convex/values";
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { ACCOUNT_PURGE_AFTER_MS, SettingsCopy } from "../common/auth";
+import { ErrorCode } from "../common/errors";
+import { api, internal } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import {
+  bid,
+  newTest,
+  owner,
+  project,
+  setupEnv,
+  signedIn,
+  signUpParams,
+  STRONG_PASSWORD,
+  userRow,
+  type TestConvex,
+} from "./test.setup";
+
+beforeAll(setupEnv);
+// Only Date is faked: scheduled emails still run on real timers.
+beforeEach(() => vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-24T12:00:00Z") }));
+afterEach(() => vi.useRealTimers());
+
+const DAY = 24 * 60 * 60 * 1000;
+const EMAIL = "maya@example.com";
+
+async function errorOf(
+  promise: Promise<unknown>,
+): Promise<{ code: string; message: string; fields?: Record<string, string> }> {
+  try {
+    await promise;
+  } catch (e) {
+    if (e instanceof ConvexError) return e.data as { code: string; message: string };
+    throw e;
+  }
+  throw new Error("expected a ConvexError, but the call succeeded");
+}
+
+const signIn = (t: TestConvex, params: Record<string, unknown>) =>
+  t.action(api.auth.signIn, { provider: "password", params });
+
+/** Maya, a professional with a password account, signed in on two devices; a bid on Olive's job and a portfolio photo. */
+async function setup(t: TestConvex) {
+  await signIn(t, signUpParams({ email: EMAIL }));
+  const userId = (await t.run((ctx) =>
+    ctx.db
+      .query("users")
+      .withIndex("email", (q) => q.eq("email", EMAIL))
+      .unique(),
+  ))!._id;
+  await t.run((ctx) => ctx.db.patch(userId, { professions: ["electrician"], primaryProfession: "electrician" }));
+  const phone = await signedIn(t, userId);
+  const laptop = await signedIn(t, userId);
+  const olive = await owner(t);
+  const jobId = await olive.as.mutation(api.jobs.create, project());
+  const bidId = await phone.as.mutation(api.bids.place, { jobId, ...bid() });
+  const storageId = await t.run((ctx) => ctx.storage.store(new Blob([new Uint8Array(100)], { type: "image/jpeg" })));
+  await phone.as.mutation(api.portfolio.add, {
+    files: [{ storageId, name: "deck.jpg" }],
+    title: "Deck",
+    category: "other",
+  });
+  await olive.as.mutation(api.messages.send, { receiverId: userId, content: "Hi Maya, can you start Monday?" });
+  return { userId, phone: phone.as, laptop: laptop.as, olive, jobId, bidId, storageId };
+}
+
+const inDirectory = async (as: TestConvex, userId: Id<"users">) =>
+  (await as.query(api.professionals.search, { state: "TX" })).professionals.some((p) => p._id === userId);
+
+describe("delete account", () => {
+  test("the password confirms it; sessions end at once; the member is hidden; open work closes; the purge date is emailed", async () => {
+    const t = newTest();
+    const { userId, phone, laptop, olive, jobId, bidId } = await setup(t);
+    expect(await inDirectory(olive.as, userId)).toBe(true);
+
+    const wrong = await errorOf(phone.action(api.accountDeletion.deleteAccount, { password: "Not-it-at-all1!" }));
+    expect(wrong).toMatchObject({
+      code: ErrorCode.INVALID_CREDENTIALS,
+      fields: { password: SettingsCopy.wrongCurrentPassword },
+    });
+    expect((await userRow(t, userId)).deletedAt).toBeUndefined();
+    expect((await errorOf(t.action(api.accountDeletion.deleteAccount, { password: STRONG_PASSWORD }))).code).toBe(
+      ErrorCode.NOT_AUTHENTICATED,
+    );
+
+    const { purgeAt } = await phone.action(api.accountDeletion.deleteAccount, { password: STRONG_PASSWORD });
+    expect(purgeAt).toBe(Date.now() + ACCOUNT_PURGE_AFTER_MS);
+    // Both devices are signed out at once.
+    expect(await phone.query(api.users.viewer, {})).toBeNull();
+    expect(await laptop.query(api.users.viewer, {})).toBeNull();
+    expect(
+      await t.run((ctx) =>
+        ctx.db
+          .query("authSessions")
+          .withIndex("userId", (q) => q.eq("userId", userId))
+          .collect(),
+      ),
+    ).toEqual([]);
+    // Others no longer find them: profile, directory; their bid is withdrawn.
+    expect(await olive.as.query(api.profiles.get, { userId })).toBeNull();
+    expect(await inDirectory(olive.as, userId)).toBe(false);
+    expect(await t.run((ctx) => ctx.db.get(bidId))).toMatchObject({ status: "withdrawn" });
+    expect((await olive.as.query(api.jobs.get, { jobId }))!.bids).toEqual([]);
+
+    await t.finishAllScheduledFunctions(() => {});
+    const { messages } = await t.query(internal.devOutbox.list, {});
+    const mail = messages.find((m) => m.to === EMAIL && m.kind === "account_deleted");
+    expect(mail?.text).toContain("December 24, 2026");
+  });
+
+  test("signing in within 30 days restores the account and says so", async () => {
+    const t = newTest();
+    const { userId, phone, olive } = await setup(t);
+    await phone.action(api.accountDeletion.deleteAccount, { password: STRONG_PASSWORD });
+    vi.setSystemTime(Date.now() + 29 * DAY);
+    await t.mutation(internal.accountDeletion.purgeDue, {});
+    expect((await userRow(t, userId)).purgedAt).toBeUndefined();
+
+    expect((await signIn(t, { flow: "signIn", email: EMAIL, password: STRONG_PASSWORD })).tokens).toBeTruthy();
+    const row = await userRow(t, userId);
+    expect(row.userType).toBe("professional");
+    expect(row.deletedAt).toBeUndefined();
+    expect(row.deletedUserType).toBeUndefined();
+    const again = (await signedIn(t, userId)).as;
+    expect(await again.query(api.users.viewer, {})).toMatchObject({ accountRestored: true, userType: "professional" });
+    expect(await olive.as.query(api.profiles.get, { userId })).not.toBeNull();
+    expect(await inDirectory(olive.as, userId)).toBe(true);
+    await again.mutation(api.accountDeletion.dismissRestored, {});
+    expect(await again.query(api.users.viewer, {})).toMatchObject({ accountRestored: false });
+  });
+
+  test("after 30 days the daily purge removes the account's data and leaves a 'Deleted member' for others", async () => {
+    const t = newTest();
+    const { userId, phone, olive, storageId } = await setup(t);
+    await phone.action(api.accountDeletion.deleteAccount, { password: STRONG_PASSWORD });
+    vi.setSystemTime(Date.now() + 30 * DAY + 1);
+    expect(await t.mutation(internal.accountDeletion.purgeDue, {})).toEqual({ purged: 1, more: false });
+
+    const row = await userRow(t, userId);
+    expect(row).toMatchObject({ firstName: "Deleted", lastName: "member" });
+    expect(row.email).toBeUndefined();
+    expect(row.purgedAt).toBeDefined();
+    const left = await t.run(async (ctx) => ({
+      file: await ctx.db.system.get(storageId),
+      files: await ctx.db
+        .query("files")
+        .withIndex("by_uploaderId_and_createdAt", (q) => q.eq("uploaderId", userId))
+        .collect(),
+      portfolio: await ctx.db
+        .query("portfolioItems")
+        .withIndex("by_userId", (q) => q.eq("userId", userId))
+        .collect(),
+      accounts: await ctx.db
+        .query("authAccounts")
+        .withIndex("userIdAndProvider", (q) => q.eq("userId", userId))
+        .collect(),
+      notifications: await ctx.db
+        .query("notifications")
+        .withIndex("by_userId", (q) => q.eq("userId", userId))
+        .collect(),
+    }));
+    expect(left).toEqual({ file: null, files: [], portfolio: [], accounts: [], notifications: [] });
+    // Olive keeps the conversation; the other side is now an anonymous member.
+    // (A month later Olive signs in again: her test session has expired.)
+    const oliveNow = (await signedIn(t, olive.userId)).as;
+    const threads = await oliveNow.query(api.messages.inbox, { paginationOpts: { numItems: 10, cursor: null } });
+    expect(JSON.stringify(threads)).toContain("Hi Maya, can you start Monday?");
+    expect(JSON.stringify(threads)).not.toContain("Lopez");
+    // The credentials are gone: the old password no longer signs in, and nothing is purged twice.
+    expect((await errorOf(signIn(t, { flow: "signIn", email: EMAIL, password: STRONG_PASSWORD }))).code).toBe(
+      ErrorCode.INVALID_CREDENTIALS,
+    );
+    expect(await t.mutation(internal.accountDeletion.purgeDue, {})).toEqual({ purged: 0, more: false });
+  });
+});

@@ -1,0 +1,103 @@
+// Delete account (Settings; issue 11, the Terms: "account data removed within 30 days of deletion").
+// The current password confirms it; sessions end at once and the member is hidden in the same
+// transaction (model/accountDeletion.ts). Nothing is scheduled per member: a daily cron purges, in
+// bounded batches through the by_deletedAt index, the accounts deleted over 30 days ago. Signing in
+// before then restores the account (accounts.recordSignIn), and the member is told so.
+import { retrieveAccount } from "@convex-dev/auth/server";
+import { v } from "convex/values";
+import { ACCOUNT_PURGE_AFTER_MS, deleteAccountSchema, SettingsCopy } from "../common/auth";
+import { ErrorCode, Messages } from "../common/errors";
+import { internal } from "./_generated/api";
+import { accountDeletedEmail } from "./emails/templates";
+import { action, internalMutation, mutation } from "./functions";
+import { markAccountDeleted, purgeDate, purgeStep } from "./model/accountDeletion";
+import { fail, parseOrThrow } from "./model/errors";
+import { logSecurityEvent } from "./model/securityLog";
+import { siteUrl } from "./model/tokens";
+
+/** Members purged per run; the run schedules itself again while more are due. */
+const PURGE_MEMBERS_PER_RUN = 10;
+
+/** Deletes the caller's account once their current password checks out; they are signed out everywhere. */
+export const deleteAccount = action({
+  args: { password: v.string() },
+  returns: v.object({ purgeAt: v.number() }),
+  handler: async (ctx, args): Promise<{ purgeAt: number }> => {
+    if (ctx.viewerId === null) fail(ErrorCode.NOT_AUTHENTICATED, Messages.notAuthenticated);
+    const { password } = parseOrThrow(deleteAccountSchema, args);
+    const email: string | null = await ctx.runQuery(internal.settings.emailOf, { userId: ctx.viewerId });
+    if (email === null) fail(ErrorCode.NOT_AUTHENTICATED, Messages.notAuthenticated);
+    try {
+      const { user } = await retrieveAccount(ctx, { provider: "password", account: { id: email, secret: password } });
+      if (user._id !== ctx.viewerId) throw new Error("account mismatch");
+    } catch {
+      fail(ErrorCode.INVALID_CREDENTIALS, SettingsCopy.wrongCurrentPassword, {
+        password: SettingsCopy.wrongCurrentPassword,
+      });
+    }
+    const deletedAt: number = await ctx.runMutation(internal.accountDeletion.markDeleted, { userId: ctx.viewerId });
+    return { purgeAt: purgeDate(deletedAt) };
+  },
+});
+
+/** After the password check: marks, hides, signs out, closes open work, and emails the purge date. */
+export const markDeleted = internalMutation({
+  args: { userId: v.id("users") },
+  returns: v.number(),
+  handler: async (ctx, { userId }) => {
+    const user = await ctx.db.get("users", userId);
+    if (user === null) fail(ErrorCode.NOT_FOUND, "Account not found");
+    if (user.deletedAt !== undefined) return user.deletedAt;
+    const deletedAt = await markAccountDeleted(ctx, user);
+    await logSecurityEvent(ctx, "account_deleted", { userId });
+    if (user.email) {
+      const purgeOn = new Date(purgeDate(deletedAt)).toLocaleDateString("en-US", {
+        dateStyle: "long",
+        timeZone: "UTC",
+      });
+      await ctx.scheduler.runAfter(0, internal.emails.send.deliver, {
+        to: user.email,
+        ...accountDeletedEmail(user.firstName, purgeOn, `${siteUrl()}/login`),
+        kind: "account_deleted",
+      });
+    }
+    return deletedAt;
+  },
+});
+
+/** The restored member dismisses the "account restored" notice. */
+export const dismissRestored = mutation({
+  args: {},
+  returns: v.null(),
+  handler: async (ctx) => {
+    const viewer = ctx.viewerX();
+    if (viewer.restoredAt !== undefined) await ctx.db.patch("users", viewer._id, { restoredAt: undefined });
+    return null;
+  },
+});
+
+/** Daily (crons.ts): accounts deleted over 30 days ago lose their data; bounded, and again while more are due. */
+export const purgeDue = internalMutation({
+  args: {},
+  returns: v.object({ purged: v.number(), more: v.boolean() }),
+  handler: async (ctx) => {
+    const cutoff = Date.now() - ACCOUNT_PURGE_AFTER_MS;
+    // gte(0) leaves out the members who never deleted (no deletedAt sorts first).
+    const due = await ctx.db
+      .query("users")
+      .withIndex("by_deletedAt", (q) => q.gte("deletedAt", 0).lte("deletedAt", cutoff))
+      .take(PURGE_MEMBERS_PER_RUN);
+    let purged = 0;
+    let more = due.length === PURGE_MEMBERS_PER_RUN;
+    for (const user of due) {
+      if (await purgeStep(ctx, user)) {
+        purged++;
+        await logSecurityEvent(ctx, "account_purged", { userId: user._id });
+      } else {
+        more = true;
+      }
+    }
+    if (more) await ctx.scheduler.runAfter(0, internal.accountDeletion.purgeDue, {});
+    return { purged, more };
+  },
+});
