@@ -11,7 +11,10 @@ interface ConfirmDialogProps {
   busyLabel: string;
   cancelLabel?: string;
   variant?: ButtonVariant;
-  /** Runs the action; the dialog closes when it settles (errors are reported by the caller). */
+  /**
+   * Runs the action; the dialog closes when it settles (errors are reported by the caller), unless it
+   * resolves to `false` (e.g. a wrong password the dialog itself shows).
+   */
   onConfirm: () => Promise<unknown>;
 }
 
@@ -31,11 +34,12 @@ export function ConfirmDialog({
   const confirm = async () => {
     if (busy) return;
     setBusy(true);
+    let keepOpen = false;
     try {
-      await onConfirm();
+      keepOpen = (await onConfirm()) === false;
     } finally {
       setBusy(false);
-      onClose();
+      if (!keepOpen) onClose();
     }
   };
   return (

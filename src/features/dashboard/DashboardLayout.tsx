@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { Viewer } from "@/app/session";
+import { AccountRestoredBanner } from "@/features/auth/AccountRestoredBanner";
 import { EmailVerificationBanner } from "@/features/auth/EmailVerificationBanner";
 import { usePageTitle } from "@/lib/usePageTitle";
 
@@ -29,6 +30,7 @@ export function DashboardLayout({
         </div>
         {actions && <div className="flex shrink-0 flex-col gap-2 sm:flex-row">{actions}</div>}
       </header>
+      <AccountRestoredBanner viewer={viewer} />
       <EmailVerificationBanner viewer={viewer} />
       {children}
     </div>

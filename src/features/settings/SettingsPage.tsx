@@ -2,32 +2,35 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useAction, useMutation, useQuery } from "convex/react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { changePasswordSchema, SettingsCopy, type ChangePasswordValues } from "@common/auth";
+import { changePasswordSchema, deleteAccountSchema, SettingsCopy, type ChangePasswordValues } from "@common/auth";
 import { EMAIL_MODES, PREFERENCE_KINDS, type EmailMode, type PreferenceKind } from "@common/notifications";
+import { useLogout } from "@/app/useLogout";
 import { Alert, Button, Card, PasswordField, Select, Spinner } from "@/components/ui";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { ErrorState, QueryErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { useToast } from "@/components/ui/Toast";
 import { api } from "@/lib/api";
-import { applyFieldErrors } from "@/lib/errors";
+import { applyFieldErrors, toUserError } from "@/lib/errors";
 import { useErrorToast } from "@/lib/useErrorToast";
 import { usePageTitle } from "@/lib/usePageTitle";
 
 const sectionTitle = "text-lg font-semibold text-slate-900 dark:text-white";
 const sectionText = "mt-1 text-sm text-slate-600 dark:text-slate-300";
 
-/** /settings ("Account" in the user menu): change password and email notification preferences. */
+/** /settings ("Account" in the user menu): change password, email notification preferences, delete account. */
 export function SettingsPage() {
   usePageTitle("Account");
   return (
     <div className="mx-auto w-full max-w-2xl space-y-6 px-4 py-6 sm:py-10">
       <header>
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">Account</h1>
-        <p className="mt-2 text-slate-600 dark:text-slate-300">Your password and how Rafter emails you.</p>
+        <p className="mt-2 text-slate-600 dark:text-slate-300">Your password, how Rafter emails you, and your account.</p>
       </header>
       <ChangePasswordSection />
       <QueryErrorBoundary fallback={(retry) => <ErrorState message="Failed to fetch notifications" onRetry={retry} />}>
         <NotificationPreferencesSection />
       </QueryErrorBoundary>
+      <DeleteAccountSection />
     </div>
   );
 }
@@ -145,6 +148,86 @@ function NotificationPreferencesSection() {
           ))}
         </div>
       )}
+    </Card>
+  );
+}
+
+function DeleteAccountSection() {
+  const deleteAccount = useAction(api.accountDeletion.deleteAccount);
+  const logout = useLogout();
+  const { toast } = useToast();
+  const reportError = useErrorToast();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | undefined>();
+
+  const close = () => {
+    setOpen(false);
+    setPassword("");
+    setError(undefined);
+  };
+
+  /** False keeps the dialog open with the password's message. */
+  const confirm = async (): Promise<boolean> => {
+    const parsed = deleteAccountSchema.safeParse({ password });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return false;
+    }
+    try {
+      await deleteAccount(parsed.data);
+    } catch (failure) {
+      const shown = toUserError(failure, { title: "Account not deleted", description: "Please try again." });
+      if (shown.data?.fields?.password) {
+        setError(shown.data.fields.password);
+        return false;
+      }
+      reportError(failure, { title: "Account not deleted", description: "Please try again." });
+      return true;
+    }
+    toast({ title: SettingsCopy.accountDeletedTitle, description: SettingsCopy.accountDeleted, variant: "success" });
+    await logout();
+    return true;
+  };
+
+  return (
+    <Card as="section" aria-labelledby="delete-heading" className="p-4 sm:p-6">
+      <h2 id="delete-heading" className={sectionTitle}>
+        Delete account
+      </h2>
+      <p className={sectionText}>
+        You are signed out everywhere and other members no longer see your profile, jobs, bids or reviews. Open jobs
+        are cancelled and active bids withdrawn. Sign in within 30 days to restore your account; after that its data
+        is removed for good.
+      </p>
+      <Button variant="danger" className="mt-4" onClick={() => setOpen(true)}>
+        Delete account
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onClose={close}
+        title="Delete your account?"
+        confirmLabel="Delete account"
+        busyLabel="Deleting..."
+        cancelLabel="Keep my account"
+        variant="danger"
+        onConfirm={confirm}
+      >
+        <div className="space-y-4">
+          <p>Enter your current password to confirm. You can restore the account by signing in within 30 days.</p>
+          <PasswordField
+            label="Current password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              setError(undefined);
+            }}
+            error={error}
+          />
+        </div>
+      </ConfirmDialog>
     </Card>
   );
 }
