@@ -1,7 +1,8 @@
-// Account settings (/settings): notification preferences persist, and a
+// Account settings (/settings): notification preferences persist, a
 // password change made while signed in takes effect (the old password stops
-// working, the new one signs in).
-import { accountMenu, expect, signInOn, STRONG_PASSWORD, test } from "./fixtures";
+// working, the new one signs in), and deleting the account signs out until a
+// sign-in within 30 days restores it.
+import { accountMenu, expect, signInOn, STRONG_PASSWORD, test, toasts } from "./fixtures";
 
 const NEW_PASSWORD = "Rafter-e2e-Changed9!";
 
@@ -58,5 +59,41 @@ test.describe("account settings", () => {
     } finally {
       await context.close();
     }
+  });
+});
+
+test.describe("delete account", () => {
+  // A phone in the dark theme: the dialog and the banner must read well there too (axe checks each page).
+  test.use({ theme: "dark", viewport: { width: 390, height: 844 } });
+
+  test("the password confirms it; the member is signed out, emailed the purge date, and signing in restores the account", async ({
+    page,
+    users,
+    outbox,
+  }) => {
+    const casey = await users.create();
+    await signInOn(page, casey, { rejectCookies: true });
+    await page.goto("/settings");
+    const section = page.getByRole("region", { name: "Delete account" });
+    await section.getByRole("button", { name: "Delete account" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Delete your account?" });
+    await dialog.getByLabel("Current password").fill("Not-the-password1!");
+    await dialog.getByRole("button", { name: "Delete account" }).click();
+    await expect(dialog.getByText("Your current password is incorrect.")).toBeVisible();
+
+    await dialog.getByLabel("Current password").fill(STRONG_PASSWORD);
+    await dialog.getByRole("button", { name: "Delete account" }).click();
+    await expect(toasts(page).getByText("Account deleted")).toBeVisible();
+    await expect(page).toHaveURL("/");
+    await expect(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Sign In" })).toBeVisible();
+    const email = await outbox.latest(casey.email, { kind: "account_deleted" });
+    expect(email.text).toMatch(/On \w+ \d{1,2}, \d{4} your account data will be removed for good/);
+
+    // Within 30 days, signing in restores the account, and the dashboard says so until dismissed.
+    await signInOn(page, casey);
+    const restored = page.getByRole("status").filter({ hasText: "Account restored" });
+    await expect(restored).toBeVisible();
+    await page.getByRole("button", { name: "Dismiss", exact: true }).click();
+    await expect(restored).toBeHidden();
   });
 });

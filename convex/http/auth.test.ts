@@ -100,6 +100,24 @@ describe("GET /api/auth/me and POST /api/auth/logout", () => {
   });
 });
 
+describe("DELETE /api/auth/account", () => {
+  test("the password confirms it; the token stops working at once; a wrong password is a 401 with the product's message", async () => {
+    const t = newTest();
+    const registered = await json(await call(t, "POST", "/api/auth/register", registration({ email: "del@example.com" })));
+    const as = t.withIdentity({ subject: `${registered.userId}|${await t.run(async (ctx) => (await ctx.db.query("authSessions").first())!._id)}` });
+    expect((await call(t, "DELETE", "/api/auth/account", { password: STRONG_PASSWORD })).status).toBe(401);
+    const wrong = await call(as, "DELETE", "/api/auth/account", { password: "Not-it-at-all1!" });
+    expect(wrong.status).toBe(401);
+    expect(await json(wrong)).toMatchObject({ code: ErrorCode.INVALID_CREDENTIALS, message: "Your current password is incorrect." });
+    expect((await call(as, "DELETE", "/api/auth/account", {})).status).toBe(400);
+
+    const r = await call(as, "DELETE", "/api/auth/account", { password: STRONG_PASSWORD });
+    expect(r.status).toBe(200);
+    expect(await json(r)).toMatchObject({ message: "Account deleted", purgeAt: expect.any(Number) });
+    expect((await call(as, "GET", "/api/auth/me")).status).toBe(401);
+  });
+});
+
 describe("POST /api/auth/update-profile", () => {
   test("sets professions and the primary one; unknown professions are refused", async () => {
     const t = newTest();

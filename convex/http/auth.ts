@@ -1,11 +1,11 @@
 // Account rows of the REST API (spec §7): sign-in, registration, the caller's
-// user, sign-out, profession setup, forgot and reset password, and the external
+// user, sign-out, account deletion, profession setup, forgot and reset password, and the external
 // identity provider link. Each goes through the app's own functions (sign-up
 // and sign-in through @convex-dev/auth's action, so rate limits, lockout and
 // the security log apply as in the app); none touches the database itself.
 import { ConvexError } from "convex/values";
 import { z } from "zod";
-import { forgotPasswordSchema, loginSchema, ResetCopy, signUpSchema } from "../../common/auth";
+import { deleteAccountSchema, forgotPasswordSchema, loginSchema, ResetCopy, signUpSchema } from "../../common/auth";
 import { ErrorCode, Messages, type AppErrorData } from "../../common/errors";
 import { categoryOfProfession, isProfession } from "../../common/professions";
 import { api, internal } from "../_generated/api";
@@ -174,6 +174,23 @@ export const authRoutes: RestRoute[] = [
       await requireSignedIn(ctx);
       await ctx.runMutation(api.settings.signOut, {});
       return { message: "Signed out" };
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/api/auth/account",
+    doc: {
+      summary:
+        "Delete the caller's account (the current password confirms it): every session ends, the account is hidden, and its data is purged after 30 days unless the member signs in again",
+      auth: "bearer",
+      body: deleteAccountSchema,
+      answer: z.object({ message: z.string(), purgeAt: z.number() }),
+    },
+    handler: async ({ ctx, request }) => {
+      await requireSignedIn(ctx);
+      const body = await parseBody(request, deleteAccountSchema);
+      const { purgeAt } = await ctx.runAction(api.accountDeletion.deleteAccount, body);
+      return { message: "Account deleted", purgeAt };
     },
   },
   {

@@ -48,6 +48,8 @@ export const ROUTES: Record<string, RouteRule> = {
   },
   "GET /api/auth/me": {},
   "POST /api/auth/logout": {},
+  // The world's members have no password, so the well-formed call is refused (401) and deletes nobody.
+  "DELETE /api/auth/account": { body: { password: "Correct-Horse9!" } },
   "POST /api/auth/update-profile": { body: { professions: ["electrician"], primaryProfession: "electrician" } },
   "POST /api/auth/forgot-password": {
     public: "forgot password: the same answer for every email",
