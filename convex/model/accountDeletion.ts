@@ -11,7 +11,7 @@
 import { ACCOUNT_PURGE_AFTER_MS } from "../../common/auth";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
-import { isOpen, transition, withdrawBid, type Job } from "./jobs";
+import { isOpen, transition, withdrawBid } from "./jobs";
 import { endUserSessions } from "./sessions";
 
 /** Rows one purge step handles per table (the purge runs again while a member has more). */
@@ -54,7 +54,7 @@ export async function markAccountDeleted(ctx: MutationCtx, user: Doc<"users">): 
     .take(200);
   for (const bid of bids) {
     if (bid.status !== "active") continue;
-    const job = (await ctx.db.get("jobs", bid.jobId)) as Job | null;
+    const job = await ctx.db.get("jobs", bid.jobId);
     if (job !== null) await withdrawBid(ctx, bid, job);
   }
   return now;
