@@ -8,7 +8,7 @@
 // but the cancelled jobs and withdrawn bids. After 30 days the daily purge
 // (convex/accountDeletion.ts) deletes what is theirs and leaves an anonymous
 // "Deleted member" row for what others still hold (messages, reviews, jobs).
-import { ACCOUNT_PURGE_AFTER_MS } from "../../common/auth";
+import { ACCOUNT_PURGE_AFTER_MS } from "../../common/account";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { isOpen, transition, withdrawBid } from "./jobs";

@@ -1,5 +1,5 @@
 import { useMutation } from "convex/react";
-import { SettingsCopy } from "@common/auth";
+import { SettingsCopy } from "@common/account";
 import type { Viewer } from "@/app/session";
 import { Alert, Button } from "@/components/ui";
 import { api } from "@/lib/api";
