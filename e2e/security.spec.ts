@@ -24,6 +24,9 @@ test("changing the password on one device signs the member out on the other at o
   browser,
   baseURL,
 }) => {
+  // Two devices sign in and the password changes: three rounds of password hashing, each seconds
+  // on a busy machine (an upper bound, not pacing).
+  test.slow();
   const casey = await users.create({ firstName: "Casey" });
   const laptop = await browser.newContext({ baseURL });
   const other = await laptop.newPage();
@@ -83,6 +86,8 @@ test("five wrong passwords lock sign-in from this place; the emailed reset link 
   users,
   outbox,
 }) => {
+  // Seven sign-in attempts and a reset, each with its password hashing (an upper bound, not pacing).
+  test.slow();
   const casey = await users.create({ userType: "homeowner", firstName: "Casey" });
   await page.goto("/login");
   const form = page.getByRole("main");
