@@ -327,6 +327,8 @@ test.describe("dark theme", () => {
     users,
     signIn,
   }) => {
+    // Eight pages and three dialogs in one journey: more than the default budget on a busy machine.
+    test.slow();
     const pro = await users.create({
       userType: "professional",
       firstName: "Nia",
