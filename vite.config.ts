@@ -65,6 +65,9 @@ const installPromptCapture: Plugin = {
 // less in every page's first load).
 const reactRouterProduction = fileURLToPath(new URL("./node_modules/react-router/dist/production/", import.meta.url));
 
+/** The chunks in every page's first load (the vendor groups below and the entry's small shared ones). */
+const FIRST_LOAD_CHUNK = /^assets\/(react|convex|rolldown-runtime|cn|api)-[\w-]{8}\.js$/;
+
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
@@ -94,7 +97,14 @@ export default defineConfig(({ command }) => ({
   build: {
     // Every browser the app supports has <link rel="modulepreload"> (Chrome 66, Safari 17, Firefox
     // 115): no polyfill in the first load.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // A lazy chunk's list of chunks to preload (in the JS) leaves out those every page's first
+      // load already has: listing them again for each of the ~60 lazy imports only made the entry
+      // bigger. The HTML's own preloads stay as they are.
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === "js" ? deps.filter((dep) => !FIRST_LOAD_CHUNK.test(dep)) : deps,
+    },
     rolldownOptions: {
       output: {
         // Long-lived vendor chunks, cached across app releases: react and convex (the only libraries
