@@ -10,6 +10,7 @@ import {
   bid,
   newTest,
   owner,
+  pro,
   project,
   setupEnv,
   signedIn,
@@ -174,5 +175,20 @@ describe("delete account", () => {
       ErrorCode.INVALID_CREDENTIALS,
     );
     expect(await t.mutation(internal.accountDeletion.purgeDue, {})).toEqual({ purged: 0, more: false });
+  });
+
+  test("an owner's open jobs are cancelled through the job state machine; work in progress stays", async () => {
+    const t = newTest();
+    const olive = await owner(t);
+    const electrician = await pro(t);
+    const openJob = await olive.as.mutation(api.jobs.create, project({ title: "Open job" }));
+    const busyJob = await olive.as.mutation(api.jobs.create, project({ title: "Busy job" }));
+    const bidId = await electrician.as.mutation(api.bids.place, { jobId: busyJob, ...bid() });
+    await olive.as.mutation(api.bids.accept, { bidId });
+    await electrician.as.mutation(api.jobs.act, { jobId: busyJob, action: "start" });
+    await t.mutation(internal.accountDeletion.markDeleted, { userId: olive.userId });
+    const [open, busy] = await t.run(async (ctx) => [await ctx.db.get(openJob), await ctx.db.get(busyJob)]);
+    expect(open?.status).toBe("cancelled");
+    expect(busy?.status).toBe("in_progress");
   });
 });
