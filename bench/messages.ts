@@ -1,19 +1,23 @@
 // Documents read by the inbox and thread queries as the messages table grows
-// (default 1,000 and 100,000 messages): they must not grow with it. Messages
-// go through the app's own write path (seed/run:benchMessages -> deliverMessage).
+// (default 1,000, 10,000 and 100,000 messages): they must not grow with it.
+// Messages go through the app's own write path (seed/run:benchMessages ->
+// deliverMessage). At each size it also times one message sent in its own
+// mutation, a compaction (and the longest event-loop stall during it), and the
+// process memory: the cost of a write must not grow with the table either.
 // The live latency from one browser to another is bench/message-latency.ts.
 //
-//   node --import tsx bench/messages.ts [--sizes 1000,100000]
+//   node --import tsx bench/messages.ts [--sizes 1000,10000,100000]
 import { runReadsBench, sizesFlag } from "./lib/reads";
 
-const BATCH = 500;
+// Each message reads about 12 index ranges; Convex allows 4,096 per function call.
+const BATCH = 250;
 let viewer = "";
 let userIds: string[] = [];
 
 await runReadsBench({
   name: "messages",
   rowsLabel: "messages",
-  sizes: sizesFlag(process.argv, "1000,100000"),
+  sizes: sizesFlag(process.argv, "1000,10000,100000"),
   async setup(call) {
     await call("seed/run:run", { jobs: 0 });
     viewer = (await call("seed/run:userByEmail", { email: "pro@rafter.test" })).value as string;
@@ -32,5 +36,8 @@ await runReadsBench({
     for (let start = from; start < to; start += BATCH) {
       await call("seed/run:benchMessages", { viewerId: viewer, userIds, start, count: Math.min(BATCH, to - start), seed: 11 });
     }
+  },
+  async write(call, i) {
+    await call("seed/run:benchMessages", { viewerId: viewer, userIds, start: i, count: 1, seed: 11 });
   },
 });

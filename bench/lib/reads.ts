@@ -5,7 +5,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { CallStats, Identity } from "../../tools/local-convex/src/engine";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import type { CallStats, Engine, Identity } from "../../tools/local-convex/src/engine";
 import { startRuntime } from "../../tools/local-convex/src/runtime";
 
 export type Call = (udfPath: string, args: unknown, as?: string | null) => Promise<{ value: unknown; stats: CallStats }>;
@@ -27,6 +28,33 @@ export interface ReadsBench {
   setup: (call: Call) => Promise<ReadCase[]>;
   /** Grows the measured table from `from` rows to `to` rows. */
   grow: (call: Call, from: number, to: number) => Promise<void>;
+  /**
+   * One write of the kind the table grows by (its own transaction), `i` a
+   * fresh index. When given, every size also reports the cost of one write,
+   * the process memory and the longest event-loop stall of a compaction.
+   */
+  write?: (call: Call, i: number) => Promise<void>;
+}
+
+/** Writes timed at each size (after a few untimed ones). */
+const TIMED_WRITES = 200;
+const WARMUP_WRITES = 10;
+
+interface WriteFigures {
+  /** Median and mean wall time of one write, ms. */
+  medianMs: number;
+  meanMs: number;
+  p95Ms: number;
+  /** Growing the table in batches: ms per row. */
+  growMsPerRow: number;
+  rssMiB: number;
+  heapUsedMiB: number;
+  /** Longest event-loop stall while growing (the batches themselves are long transactions). */
+  growMaxStallMs: number;
+  /** A compaction of everything at this size: wall time, and the longest event-loop stall while it ran. */
+  compactMs: number;
+  compactMaxStallMs: number;
+  documents: number;
 }
 
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
@@ -61,21 +89,44 @@ export async function runReadsBench(bench: ReadsBench): Promise<void> {
   };
   process.once("SIGINT", () => void cleanup().then(() => process.exit(130)));
   try {
+    // The builders accept a token only while its session lives: one session per user called as.
+    const sessions = new Map<string, string>();
     const call: Call = async (udfPath, args, as = null) => {
-      const identity: Identity | null = as ? { subject: `${as}|bench`, issuer: "bench", tokenIdentifier: `bench|${as}` } : null;
+      let identity: Identity | null = null;
+      if (as) {
+        let session = sessions.get(as);
+        if (!session) sessions.set(as, (session = (await call("seed/run:benchSession", { userId: as })).value as string));
+        identity = { subject: `${as}|${session}`, issuer: "bench", tokenIdentifier: `bench|${as}|${session}` };
+      }
       const out = await runtime.engine.call(udfPath, args, identity);
       if (!out.success) throw new Error(`${udfPath}: ${out.errorMessage}`);
       return out;
     };
     const cases = await bench.setup(call);
     const results = new Map<string, Map<number, CallStats & { returned: number }>>();
+    const writes = new Map<number, WriteFigures>();
     let size = 0;
+    let nextWrite = 10_000_000;
     for (const target of bench.sizes) {
       log(`growing to ${target.toLocaleString("en-US")} ${bench.rowsLabel}...`);
-      const started = Date.now();
+      const started = performance.now();
+      const growDelay = monitorEventLoopDelay({ resolution: 1 });
+      growDelay.enable();
       await bench.grow(call, size, target);
+      growDelay.disable();
+      const growMs = performance.now() - started;
+      log(`  done in ${(growMs / 1000).toFixed(1)} s`);
+      if (bench.write) {
+        const figures = await measureWrites(runtime.engine, call, bench.write, nextWrite);
+        nextWrite += TIMED_WRITES + WARMUP_WRITES;
+        const grownRows = target - size;
+        writes.set(target, { ...figures, growMsPerRow: grownRows > 0 ? growMs / grownRows : 0, growMaxStallMs: growDelay.max / 1e6 });
+        log(
+          `  one write: median ${figures.medianMs.toFixed(2)} ms, mean ${figures.meanMs.toFixed(2)} ms; ` +
+            `compaction ${figures.compactMs.toFixed(0)} ms, longest stall ${figures.compactMaxStallMs.toFixed(1)} ms; RSS ${figures.rssMiB.toFixed(0)} MiB`,
+        );
+      }
       size = target;
-      log(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       for (const c of cases) {
         const out = await call(c.udfPath, c.args, c.as);
         if (!results.has(c.label)) results.set(c.label, new Map());
@@ -83,6 +134,7 @@ export async function runReadsBench(bench: ReadsBench): Promise<void> {
       }
     }
     report(bench, results);
+    if (writes.size > 0) reportWrites(bench, writes);
   } finally {
     await cleanup();
   }
@@ -112,6 +164,69 @@ function report(bench: ReadsBench, results: Map<string, Map<number, CallStats & 
   });
   console.log(grown.length ? `\nGrows with the table: ${grown.map(([l]) => l).join("; ")}` : "\nNo figure grows with the table.");
   console.log(`BENCH_JSON ${JSON.stringify({ bench: bench.name, sizes, results: Object.fromEntries([...results].map(([l, m]) => [l, Object.fromEntries(m)])) })}`);
+}
+
+const MiB = 1024 * 1024;
+
+async function measureWrites(engine: Engine, call: Call, write: NonNullable<ReadsBench["write"]>, first: number) {
+  for (let i = 0; i < WARMUP_WRITES; i++) await write(call, first + i);
+  const times: number[] = [];
+  for (let i = 0; i < TIMED_WRITES; i++) {
+    const t0 = performance.now();
+    await write(call, first + WARMUP_WRITES + i);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  // A compaction of every document, with a timer ticking: the longest gap between ticks is the stall a client would see.
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  delay.enable();
+  const t0 = performance.now();
+  await engine.compact();
+  const compactMs = performance.now() - t0;
+  // Let the histogram's timer fire once more, so a stall that ends with the compaction is counted.
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  delay.disable();
+  global.gc?.();
+  const memory = process.memoryUsage();
+  return {
+    medianMs: times[times.length >> 1]!,
+    meanMs: times.reduce((a, b) => a + b, 0) / times.length,
+    p95Ms: times[Math.floor(times.length * 0.95)]!,
+    rssMiB: memory.rss / MiB,
+    heapUsedMiB: memory.heapUsed / MiB,
+    compactMs,
+    compactMaxStallMs: delay.max / 1e6,
+    documents: engine.documentCount(),
+  };
+}
+
+function reportWrites(bench: ReadsBench, writes: Map<number, WriteFigures>) {
+  const n = (x: number, digits = 0) => x.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+  const head = [bench.rowsLabel, "documents", "write median ms", "write mean ms", "write p95 ms", "grow ms/row", "compact ms", "compact stall ms", "RSS MiB", "heap MiB"];
+  const rows = [...writes].map(([size, w]) => [
+    n(size),
+    n(w.documents),
+    n(w.medianMs, 2),
+    n(w.meanMs, 2),
+    n(w.p95Ms, 2),
+    n(w.growMsPerRow, 2),
+    n(w.compactMs),
+    n(w.compactMaxStallMs, 1),
+    n(w.rssMiB),
+    n(w.heapUsedMiB),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i]!)).join("  ");
+  console.log(`\nCost of one write (its own mutation, ${TIMED_WRITES} timed), compaction and memory, by number of ${bench.rowsLabel}`);
+  console.log(line(head));
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const r of rows) console.log(line(r));
+  const sizes = [...writes.keys()];
+  const first = writes.get(sizes[0]!)!;
+  const last = writes.get(sizes[sizes.length - 1]!)!;
+  const ratio = last.medianMs / first.medianMs;
+  console.log(`One write at ${n(sizes[sizes.length - 1]!)} costs ${ratio.toFixed(2)}x the write at ${n(sizes[0]!)} (goal: at most 1.5x).`);
+  console.log(`BENCH_JSON ${JSON.stringify({ bench: `${bench.name}-writes`, writes: Object.fromEntries(writes) })}`);
 }
 
 export function sizesFlag(argv: string[], fallback: string): number[] {

@@ -492,6 +492,13 @@ export const benchUserIds = internalQuery({
   },
 });
 
+/** Benchmarks: a sign-in session for `userId` (the builders refuse a token without a live one); returns its id for the token's subject. */
+export const benchSession = internalMutation({
+  args: { userId: v.id("users") },
+  returns: v.id("authSessions"),
+  handler: async (ctx, { userId }) => ctx.db.insert("authSessions", { userId, expirationTime: Date.now() + 24 * 60 * 60_000 }),
+});
+
 /**
  * Benchmarks: messages [start, start + count) through the app's own write path. Every tenth message is
  * between `viewerId` and one of their first 30 partners (half of them with the first), both directions;
