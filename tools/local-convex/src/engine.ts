@@ -43,6 +43,7 @@ import {
   type Limits,
 } from "./limits.js";
 import { newReactivityMetrics, patchMetrics } from "./metrics.js";
+import { patchPendingWrites } from "./pending.js";
 import { Persistence, type StoredState } from "./persistence.js";
 import { patchPagination, patchReadTracking } from "./reads.js";
 import type { ReadSet } from "./readsets.js";
@@ -187,6 +188,7 @@ export class Engine extends EventEmitter {
 
   /** Hooks every concern into the new convex-test instance. */
   private patch(): void {
+    patchPendingWrites(this.db);
     patchIndexes(this.db, this.indexes);
     patchQueryStreams(this.db);
     patchCommit(this.db, (ts, changes) => this.onCommit(ts, changes));

@@ -1,12 +1,30 @@
 // Index structures convex-test lacks: per-table id sets, and each index's
-// committed documents kept in index order, so an index range is a binary
-// search instead of a scan of every document.
+// committed documents in a B+ tree (sorted-btree) keyed by the index's field
+// values, so a commit moves a document in O(log n) and an index range is a
+// seek plus the documents it returns, whatever the size of the table. A
+// transaction's own pending writes are merged into the committed range.
+import { createRequire } from "node:module";
 import { compareValues, jsonToConvex, type Value } from "convex/values";
 import { callContext, tableOfId } from "./context.js";
 import type { DatabaseFake, Doc } from "./internals.js";
+import { pendingWrites } from "./pending.js";
 import { runSearch, SearchIndexes } from "./search.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
+/** What the runtime uses of sorted-btree's `BTree`. */
+interface BTree<K, V> {
+  set(key: K, value: V): boolean;
+  delete(key: K): boolean;
+  entries(lowestKey?: K): IterableIterator<[K, V]>;
+  entriesReversed(highestKey?: K): IterableIterator<[K, V]>;
+}
+// sorted-btree is CommonJS with `exports.default`, which TypeScript's module
+// settings (NodeNext here, bundler at the root) and bundlers each import differently.
+const BTree = (
+  createRequire(import.meta.url)("sorted-btree") as {
+    default: new <K, V>(entries: undefined, compare: (a: K, b: K) => number) => BTree<K, V>;
+  }
+).default;
 const EMPTY_TABLE = "__local_convex_no_table__";
 
 export function fieldValue(doc: Doc, path: string): Value | undefined {
@@ -17,9 +35,29 @@ export function fieldValue(doc: Doc, path: string): Value | undefined {
   return value;
 }
 
-function compareTuples(a: (Value | undefined)[], b: (Value | undefined)[]): number {
-  for (let i = 0; i < a.length; i++) {
-    const c = compareValues(a[i] as Value, b[i] as Value);
+/** Bounds of a range: below, or above, every value at their position. */
+const LOW = Symbol("low");
+const HIGH = Symbol("high");
+type KeyPart = Value | undefined | typeof LOW | typeof HIGH;
+/** An index key: the document's values of the index's fields (which end with `_id`, so keys are unique). */
+export type Key = KeyPart[];
+
+const sentinel = (v: KeyPart | "missing"): number => (v === LOW ? -1 : v === HIGH ? 1 : 0);
+
+/** Index order; a bound key ends with LOW or HIGH and sorts before or after everything sharing its prefix. */
+export function compareKeys(a: Key, b: Key): number {
+  const n = Math.max(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x: KeyPart | "missing" = i < a.length ? a[i] : "missing";
+    const y: KeyPart | "missing" = i < b.length ? b[i] : "missing";
+    const sx = sentinel(x);
+    const sy = sentinel(y);
+    if (sx !== 0 || sy !== 0) {
+      if (sx !== sy) return sx < sy ? -1 : 1;
+      return 0;
+    }
+    if (x === "missing" || y === "missing") return x === y ? 0 : x === "missing" ? -1 : 1;
+    const c = compareValues(x as Value, y as Value);
     if (c !== 0) return c;
   }
   return 0;
@@ -30,10 +68,6 @@ export function indexFields(db: DatabaseFake, table: string, index: string): str
   if (index === "by_id") return ["_id"];
   const found = db._schema?.tables.get(table)?.indexes?.find((i: any) => i.indexDescriptor === index);
   return found ? [...found.fields, "_creationTime", "_id"] : null;
-}
-
-function hasPendingWrites(db: DatabaseFake, table: string): boolean {
-  return db._writes.some((layer) => Object.keys(layer).some((id) => tableOfId(id) === table));
 }
 
 function queryValue(json: any): Value | undefined | null {
@@ -48,11 +82,11 @@ function queryValue(json: any): Value | undefined | null {
 
 /**
  * An index range is equalities on a prefix of the index's fields, then at most
- * a lower and an upper bound on the next field. Returns predicates marking the
- * documents before and after the range in index order, or null for any other
- * shape (convex-test then validates it and reports the error).
+ * a lower and an upper bound on the next field. Returns the keys just before
+ * and just after the range, or null for any other shape (convex-test then
+ * validates it and reports the error).
  */
-export function parseRange(range: any[], fields: string[]) {
+export function parseRange(range: any[], fields: string[]): IndexRange | null {
   const eqs: Value[] = [];
   let lower: { value: Value; inclusive: boolean } | null = null;
   let upper: { value: Value; inclusive: boolean } | null = null;
@@ -77,51 +111,42 @@ export function parseRange(range: any[], fields: string[]) {
       } else return null;
     }
   }
-  const prefix = (doc: Doc) => {
-    for (let i = 0; i < eqs.length; i++) {
-      const c = compareValues(fieldValue(doc, fields[i]) as Value, eqs[i]);
-      if (c !== 0) return c;
-    }
-    return 0;
-  };
-  const boundOf = (doc: Doc) => fieldValue(doc, fields[eqs.length]) as Value;
+  const low: Key = lower ? [...eqs, lower.value, lower.inclusive ? LOW : HIGH] : [...eqs, LOW];
+  const high: Key = upper ? [...eqs, upper.value, upper.inclusive ? HIGH : LOW] : [...eqs, HIGH];
   return {
-    before(doc: Doc): boolean {
-      const c = prefix(doc);
-      if (c !== 0) return c < 0;
-      if (!lower) return false;
-      const b = compareValues(boundOf(doc), lower.value);
-      return b < 0 || (b === 0 && !lower.inclusive);
-    },
-    after(doc: Doc): boolean {
-      const c = prefix(doc);
-      if (c !== 0) return c > 0;
-      if (!upper) return false;
-      const b = compareValues(boundOf(doc), upper.value);
-      return b > 0 || (b === 0 && !upper.inclusive);
-    },
+    low,
+    high,
+    before: (doc) => compareKeys(keyOf(fields, doc), low) < 0,
+    after: (doc) => compareKeys(keyOf(fields, doc), high) > 0,
   };
 }
 
-/** The first position from `from` where the monotonic `test` holds (or the length). */
-function firstIndex(docs: Doc[], test: (d: Doc) => boolean, from = 0): number {
-  let lo = from;
-  let hi = docs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (test(docs[mid])) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
+/** An index range: the bound keys just outside it, and whether a document sorts before or after it. */
+export interface IndexRange {
+  low: Key;
+  high: Key;
+  before(doc: Doc): boolean;
+  after(doc: Doc): boolean;
 }
 
 /** One change of a commit: the document id, its committed version before, and after (null: deleted). */
 export type Change = [id: string, before: Doc | undefined, after: Doc | null];
 
+interface SortedIndex {
+  table: string;
+  fields: string[];
+  tree: BTree<Key, Doc>;
+}
+
+const keyOf = (fields: string[], doc: Doc): Key => fields.map((f) => fieldValue(doc, f));
+
 export class Indexes {
   private tableIds = new Map<string, Set<string>>();
   /** Committed documents in index order, built on first use and kept up to date by each commit. */
-  private sorted = new Map<string, { table: string; fields: string[]; docs: Doc[] }>();
+  private sorted = new Map<string, SortedIndex>();
+  private sortedByTable = new Map<string, SortedIndex[]>();
+  /** Bumped by every commit: an open stream re-seeks if the tree changed under it. */
+  version = 0;
 
   /** Inverted indexes for `withSearchIndex`, built on first use. */
   readonly search: SearchIndexes;
@@ -134,7 +159,9 @@ export class Indexes {
   rebuild(): void {
     this.tableIds.clear();
     this.sorted.clear();
+    this.sortedByTable.clear();
     this.search.clear();
+    this.version += 1;
     for (const id of Object.keys(this.documents())) this.setPresent(id, true);
   }
 
@@ -156,66 +183,123 @@ export class Indexes {
   }
 
   /** The committed documents of `table` in index order. */
-  sortedIndex(table: string, index: string, fields: string[]): Doc[] {
-    const key = `${table}.${index}`;
-    const cached = this.sorted.get(key);
-    if (cached) return cached.docs;
+  sortedIndex(table: string, index: string, fields: string[]): SortedIndex {
+    const name = `${table}.${index}`;
+    const cached = this.sorted.get(name);
+    if (cached) return cached;
     const documents = this.documents();
-    const docs: Doc[] = [];
+    const pairs: [Key, Doc][] = [];
     for (const id of this.idsOf(table)) {
       const doc = documents[id];
-      if (doc) docs.push(doc);
+      if (doc) pairs.push([keyOf(fields, doc), doc]);
     }
-    const keys = new Map(docs.map((d) => [d, fields.map((f) => fieldValue(d, f))]));
-    docs.sort((a, b) => compareTuples(keys.get(a)!, keys.get(b)!));
-    this.sorted.set(key, { table, fields, docs });
-    return docs;
+    pairs.sort((a, b) => compareKeys(a[0], b[0]));
+    const tree = new BTree<Key, Doc>(undefined, compareKeys);
+    // Sorted input: appending keeps every insertion at the tree's right edge.
+    for (const [key, doc] of pairs) tree.set(key, doc);
+    const entry = { table, fields, tree };
+    this.sorted.set(name, entry);
+    const ofTable = this.sortedByTable.get(table);
+    if (ofTable) ofTable.push(entry);
+    else this.sortedByTable.set(table, [entry]);
+    return entry;
   }
 
-  /** Applies a commit: table membership, and each changed document moved to its place in every built index. */
+  /** Applies a commit: table membership, and each changed document moved to its place in every built index of its table. */
   apply(changes: Change[]): void {
-    for (const entry of this.sorted.values()) {
-      const keyOf = (d: Doc) => entry.fields.map((f) => fieldValue(d, f));
-      for (const [id, before, after] of changes) {
-        if (tableOfId(id) !== entry.table) continue;
-        if (before) {
-          const key = keyOf(before);
-          const at = firstIndex(entry.docs, (d) => compareTuples(keyOf(d), key) >= 0);
-          // Keys end with _id, so the document sits exactly there.
-          if (entry.docs[at]?._id === id) entry.docs.splice(at, 1);
-        }
-        if (after) {
-          const key = keyOf(after);
-          entry.docs.splice(firstIndex(entry.docs, (d) => compareTuples(keyOf(d), key) > 0), 0, after);
-        }
+    this.version += 1;
+    for (const [id, before, after] of changes) {
+      const table = tableOfId(id);
+      for (const entry of (table && this.sortedByTable.get(table)) || []) {
+        if (before) entry.tree.delete(keyOf(entry.fields, before));
+        if (after) entry.tree.set(keyOf(entry.fields, after), after);
       }
+      this.setPresent(id, after !== null);
     }
-    for (const [id, , after] of changes) this.setPresent(id, after !== null);
     this.search.apply(changes);
   }
+
+  /**
+   * The documents of `table` in the key range (low, high) of an index, in
+   * `order`, as the open transaction sees them: the committed ones from the
+   * tree, minus those it wrote, merged with its pending writes that fall in
+   * the range. Lazy: a `.first()` or `.take(n)` touches only what it returns.
+   */
+  range(db: DatabaseFake, table: string, index: SortedIndex, low: Key, high: Key, order: "asc" | "desc"): Iterable<Doc> {
+    const asc = order === "asc";
+    const pending = pendingWrites(db, table);
+    const extras: { key: Key; doc: Doc }[] = [];
+    for (const doc of pending.values()) {
+      if (!doc) continue;
+      const key = keyOf(index.fields, doc);
+      if (compareKeys(key, low) > 0 && compareKeys(key, high) < 0) extras.push({ key, doc });
+    }
+    extras.sort((a, b) => (asc ? 1 : -1) * compareKeys(a.key, b.key));
+    const current = () => this.version;
+    function* committed(): Generator<[Key, Doc]> {
+      let version = current();
+      let last: Key | null = null;
+      let iter = asc ? index.tree.entries(low) : index.tree.entriesReversed(high);
+      for (;;) {
+        if (current() !== version) {
+          // A commit changed the tree under an open stream: continue after the last key seen.
+          version = current();
+          if (last === null) iter = asc ? index.tree.entries(low) : index.tree.entriesReversed(high);
+          else iter = asc ? index.tree.entries([...last, HIGH]) : index.tree.entriesReversed([...last, LOW]);
+        }
+        const next = iter.next();
+        if (next.done) return;
+        const [key, doc] = next.value;
+        if (asc ? compareKeys(key, high) >= 0 : compareKeys(key, low) <= 0) return;
+        last = key;
+        if (pending.has(doc._id)) continue;
+        yield [key, doc];
+      }
+    }
+    return {
+      *[Symbol.iterator]() {
+        let i = 0;
+        for (const [key, doc] of committed()) {
+          while (i < extras.length && (asc ? 1 : -1) * compareKeys(extras[i].key, key) < 0) yield extras[i++].doc;
+          yield doc;
+        }
+        while (i < extras.length) yield extras[i++].doc;
+      },
+    };
+  }
+}
+
+/** A query source whose documents are produced lazily; `sortedDocs` (convex-test's paginate) materializes them. */
+function lazySource(docs: Iterable<Doc>, base: any, fields: string[], order: "asc" | "desc") {
+  let all: Doc[] | null = null;
+  return {
+    get sortedDocs() {
+      return (all ??= [...docs]);
+    },
+    stream: () => (all ?? docs)[Symbol.iterator](),
+    filterFn: base.filterFn,
+    limit: base.limit,
+    fieldPathsToSortBy: fields,
+    order,
+  };
 }
 
 /**
  * Makes convex-test's database read through `indexes`: a table's documents
- * from its id set, index ranges by binary search. Open transactions with
- * writes to the table, and anything unusual, take convex-test's own path.
+ * from its id set, index ranges (and full table scans, as the creation-time
+ * index) from the B+ trees. Anything unusual takes convex-test's own path.
  */
 export function patchIndexes(db: DatabaseFake, indexes: Indexes): void {
   const fake = db as any;
   fake._iterateDocs = function (this: DatabaseFake, tableName: string, cb: (doc: Doc) => void) {
+    if (tableName === EMPTY_TABLE) return;
+    const pending = pendingWrites(this, tableName);
     for (const id of indexes.idsOf(tableName)) {
-      const doc = this.get(tableName, id);
-      if (doc !== null) cb(doc);
+      if (pending.has(id)) continue;
+      const doc = this._documents[id];
+      if (doc) cb(doc);
     }
-    const seen = new Set<string>();
-    for (const layer of this._writes) {
-      for (const id of Object.keys(layer)) {
-        if (seen.has(id) || indexes.hasId(tableName, id) || tableOfId(id) !== tableName) continue;
-        seen.add(id);
-        const doc = this.get(tableName, id);
-        if (doc !== null) cb(doc);
-      }
-    }
+    for (const doc of pending.values()) if (doc) cb(doc);
   };
 
   const resolve = db._resolveQuerySource.bind(db);
@@ -228,20 +312,28 @@ export function patchIndexes(db: DatabaseFake, indexes: Indexes): void {
       const base = resolve({ ...query, source: { type: "FullTableScan", tableName: EMPTY_TABLE, order: "asc" } });
       return { sortedDocs: docs, filterFn: base.filterFn, limit: base.limit, fieldPathsToSortBy: [], order: "asc" };
     }
-    if (source?.type !== "IndexRange") return resolve(query);
-    const [table, index] = String(source.indexName).split(".");
-    const fields = indexFields(this, table, index);
-    const range = fields && parseRange(source.range, fields);
-    if (!range || hasPendingWrites(this, table)) return resolve(query);
+    let table: string;
+    let index: string;
+    let range: { low: Key; high: Key } | null;
+    let fields: string[] | null;
+    if (source?.type === "FullTableScan" && source.tableName !== EMPTY_TABLE) {
+      // A table scan is the creation-time index, whole.
+      table = String(source.tableName);
+      index = "by_creation_time";
+      fields = ["_creationTime", "_id"];
+      range = { low: [LOW], high: [HIGH] };
+    } else if (source?.type === "IndexRange") {
+      [table, index] = String(source.indexName).split(".");
+      fields = indexFields(this, table, index);
+      range = fields && parseRange(source.range, fields);
+    } else return resolve(query);
+    if (!range || !fields) return resolve(query);
     // Filters and limit as convex-test builds them, from an empty source.
     const base = resolve({ ...query, source: { type: "FullTableScan", tableName: EMPTY_TABLE, order: "asc" } });
-    const sorted = indexes.sortedIndex(table, index, fields);
-    const lo = firstIndex(sorted, (d) => !range.before(d));
-    const hi = firstIndex(sorted, (d) => range.after(d), lo);
-    const docs = sorted.slice(lo, hi);
     const order = source.order ?? "asc";
-    if (order === "desc") docs.reverse();
-    return { sortedDocs: docs, filterFn: base.filterFn, limit: base.limit, fieldPathsToSortBy: fields, order };
+    const docs = indexes.range(this, table, indexes.sortedIndex(table, index, fields), range.low, range.high, order);
+    // convex-test sorts a table scan by _creationTime only (ids break no ties there); the index adds _id.
+    return lazySource(docs, base, source.type === "FullTableScan" ? ["_creationTime"] : fields, order);
   };
 }
 
@@ -250,8 +342,9 @@ export function patchQueryStreams(db: DatabaseFake): void {
   const fake = db as any;
   fake.startQuery = function (this: DatabaseFake, query: any) {
     const id = this._nextQueryId++;
-    const { sortedDocs, filterFn, limit } = this._resolveQuerySource(query);
-    this._queryResults[id] = { docs: sortedDocs, pos: 0, filterFn, limit, returned: 0 };
+    const source = this._resolveQuerySource(query);
+    const docs: Iterator<Doc> = "stream" in source ? (source as any).stream() : source.sortedDocs[Symbol.iterator]();
+    this._queryResults[id] = { docs, filterFn: source.filterFn, limit: source.limit, returned: 0 };
     return id;
   };
   fake.queryNext = function (this: DatabaseFake, queryId: number) {
@@ -259,8 +352,8 @@ export function patchQueryStreams(db: DatabaseFake): void {
     if (st === undefined) throw new Error("Bad queryId");
     const stats = callContext.getStore()?.stats;
     if (st.limit === null || st.returned < st.limit) {
-      while (st.pos < st.docs.length) {
-        const doc = st.docs[st.pos++];
+      for (let next = st.docs.next(); !next.done; next = st.docs.next()) {
+        const doc = next.value;
         if (stats) stats.documentsScanned += 1;
         if (st.filterFn(doc)) {
           st.returned += 1;

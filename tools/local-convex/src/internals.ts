@@ -25,6 +25,7 @@ export interface DatabaseFake {
   patch(table: string, id: string, value: Record<string, any>): void;
   delete(table: string, id: string): void;
   commit(commitTs?: bigint | null): void;
+  _addWrite(id: string, value: Doc | null): void;
   startQuery(query: any): number;
   queryNext(queryId: number): { value: Doc | null; done: boolean };
   paginate(args: any): any;
@@ -107,6 +108,7 @@ export function checkGlobal(global: ConvexGlobal | undefined): ConvexGlobal {
     "patch",
     "delete",
     "commit",
+    "_addWrite",
     "startQuery",
     "queryNext",
     "paginate",

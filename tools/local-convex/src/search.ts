@@ -6,6 +6,7 @@
 import { compareValues, jsonToConvex, type Value } from "convex/values";
 import { tableOfId } from "./context.js";
 import type { DatabaseFake, Doc } from "./internals.js";
+import { pendingWrites } from "./pending.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export const MAX_SEARCH_RESULTS = 1024;
@@ -228,8 +229,7 @@ export function runSearch(db: DatabaseFake, index: InvertedIndex, filters: any[]
   const table = index.def.table;
   const scores = index.scores(terms);
   // This transaction's writes to the table replace what the index holds for them.
-  const pending = new Set<string>();
-  for (const layer of db._writes) for (const id of Object.keys(layer)) if (tableOfId(id) === table) pending.add(id);
+  const pending = new Set(pendingWrites(db, table).keys());
   for (const id of pending) {
     scores.delete(id);
     const doc = db.get(table, id);

@@ -253,6 +253,23 @@ describe("index ranges", () => {
     const line = await waitFor(() => rt.output.findLast((l) => l.includes("Q items:between ok")), "log line");
     expect(line).toContain("(scanned 0)");
   });
+
+  it("merges a mutation's own inserts, patches and deletes into the ranges it reads", async () => {
+    const http = httpClient(rt.cloudUrl);
+    const base = 7000;
+    for (let rank = 1; rank <= 5; rank++) await http.mutation(api.items.add, { rank: base + rank });
+    const seen = await http.mutation(api.items.rangesInTransaction, { base });
+    expect(seen).toEqual({
+      asc: [1, 3, 3.5, 5, 6, 8.5],
+      desc: [8.5, 6, 5, 3.5, 3, 1],
+      gone: null,
+      middle: [3, 3.5, 5],
+      newest: [3.5, 6],
+    });
+    // Committed, the index holds the same.
+    const after: number[] = await http.query(api.items.between, { above: base, atMost: base + 100, desc: false });
+    expect(after.map((r) => r - base)).toEqual(seen.asc);
+  });
 });
 
 describe("file storage", () => {
