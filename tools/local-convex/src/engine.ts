@@ -8,6 +8,7 @@ import { EventEmitter } from "node:events";
 import { convexTest } from "convex-test";
 import { convexToJson, jsonToConvex } from "convex/values";
 import { patchCommit } from "./commits.js";
+import { Compactor } from "./compaction.js";
 import {
   callContext,
   installConsole,
@@ -44,7 +45,7 @@ import {
 } from "./limits.js";
 import { newReactivityMetrics, patchMetrics } from "./metrics.js";
 import { patchPendingWrites } from "./pending.js";
-import { Persistence, type StoredState } from "./persistence.js";
+import { Persistence, type AppliedMutation, type StoredState } from "./persistence.js";
 import { patchPagination, patchReadTracking } from "./reads.js";
 import type { ReadSet } from "./readsets.js";
 import { patchScheduler, Scheduler } from "./scheduler.js";
@@ -94,7 +95,16 @@ export interface CallOptions {
   caller?: string;
   /** The caller's address and user agent, for `ctx.meta.getRequestMetadata()`. */
   request?: RequestInfo;
+  /**
+   * A client's `<session id>:<request id>` for a mutation: its commit records
+   * it with the result, so a re-send, even after a restart, gets that result
+   * instead of running again (as Convex de-duplicates).
+   */
+  mutationKey?: string;
 }
+
+/** Client mutations remembered for de-duplication (the newest; Convex keeps them longer). */
+const MUTATIONS_KEPT = 10_000;
 
 export interface RequestInfo {
   ip: string | null;
@@ -120,6 +130,13 @@ export class Engine extends EventEmitter {
   private indexes = new Indexes(() => this.db._documents);
   private identityAccessors = new Map<string, any>();
   private compactScheduled = false;
+  private compactor: Compactor;
+  /** Client mutations that committed, by key (see CallOptions.mutationKey). */
+  private mutations = new Map<string, AppliedMutation>();
+  private mutationKeys = new WeakMap<CallContext, string>();
+  /** The value a mutation's handler returned, recorded with its commit. */
+  private mutationResults = new WeakMap<CallContext, unknown>();
+  private capturing = new WeakSet<object>();
   private closed = false;
   readonly persistence: Persistence;
   readonly storage: Storage;
@@ -162,6 +179,12 @@ export class Engine extends EventEmitter {
     this.storage = new Storage(host, opts.persistence, opts.urlSecret, opts.cloudUrl);
     this.scheduler = new Scheduler(host);
     this.crons = new Crons(host, opts.persistence);
+    this.compactor = new Compactor(
+      opts.persistence,
+      () => this.db._documents,
+      () => this.indexes.tables(),
+      (line) => opts.log(line),
+    );
     installConsole((line) => {
       if (opts.logFunctionCalls !== false) opts.log(line);
     });
@@ -177,6 +200,7 @@ export class Engine extends EventEmitter {
     db._nextDocId = state.nextDocId;
     db._lastCreationTime = state.lastCreationTime;
     global.transactionManager._lastCommitTs = state.lastCommitTs;
+    this.mutations = state.mutations;
     this.t = t;
     this.global = global;
     this.db = db;
@@ -238,6 +262,7 @@ export class Engine extends EventEmitter {
       nextDocId: this.db._nextDocId,
       lastCreationTime: this.db._lastCreationTime,
       lastCommitTs: this.global.transactionManager._lastCommitTs,
+      mutations: this.mutations,
     };
   }
 
@@ -268,15 +293,17 @@ export class Engine extends EventEmitter {
   }
 
   documentCount(): number {
-    return Object.keys(this.db._documents).length;
+    return this.indexes.documentCount();
   }
 
   // ---------------------------------------------------------------------------
   // Commits: durable first, then indexes, timers, file cleanup, compaction, subscribers.
 
   private onCommit(ts: bigint, changes: Change[]): void {
+    this.compactor.track(changes);
     this.indexes.apply(changes);
     const changed: [string, Doc | null][] = changes.map(([id, , after]) => [id, after]);
+    const mutation = this.appliedMutation();
     // Durable before the caller hears of it: this runs inside the mutation's
     // commit, before its result is returned.
     this.persistence.append({
@@ -284,7 +311,12 @@ export class Engine extends EventEmitter {
       nextDocId: this.db._nextDocId,
       lastCreationTime: this.db._lastCreationTime,
       writes: changed,
+      ...(mutation ? { mutation } : {}),
     });
+    if (mutation) {
+      this.mutations.set(mutation.key, { result: mutation.result, ts, at: mutation.at });
+      if (this.mutations.size > MUTATIONS_KEPT) this.mutations.delete(this.mutations.keys().next().value!);
+    }
     const tables = new Set<string>();
     for (const [id] of changed) {
       const table = tableOfId(id);
@@ -296,21 +328,74 @@ export class Engine extends EventEmitter {
   private afterCommit(ts: bigint, tables: Set<string>, changed: [string, Doc | null][], changes: Change[]): void {
     this.scheduler.onCommit(changed);
     this.storage.onCommit(changed);
-    if (this.persistence.shouldCompact() && !this.compactScheduled) {
+    if (this.persistence.shouldCompact() && !this.compactScheduled && !this.compactor.inProgress) {
       this.compactScheduled = true;
       setImmediate(() => {
         this.compactScheduled = false;
-        if (!this.closed) this.compact();
+        if (!this.closed) void this.compact();
       });
     }
     this.emit("commit", ts, tables, changes);
   }
 
-  /** Writes a snapshot and empties the log. Safe between any two commits (they are synchronous). */
-  compact(): void {
-    const started = Date.now();
-    this.persistence.compact(this.currentState());
-    this.opts.log(`compacted ${this.documentCount()} documents into a snapshot in ${Date.now() - started} ms`);
+  /**
+   * Snapshots the state as of now and retires the log, in the background
+   * (commits go on meanwhile; see compaction.ts). Call between commits.
+   */
+  compact(): Promise<void> {
+    return this.compactor.run(
+      {
+        lastCommitTs: this.lastCommitTs,
+        nextDocId: this.db._nextDocId,
+        lastCreationTime: this.db._lastCreationTime,
+        mutations: [...this.mutations],
+      },
+      () => this.closed,
+    );
+  }
+
+  /** The client mutation committing now, if its caller gave a key, with its result as Convex JSON. */
+  private appliedMutation(): { key: string; result: unknown; at: number } | null {
+    const ctx = callContext.getStore();
+    const key = ctx && this.mutationKeys.get(ctx);
+    if (!ctx || !key) return null;
+    const value = this.mutationResults.get(ctx);
+    try {
+      return { key, result: convexToJson((value === undefined ? null : value) as any), at: Date.now() };
+    } catch {
+      // A result holding a commit-time placeholder: not remembered, so a re-send runs again.
+      return null;
+    }
+  }
+
+  /** The answer to a mutation re-sent with a key that already committed. */
+  private alreadyApplied(key: string | undefined, ctx: CallContext): CallOutcome | null {
+    const done = key === undefined ? undefined : this.mutations.get(key);
+    if (!done) return null;
+    return {
+      success: true,
+      value: jsonToConvex(done.result as any),
+      logLines: ctx.logLines,
+      journal: null,
+      readTables: ctx.readTables,
+      commitTs: done.ts,
+      stats: ctx.stats,
+    };
+  }
+
+  /** Makes a mutation's handler leave its return value in the call context, for its commit record. */
+  private captureResult(fn: any): void {
+    if (!fn || this.capturing.has(fn) || typeof fn._handler !== "function") return;
+    const handler = fn._handler;
+    const results = this.mutationResults;
+    fn._handler = async function (this: unknown, ...args: unknown[]) {
+      const value = await handler.apply(this, args);
+      const ctx = callContext.getStore();
+      // Nested mutations finish first: the top-level one's value is the last written before its commit.
+      if (ctx) results.set(ctx, value);
+      return value;
+    };
+    this.capturing.add(fn);
   }
 
   // ---------------------------------------------------------------------------
@@ -358,11 +443,14 @@ export class Engine extends EventEmitter {
     if (options.kind && options.kind !== info.kind) {
       return fail(`[Request ID: ${requestId}] Server Error\nTrying to execute ${udfPath} as ${options.kind}, but it is defined as ${info.kind}.`);
     }
+    const repeated = info.kind === "mutation" ? this.alreadyApplied(options.mutationKey, ctx) : null;
+    if (repeated) return repeated;
+    if (info.kind === "mutation" && options.mutationKey) this.mutationKeys.set(ctx, options.mutationKey);
     const started = performance.now();
     const outcome = await runInRoot(() =>
       callContext.run(ctx, async (): Promise<CallOutcome> => {
         try {
-          await this.validateArgs(modulePath, exportName, args);
+          await this.validateArgs(modulePath, exportName, args, info.kind === "mutation" && !!options.mutationKey);
           const path = { udfPath, componentPath: "" };
           const accessor = this.accessor(identity, options.request);
           if (info.kind !== "action") {
@@ -403,9 +491,10 @@ export class Engine extends EventEmitter {
     return outcome;
   }
 
-  private async validateArgs(modulePath: string, exportName: string, args: any): Promise<void> {
+  private async validateArgs(modulePath: string, exportName: string, args: any, captureResult = false): Promise<void> {
     const mod = await this.global.components[""].modules(modulePath);
     const fn = mod?.[exportName];
+    if (captureResult) this.captureResult(fn);
     if (!fn?.exportArgs) return;
     const validator = JSON.parse(fn.exportArgs());
     if (validator.type === "any") return;

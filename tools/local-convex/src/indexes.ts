@@ -165,6 +165,17 @@ export class Indexes {
     for (const id of Object.keys(this.documents())) this.setPresent(id, true);
   }
 
+  /** Every table's ids (live sets: a compaction streams them while commits go on). */
+  tables(): Iterable<Set<string>> {
+    return this.tableIds.values();
+  }
+
+  documentCount(): number {
+    let count = 0;
+    for (const ids of this.tableIds.values()) count += ids.size;
+    return count;
+  }
+
   idsOf(table: string): Iterable<string> {
     return this.tableIds.get(table) ?? [];
   }

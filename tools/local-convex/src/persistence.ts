@@ -1,6 +1,13 @@
 // Durable storage for the runtime: an atomically replaced snapshot plus an
 // append-only commit log. A commit is fsynced before the mutation that made
 // it is acknowledged; start-up replays the log over the snapshot.
+//
+// Compaction runs beside the commits, not between them: the log is first
+// rotated (commits.log -> commits.old.log, new commits go to a fresh
+// commits.log), then the snapshot of the state as of the rotation is streamed
+// to a temporary file in chunks, fsynced and renamed into place, and only then
+// is the old log removed. A crash at any point leaves a snapshot plus the logs
+// that cover everything after it; start-up replays both and finishes the job.
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -10,15 +17,28 @@ import type { Doc } from "./internals.js";
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const SNAPSHOT = "snapshot.json";
 const LOG = "commits.log";
+/** The log being folded into a snapshot by a compaction in progress. */
+const OLD_LOG = "commits.old.log";
 const FORMAT = "local-convex-snapshot/1";
 
 export class CorruptDataError extends Error {}
+
+/** A client mutation that committed: its result, kept so a re-send (same session and request id) is answered, not re-run. */
+export interface AppliedMutation {
+  /** The result, as Convex JSON. */
+  result: unknown;
+  ts: bigint;
+  /** When it committed (ms since epoch), for retention. */
+  at: number;
+}
 
 export interface StoredState {
   documents: Record<string, Doc>;
   nextDocId: number;
   lastCreationTime: number;
   lastCommitTs: bigint;
+  /** Client mutations by `<session id>:<request id>`, oldest first. */
+  mutations: Map<string, AppliedMutation>;
 }
 
 export interface CommitRecord {
@@ -26,6 +46,18 @@ export interface CommitRecord {
   nextDocId: number;
   lastCreationTime: number;
   writes: [string, Doc | null][];
+  /** The client mutation that made this commit, durable with it. */
+  mutation?: { key: string; result: unknown; at: number };
+}
+
+/** What a snapshot holds, as of `lastCommitTs`; documents come as a stream. */
+export interface SnapshotSource {
+  lastCommitTs: bigint;
+  nextDocId: number;
+  lastCreationTime: number;
+  mutations: [string, AppliedMutation][];
+  /** Every document as of `lastCommitTs`; the writer yields to the event loop between chunks. */
+  documents: Iterable<Doc>;
 }
 
 function checksum(text: string): string {
@@ -59,6 +91,18 @@ export function writeFileAtomic(file: string, data: string | Buffer): void {
 const encodeDoc = (doc: Doc) => convexToJson(doc as any);
 const decodeDoc = (json: any) => jsonToConvex(json) as Doc;
 
+/** The snapshot file's text around its documents array: `head`, the documents joined by commas, `tail`. */
+function snapshotFrame(source: Omit<SnapshotSource, "documents">): { head: string; tail: string } {
+  const meta = JSON.stringify({
+    format: FORMAT,
+    lastCommitTs: source.lastCommitTs.toString(),
+    nextDocId: source.nextDocId,
+    lastCreationTime: source.lastCreationTime,
+    mutations: source.mutations.map(([key, m]) => [key, m.result, m.ts.toString(), m.at]),
+  });
+  return { head: `${meta.slice(0, -1)},"documents":[`, tail: "]}" };
+}
+
 export class Persistence {
   readonly dir: string;
   readonly storageDir: string;
@@ -83,6 +127,10 @@ export class Persistence {
     this.acquireLock();
     for (const name of fs.readdirSync(this.storageDir)) {
       if (name.startsWith("upload-")) fs.rmSync(path.join(this.storageDir, name), { force: true });
+    }
+    // A snapshot a compaction was writing when the process died: the logs still hold everything.
+    for (const name of fs.readdirSync(this.dir)) {
+      if (name.startsWith(`${SNAPSHOT}.tmp-`)) fs.rmSync(path.join(this.dir, name), { force: true });
     }
   }
 
@@ -141,13 +189,14 @@ export class Persistence {
     writeFileAtomic(path.join(this.dir, name), JSON.stringify(value, null, 2));
   }
 
-  /** Loads the snapshot and replays the commit log over it. */
+  /** Loads the snapshot and replays the commit logs over it (finishing a compaction a crash interrupted). */
   load(): StoredState {
     const state: StoredState = {
       documents: {},
       nextDocId: 10000,
       lastCreationTime: 0,
       lastCommitTs: 0n,
+      mutations: new Map(),
     };
     const snapshotFile = path.join(this.dir, SNAPSHOT);
     const snapshot = this.readJson<any>(SNAPSHOT);
@@ -164,42 +213,59 @@ export class Persistence {
       state.nextDocId = snapshot.nextDocId;
       state.lastCreationTime = snapshot.lastCreationTime;
       state.lastCommitTs = BigInt(snapshot.lastCommitTs);
-    }
-    const logFile = path.join(this.dir, LOG);
-    if (fs.existsSync(logFile)) {
-      const text = fs.readFileSync(logFile, "utf8");
-      const lastNewline = text.lastIndexOf("\n");
-      const complete = text.slice(0, lastNewline + 1);
-      const lines = complete.split("\n").filter((l) => l.length > 0);
-      lines.forEach((line, i) => {
-        const space = line.indexOf(" ");
-        const sum = line.slice(0, space);
-        const body = line.slice(space + 1);
-        if (space < 0 || checksum(body) !== sum) {
-          throw new CorruptDataError(
-            `local-convex: ${logFile} is corrupt at entry ${i + 1} of ${lines.length} (checksum mismatch). Nothing was changed. Restore it, or start with --reset to wipe the data folder.`,
-          );
-        }
-        const record = JSON.parse(body);
-        const ts = BigInt(record.ts);
-        if (ts <= state.lastCommitTs) return; // already in the snapshot
-        for (const [id, json] of record.w as [string, any][]) {
-          if (json === null) delete state.documents[id];
-          else state.documents[id] = decodeDoc(json);
-        }
-        state.nextDocId = record.n;
-        state.lastCreationTime = record.c;
-        state.lastCommitTs = ts;
-      });
-      this.logEntries = lines.length;
-      this.logBytes = Buffer.byteLength(complete);
-      if (complete.length !== text.length) {
-        // A torn final line is a commit whose fsync never finished, so it was
-        // never acknowledged: drop it so the next append starts on a clean line.
-        fs.truncateSync(logFile, Buffer.byteLength(complete));
+      for (const [key, result, ts, at] of snapshot.mutations ?? []) {
+        state.mutations.set(key, { result, ts: BigInt(ts), at });
       }
     }
+    const interrupted = fs.existsSync(path.join(this.dir, OLD_LOG));
+    if (interrupted) this.replay(OLD_LOG, state);
+    const { entries, bytes } = this.replay(LOG, state);
+    this.logEntries = entries;
+    this.logBytes = bytes;
+    if (interrupted) {
+      // A compaction was cut off: finish it now, before anything is served.
+      this.compact(state);
+    }
     return state;
+  }
+
+  private replay(name: string, state: StoredState): { entries: number; bytes: number } {
+    const logFile = path.join(this.dir, name);
+    if (!fs.existsSync(logFile)) return { entries: 0, bytes: 0 };
+    const text = fs.readFileSync(logFile, "utf8");
+    const lastNewline = text.lastIndexOf("\n");
+    const complete = text.slice(0, lastNewline + 1);
+    const lines = complete.split("\n").filter((l) => l.length > 0);
+    lines.forEach((line, i) => {
+      const space = line.indexOf(" ");
+      const sum = line.slice(0, space);
+      const body = line.slice(space + 1);
+      if (space < 0 || checksum(body) !== sum) {
+        throw new CorruptDataError(
+          `local-convex: ${logFile} is corrupt at entry ${i + 1} of ${lines.length} (checksum mismatch). Nothing was changed. Restore it, or start with --reset to wipe the data folder.`,
+        );
+      }
+      const record = JSON.parse(body);
+      const ts = BigInt(record.ts);
+      if (ts <= state.lastCommitTs) return; // already in the snapshot
+      for (const [id, json] of record.w as [string, any][]) {
+        if (json === null) delete state.documents[id];
+        else state.documents[id] = decodeDoc(json);
+      }
+      if (record.m) {
+        const [key, result, at] = record.m;
+        state.mutations.set(key, { result, ts, at });
+      }
+      state.nextDocId = record.n;
+      state.lastCreationTime = record.c;
+      state.lastCommitTs = ts;
+    });
+    if (complete.length !== text.length) {
+      // A torn final line is a commit whose fsync never finished, so it was
+      // never acknowledged: drop it so the next append starts on a clean line.
+      fs.truncateSync(logFile, Buffer.byteLength(complete));
+    }
+    return { entries: lines.length, bytes: Buffer.byteLength(complete) };
   }
 
   private openLog(): number {
@@ -219,6 +285,7 @@ export class Persistence {
       n: record.nextDocId,
       c: record.lastCreationTime,
       w: record.writes.map(([id, doc]) => [id, doc === null ? null : encodeDoc(doc)]),
+      ...(record.mutation ? { m: [record.mutation.key, record.mutation.result, record.mutation.at] } : {}),
     });
     const line = `${checksum(body)} ${body}\n`;
     const fd = this.openLog();
@@ -232,26 +299,79 @@ export class Persistence {
     return this.logEntries >= 5000 || this.logBytes >= 32 * 1024 * 1024;
   }
 
-  /** Replaces the snapshot with `state` and starts an empty log. */
+  /** Replaces the snapshot with `state` and starts an empty log, all at once (start-up; tests). */
   compact(state: StoredState): void {
-    const documents = Object.values(state.documents).map(encodeDoc);
-    writeFileAtomic(
-      path.join(this.dir, SNAPSHOT),
-      JSON.stringify({
-        format: FORMAT,
-        lastCommitTs: state.lastCommitTs.toString(),
-        nextDocId: state.nextDocId,
-        lastCreationTime: state.lastCreationTime,
-        documents,
-      }),
-    );
+    const { head, tail } = snapshotFrame({ ...state, mutations: [...state.mutations] });
+    const documents = Object.values(state.documents).map((doc) => JSON.stringify(encodeDoc(doc)));
+    writeFileAtomic(path.join(this.dir, SNAPSHOT), head + documents.join(",") + tail);
     // Entries older than the snapshot are skipped on load, so a crash between
-    // the two renames is harmless.
+    // the renames is harmless.
     if (this.logFd !== null) fs.closeSync(this.logFd);
     this.logFd = null;
     writeFileAtomic(path.join(this.dir, LOG), "");
+    fs.rmSync(path.join(this.dir, OLD_LOG), { force: true });
+    fsyncDir(this.dir);
     this.logBytes = 0;
     this.logEntries = 0;
+  }
+
+  /**
+   * Starts a compaction: commits from now on go to a fresh log; the current one
+   * becomes the old log, which `writeSnapshot` retires. Synchronous and cheap
+   * (two renames), so call it between commits, where the snapshot is taken.
+   */
+  rotateLog(): void {
+    if (this.logFd !== null) fs.closeSync(this.logFd);
+    this.logFd = null;
+    const log = path.join(this.dir, LOG);
+    if (fs.existsSync(log)) fs.renameSync(log, path.join(this.dir, OLD_LOG));
+    fsyncDir(this.dir);
+    this.logBytes = 0;
+    this.logEntries = 0;
+  }
+
+  /**
+   * Streams a snapshot to a temporary file in chunks, yielding to the event
+   * loop between them, fsyncs it off the main thread, renames it into place and
+   * removes the old log. `aborted` stops it (the old log then stays, and the
+   * next start-up finishes the compaction).
+   */
+  async writeSnapshot(source: SnapshotSource, aborted: () => boolean, chunkDocs = 500): Promise<boolean> {
+    const file = path.join(this.dir, SNAPSHOT);
+    const tmp = `${file}.tmp-${process.pid}`;
+    const out = await fs.promises.open(tmp, "w");
+    let complete = false;
+    try {
+      const { head, tail } = snapshotFrame(source);
+      await out.write(head);
+      let chunk: string[] = [];
+      let first = true;
+      const flush = async () => {
+        if (chunk.length === 0) return;
+        await out.write((first ? "" : ",") + chunk.join(","));
+        first = false;
+        chunk = [];
+      };
+      for (const doc of source.documents) {
+        chunk.push(JSON.stringify(encodeDoc(doc)));
+        if (chunk.length >= chunkDocs) {
+          await flush();
+          if (aborted()) return false;
+        }
+      }
+      await flush();
+      await out.write(tail);
+      await out.sync();
+      complete = true;
+    } finally {
+      await out.close();
+      if (!complete) await fs.promises.rm(tmp, { force: true });
+    }
+    fs.renameSync(tmp, file);
+    fsyncDir(this.dir);
+    fs.rmSync(path.join(this.dir, OLD_LOG), { force: true });
+    fsyncDir(this.dir);
+    return true;
   }
 
   close(): void {

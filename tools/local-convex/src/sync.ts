@@ -311,6 +311,8 @@ export class SyncConnection {
         publicOnly: !this.isAdmin,
         kind: "mutation",
         request: this.request,
+        // Durable with the commit: a re-send after a restart of the runtime is answered, not re-run.
+        ...(this.sessionId ? { mutationKey: `${this.sessionId}:${requestId}` } : {}),
       });
       session.set(requestId, pending);
       if (session.size > SESSION_CACHE_LIMIT) session.delete(session.keys().next().value!);

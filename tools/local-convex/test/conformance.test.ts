@@ -382,6 +382,41 @@ describe("durability", () => {
     }
   }, 60_000);
 
+  it("answers a mutation re-sent after a restart with its first result, without running it again", async () => {
+    // The client's session id and request id name a mutation across reconnects,
+    // also to a restarted runtime: Convex answers the re-send, it does not re-run it.
+    const dataDir = tmpData();
+    const [port, sitePort] = [await freePort(), await freePort()];
+    const args = ["--no-codegen", "--quiet"];
+    const sessionId = crypto.randomUUID();
+    const send = async (cloudUrl: string, requestId: number) => {
+      const ws = new WebSocket(`${cloudUrl.replace("http", "ws")}/api/1.48.0/sync`);
+      try {
+        await new Promise((r) => ws.once("open", r));
+        const messages: any[] = [];
+        ws.on("message", (d) => messages.push(JSON.parse(String(d))));
+        ws.send(JSON.stringify({ type: "Connect", sessionId, connectionCount: requestId, lastCloseReason: null, clientTs: Date.now() }));
+        ws.send(JSON.stringify({ type: "Mutation", requestId, udfPath: "counters:increment", args: [{ name: "resent" }] }));
+        return await waitFor(() => messages.find((m) => m.type === "MutationResponse"), "mutation response");
+      } finally {
+        ws.close();
+      }
+    };
+    const first = await startRuntime({ appDir, dataDir, port, sitePort, args });
+    const acknowledged = await send(first.cloudUrl, 0);
+    expect(acknowledged).toMatchObject({ success: true, result: 1 });
+    await first.kill9();
+    const second = await startRuntime({ appDir, dataDir, port, sitePort, args });
+    try {
+      expect(await send(second.cloudUrl, 0)).toMatchObject({ success: true, result: 1, ts: acknowledged.ts });
+      expect(await httpClient(second.cloudUrl).query(api.counters.get, { name: "resent" })).toBe(1);
+      // A new request of the same session runs.
+      expect(await send(second.cloudUrl, 1)).toMatchObject({ success: true, result: 2 });
+    } finally {
+      await second.stop();
+    }
+  }, 90_000);
+
   it("loses no acknowledged mutation to kill -9, and re-arms scheduled functions", async () => {
     const dataDir = tmpData();
     const first = await startRuntime({ appDir, dataDir, args: ["--no-codegen", "--quiet"] });

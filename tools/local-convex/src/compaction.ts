@@ -1,0 +1,81 @@
+// Compaction off the hot path: the snapshot of the state at one commit is
+// streamed to disk in chunks while later commits go on. Documents are read
+// live from the per-table id sets; a document a later commit changes before
+// the stream reaches it is written as it was at the snapshot's commit (its
+// version before that change is kept aside). So the event loop never stops
+// for longer than one chunk, whatever the size of the data.
+import type { Change } from "./indexes.js";
+import type { Doc } from "./internals.js";
+import type { AppliedMutation, Persistence } from "./persistence.js";
+
+export interface CompactionPoint {
+  lastCommitTs: bigint;
+  nextDocId: number;
+  lastCreationTime: number;
+  mutations: [string, AppliedMutation][];
+}
+
+export class Compactor {
+  private running: Promise<void> | null = null;
+  /** While running: documents changed since the snapshot's commit and not yet written, as they were then (null: absent). */
+  private before: Map<string, Doc | null> | null = null;
+  private written: Set<string> | null = null;
+
+  constructor(
+    private persistence: Persistence,
+    private documents: () => Record<string, Doc>,
+    private tables: () => Iterable<Iterable<string>>,
+    private log: (line: string) => void,
+  ) {}
+
+  get inProgress(): boolean {
+    return this.running !== null;
+  }
+
+  /** Every commit's changes, while a compaction runs. */
+  track(changes: Change[]): void {
+    if (!this.before || !this.written) return;
+    for (const [id, previous] of changes) {
+      if (!this.before.has(id) && !this.written.has(id)) this.before.set(id, previous ?? null);
+    }
+  }
+
+  /** Starts a compaction as of now (call between commits), or returns the one running. */
+  run(point: CompactionPoint, aborted: () => boolean, chunkDocs?: number): Promise<void> {
+    if (this.running) return this.running;
+    const started = performance.now();
+    this.persistence.rotateLog();
+    const before = (this.before = new Map());
+    const written = (this.written = new Set());
+    const documents = this.documents;
+    const tables = this.tables;
+    function* stream(): Generator<Doc> {
+      for (const ids of tables()) {
+        for (const id of ids) {
+          if (before.has(id) || written.has(id)) continue;
+          const doc = documents()[id];
+          if (!doc) continue;
+          written.add(id);
+          yield doc;
+        }
+      }
+      for (const [id, doc] of before) {
+        if (doc && !written.has(id)) {
+          written.add(id);
+          yield doc;
+        }
+      }
+    }
+    this.running = this.persistence
+      .writeSnapshot({ ...point, documents: stream() }, aborted, chunkDocs)
+      .then((done) => {
+        if (done) this.log(`compacted ${written.size} documents into a snapshot in ${Math.round(performance.now() - started)} ms`);
+      })
+      .finally(() => {
+        this.running = null;
+        this.before = null;
+        this.written = null;
+      });
+    return this.running;
+  }
+}
