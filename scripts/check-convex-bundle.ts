@@ -11,7 +11,8 @@ import { builtinModules } from "node:module";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { build, type BuildFailure, type Message, type Metafile, type Plugin } from "esbuild";
+import { build, type BuildFailure, type Message, type Metafile } from "esbuild";
+import { convexShims, hasUseNodeDirective } from "../tools/local-convex/src/convex-bundling";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // An optional argument points at another functions folder (used to test this check).
@@ -50,33 +51,6 @@ function functionModules(dir: string): string[] {
   };
   walk(dir);
   return found;
-}
-
-/** A top-level "use node" directive: only leading comments and other directives may come before it. */
-function hasUseNodeDirective(source: string): boolean {
-  const withoutComments = source.replace(/^\uFEFF/, "");
-  const directive =
-    /^\s*(?:(?:\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)\s*)*((?:(["'])[^"'\n]*\2;?\s*(?:(?:\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)\s*)*)*)/;
-  const prologue = directive.exec(withoutComments)?.[1] ?? "";
-  return /(["'])use node\1/.test(prologue);
-}
-
-/** What Convex's bundler adds: `server-only` stubbed, async_hooks shimmed in its runtime. */
-function convexShims(platform: "browser" | "node"): Plugin {
-  return {
-    name: "convex-shims",
-    setup(b) {
-      b.onResolve({ filter: /^server-only$/ }, (args) => ({ path: args.path, namespace: "server-only-stub" }));
-      b.onLoad({ filter: /.*/, namespace: "server-only-stub" }, () => ({ contents: "", loader: "js" }));
-      if (platform !== "browser") return;
-      b.onResolve({ filter: /^(node:)?async_hooks$/ }, (args) => ({ path: args.path, namespace: "async-hooks-shim" }));
-      b.onLoad({ filter: /.*/, namespace: "async-hooks-shim" }, () => ({
-        contents:
-          "export const AsyncLocalStorage = globalThis.AsyncLocalStorage; export const AsyncResource = globalThis.AsyncResource; export default { AsyncLocalStorage, AsyncResource };",
-        loader: "js",
-      }));
-    },
-  };
 }
 
 interface Outcome {

@@ -1,6 +1,7 @@
 // Port selection for the local servers: a default, an override from the
 // environment, and the next free port when the default is taken.
 import net from "node:net";
+import { freePort } from "../../tools/local-convex/src/ports";
 
 /** Whether `port` can be listened on at `host` right now. */
 export function isPortFree(port: number, host: string): Promise<boolean> {
@@ -74,17 +75,7 @@ export async function choosePorts(opts: {
   );
 }
 
-/** A port the OS says is free on `host` right now (it may be taken again before it is used). */
-export function freePort(host = "127.0.0.1"): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, host, () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /** `count` distinct free ports, none of them in `taken` (the OS may hand one out twice once closed). */
 export async function freePorts(count: number, taken: readonly number[] = [], host = "127.0.0.1"): Promise<number[]> {

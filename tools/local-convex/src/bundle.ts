@@ -8,39 +8,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { build, type BuildFailure, type Message, type Plugin } from "esbuild";
+import { build, type BuildFailure, type Message } from "esbuild";
+import { convexShims, hasUseNodeDirective, type Platform } from "./convex-bundling.js";
 
-export type Platform = "browser" | "node";
+export { hasUseNodeDirective, type Platform } from "./convex-bundling.js";
 
 /** Convex refuses "use node" in these (they always run in Convex's runtime). */
 const MUST_BE_DEFAULT_RUNTIME = new Set(["http", "crons", "schema"]);
-
-/** A top-level "use node" directive: only leading comments and other directives may come before it. */
-export function hasUseNodeDirective(source: string): boolean {
-  const text = source.replace(/^\uFEFF/, "");
-  const directive =
-    /^\s*(?:(?:\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)\s*)*((?:(["'])[^"'\n]*\2;?\s*(?:(?:\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)\s*)*)*)/;
-  const prologue = directive.exec(text)?.[1] ?? "";
-  return /(["'])use node\1/.test(prologue);
-}
-
-/** What Convex's bundler adds: `server-only` stubbed, async_hooks shimmed in its runtime. */
-function convexShims(platform: Platform): Plugin {
-  return {
-    name: "convex-shims",
-    setup(b) {
-      b.onResolve({ filter: /^server-only$/ }, (args) => ({ path: args.path, namespace: "server-only-stub" }));
-      b.onLoad({ filter: /.*/, namespace: "server-only-stub" }, () => ({ contents: "", loader: "js" }));
-      if (platform !== "browser") return;
-      b.onResolve({ filter: /^(node:)?async_hooks$/ }, (args) => ({ path: args.path, namespace: "async-hooks-shim" }));
-      b.onLoad({ filter: /.*/, namespace: "async-hooks-shim" }, () => ({
-        contents:
-          "export const AsyncLocalStorage = globalThis.AsyncLocalStorage; export const AsyncResource = globalThis.AsyncResource; export default { AsyncLocalStorage, AsyncResource };",
-        loader: "js",
-      }));
-    },
-  };
-}
 
 export class BundleError extends Error {}
 

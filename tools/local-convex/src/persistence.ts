@@ -73,6 +73,16 @@ function fsyncDir(dir: string): void {
   }
 }
 
+/** fsync of a directory on libuv's thread pool, so the event loop goes on meanwhile. */
+async function fsyncDirAsync(dir: string): Promise<void> {
+  const handle = await fs.promises.open(dir, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Writes a file so that a crash leaves either the old or the new content. */
 export function writeFileAtomic(file: string, data: string | Buffer): void {
   const tmp = `${file}.tmp-${process.pid}`;
@@ -367,10 +377,10 @@ export class Persistence {
       await out.close();
       if (!complete) await fs.promises.rm(tmp, { force: true });
     }
-    fs.renameSync(tmp, file);
-    fsyncDir(this.dir);
-    fs.rmSync(path.join(this.dir, OLD_LOG), { force: true });
-    fsyncDir(this.dir);
+    await fs.promises.rename(tmp, file);
+    await fsyncDirAsync(this.dir);
+    await fs.promises.rm(path.join(this.dir, OLD_LOG), { force: true });
+    await fsyncDirAsync(this.dir);
     return true;
   }
 
