@@ -377,7 +377,7 @@ export class Engine extends EventEmitter {
       value: jsonToConvex(done.result as any),
       logLines: ctx.logLines,
       journal: null,
-      readTables: ctx.readTables,
+      reads: ctx.reads.finish(),
       commitTs: done.ts,
       stats: ctx.stats,
     };
