@@ -6,7 +6,7 @@
 // for longer than one chunk, whatever the size of the data.
 import type { Change } from "./indexes.js";
 import type { Doc } from "./internals.js";
-import type { AppliedMutation, Persistence } from "./persistence.js";
+import type { AppliedMutation, Persistence, SnapshotStats } from "./persistence.js";
 
 export interface CompactionPoint {
   lastCommitTs: bigint;
@@ -15,8 +15,10 @@ export interface CompactionPoint {
   mutations: [string, AppliedMutation][];
 }
 
+export type CompactionStats = SnapshotStats & { ms: number };
+
 export class Compactor {
-  private running: Promise<void> | null = null;
+  private running: Promise<CompactionStats | null> | null = null;
   /** While running: documents changed since the snapshot's commit and not yet written, as they were then (null: absent). */
   private before: Map<string, Doc | null> | null = null;
   private written: Set<string> | null = null;
@@ -41,7 +43,7 @@ export class Compactor {
   }
 
   /** Starts a compaction as of now (call between commits), or returns the one running. */
-  run(point: CompactionPoint, aborted: () => boolean, chunkDocs?: number): Promise<void> {
+  run(point: CompactionPoint, aborted: () => boolean, chunkDocs?: number): Promise<CompactionStats | null> {
     if (this.running) return this.running;
     const started = performance.now();
     this.persistence.rotateLog();
@@ -68,8 +70,14 @@ export class Compactor {
     }
     this.running = this.persistence
       .writeSnapshot({ ...point, documents: stream() }, aborted, chunkDocs)
-      .then((done) => {
-        if (done) this.log(`compacted ${written.size} documents into a snapshot in ${Math.round(performance.now() - started)} ms`);
+      .then((stats) => {
+        if (!stats) return null;
+        const done = { ...stats, ms: performance.now() - started };
+        this.log(
+          `compacted ${stats.documents} documents into a snapshot in ${Math.round(done.ms)} ms ` +
+            `(longest step ${stats.longestStepCpuMs.toFixed(1)} ms of CPU)`,
+        );
+        return done;
       })
       .finally(() => {
         this.running = null;

@@ -8,7 +8,7 @@ import { EventEmitter } from "node:events";
 import { convexTest } from "convex-test";
 import { convexToJson, jsonToConvex } from "convex/values";
 import { patchCommit } from "./commits.js";
-import { Compactor } from "./compaction.js";
+import { Compactor, type CompactionStats } from "./compaction.js";
 import {
   callContext,
   installConsole,
@@ -342,7 +342,7 @@ export class Engine extends EventEmitter {
    * Snapshots the state as of now and retires the log, in the background
    * (commits go on meanwhile; see compaction.ts). Call between commits.
    */
-  compact(): Promise<void> {
+  compact(): Promise<CompactionStats | null> {
     return this.compactor.run(
       {
         lastCommitTs: this.lastCommitTs,

@@ -50,6 +50,12 @@ export interface CommitRecord {
   mutation?: { key: string; result: unknown; at: number };
 }
 
+export interface SnapshotStats {
+  documents: number;
+  /** The longest synchronous step (CPU ms): the longest the event loop waited for the compaction. */
+  longestStepCpuMs: number;
+}
+
 /** What a snapshot holds, as of `lastCommitTs`; documents come as a stream. */
 export interface SnapshotSource {
   lastCommitTs: bigint;
@@ -346,32 +352,44 @@ export class Persistence {
    * removes the old log. `aborted` stops it (the old log then stays, and the
    * next start-up finishes the compaction).
    */
-  async writeSnapshot(source: SnapshotSource, aborted: () => boolean, chunkDocs = 500): Promise<boolean> {
+  async writeSnapshot(source: SnapshotSource, aborted: () => boolean, chunkDocs = 500): Promise<SnapshotStats | null> {
     const file = path.join(this.dir, SNAPSHOT);
     const tmp = `${file}.tmp-${process.pid}`;
     const out = await fs.promises.open(tmp, "w");
     let complete = false;
+    // The longest stretch without yielding to the event loop, in CPU time (on a
+    // busy machine wall time also counts the time the process was not scheduled).
+    const stats: SnapshotStats = { documents: 0, longestStepCpuMs: 0 };
+    let stepStart = process.cpuUsage();
+    const yielded = async <T>(io: Promise<T>): Promise<T> => {
+      const cpu = process.cpuUsage(stepStart);
+      stats.longestStepCpuMs = Math.max(stats.longestStepCpuMs, (cpu.user + cpu.system) / 1000);
+      const value = await io;
+      stepStart = process.cpuUsage();
+      return value;
+    };
     try {
       const { head, tail } = snapshotFrame(source);
-      await out.write(head);
+      await yielded(out.write(head));
       let chunk: string[] = [];
       let first = true;
       const flush = async () => {
         if (chunk.length === 0) return;
-        await out.write((first ? "" : ",") + chunk.join(","));
+        await yielded(out.write((first ? "" : ",") + chunk.join(",")));
         first = false;
         chunk = [];
       };
       for (const doc of source.documents) {
+        stats.documents += 1;
         chunk.push(JSON.stringify(encodeDoc(doc)));
         if (chunk.length >= chunkDocs) {
           await flush();
-          if (aborted()) return false;
+          if (aborted()) return null;
         }
       }
       await flush();
-      await out.write(tail);
-      await out.sync();
+      await yielded(out.write(tail));
+      await yielded(out.sync());
       complete = true;
     } finally {
       await out.close();
@@ -381,7 +399,7 @@ export class Persistence {
     await fsyncDirAsync(this.dir);
     await fs.promises.rm(path.join(this.dir, OLD_LOG), { force: true });
     await fsyncDirAsync(this.dir);
-    return true;
+    return stats;
   }
 
   close(): void {
