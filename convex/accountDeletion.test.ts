@@ -112,6 +112,34 @@ describe("delete account", () => {
     expect(mail?.text).toContain("December 24, 2026");
   });
 
+  test("a deleted member leaves others' networks and can't be messaged; restoring brings the connections back", async () => {
+    const t = newTest();
+    const { userId, phone, olive } = await setup(t);
+    const sam = await pro(t, { firstName: "Sam" });
+    const kim = await pro(t, { firstName: "Kim" });
+    const connectionId = await phone.mutation(api.connections.request, { userId: sam.userId });
+    await sam.as.mutation(api.connections.respond, { connectionId, accept: true });
+    await phone.mutation(api.connections.request, { userId: kim.userId });
+    await sam.as.mutation(api.backup.setMember, { userId, member: true });
+    const names = async () => ({
+      connections: (await sam.as.query(api.connections.listOf, { userId: sam.userId })).map((c) => c.user._id),
+      incoming: (await kim.as.query(api.connections.pending, {})).incoming.map((c) => c.user._id),
+      backup: (await sam.as.query(api.backup.members, {})).map((u) => u._id),
+    });
+    expect(await names()).toEqual({ connections: [userId], incoming: [userId], backup: [userId] });
+
+    await phone.action(api.accountDeletion.deleteAccount, { password: STRONG_PASSWORD });
+    expect(await names()).toEqual({ connections: [], incoming: [], backup: [] });
+    expect((await errorOf(sam.as.mutation(api.connections.request, { userId }))).code).toBe(ErrorCode.NOT_FOUND);
+    const sent = await errorOf(olive.as.mutation(api.messages.send, { receiverId: userId, content: "Still there?" }));
+    expect(sent.code).toBe(ErrorCode.NOT_FOUND);
+    // Olive's thread stays readable, without a composer.
+    expect(await olive.as.query(api.messages.threadInfo, { otherUserId: userId })).toMatchObject({ canSend: false });
+
+    await signIn(t, { flow: "signIn", email: EMAIL, password: STRONG_PASSWORD });
+    expect(await names()).toEqual({ connections: [userId], incoming: [userId], backup: [userId] });
+  });
+
   test("signing in within 30 days restores the account and says so", async () => {
     const t = newTest();
     const { userId, phone, olive } = await setup(t);

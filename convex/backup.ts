@@ -10,10 +10,9 @@ import { bidSchema, JobMessages } from "../common/jobs";
 import { mutation, query } from "./functions";
 import { fail, parseOrThrow } from "./model/errors";
 import { getJobX, isOpen, jobCardValidator, limitBidWrites, placeBid, toCard } from "./model/jobs";
-import { displayName } from "./model/users";
+import { displayName, publicUserValidator, toPublicUser, visibleUser } from "./model/users";
 import { assertProfessional, connectionBetween, isBackupMember } from "./model/network";
 import { notify, notifyAll } from "./model/notifications";
-import { publicUserValidator, toPublicUser } from "./model/users";
 
 const BACKUP_LIMIT = 100;
 /** Shared jobs offered to a backup professional at most. */
@@ -52,7 +51,7 @@ export const members = query({
       .take(BACKUP_LIMIT);
     const out = [];
     for (const row of rows) {
-      const user = await ctx.db.get(row.memberId);
+      const user = await visibleUser(ctx, row.memberId);
       if (user) out.push(toPublicUser(user));
     }
     return out;
@@ -129,7 +128,7 @@ export const offers = query({
       for (const r of referrals) {
         if (r.status !== "open") continue;
         const job = await ctx.db.get(r.jobId);
-        const referrer = await ctx.db.get(r.referrerId);
+        const referrer = await visibleUser(ctx, r.referrerId);
         if (!job || !referrer || !isOpen(job) || job.customerId === viewer._id) continue;
         out.push({ referralId: r._id, referrer: toPublicUser(referrer), job: await toCard(ctx, job, null), sharedAt: r._creationTime });
       }

@@ -17,12 +17,12 @@ import {
 } from "./model/network";
 import { cappedPagination, pageSize } from "./model/paging";
 import { professionalsNear } from "./model/professionals";
-import { publicUserValidator, toPublicUser } from "./model/users";
+import { publicUserValidator, toPublicUser, visibleUser } from "./model/users";
 
 async function otherProX(ctx: QueryCtx, viewer: Viewer, userId: string): Promise<Doc<"users">> {
   assertProfessional(viewer);
   const id = ctx.db.normalizeId("users", userId);
-  const other = id ? await ctx.db.get(id) : null;
+  const other = id ? await visibleUser(ctx, id) : null;
   if (other === null) notFound(ProfileCopy.notFound);
   if (other._id === viewer._id) invalid(ProfileCopy.selfConnect);
   assertProfessional(other);
@@ -108,8 +108,9 @@ export const listOf = query({
     // The network page lists up to 200 connections at once; every other caller gets 50 by default.
     const rows = await connectionsOf(ctx, id, pageSize(limit, 50, 200));
     const out = [];
+    // A deleted account's connections are hidden (they come back if it is restored).
     for (const { otherId } of rows) {
-      const other = await ctx.db.get(otherId);
+      const other = await visibleUser(ctx, otherId);
       if (other) out.push(await card(ctx, viewer._id, other));
     }
     return out;
@@ -125,7 +126,7 @@ export const pending = query({
     const load = async (rows: Doc<"connections">[], pick: (r: Doc<"connections">) => Id<"users">) => {
       const out = [];
       for (const row of rows) {
-        const other = await ctx.db.get(pick(row));
+        const other = await visibleUser(ctx, pick(row));
         if (other) out.push(await card(ctx, viewer._id, other));
       }
       return out;

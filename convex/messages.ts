@@ -24,7 +24,7 @@ import {
 import { cappedPagination } from "./model/paging";
 import { isAvailable } from "./model/professionals";
 import { hit } from "./model/rateLimit";
-import { displayName } from "./model/users";
+import { displayName, isDeleted } from "./model/users";
 
 async function otherUserX(ctx: QueryCtx, viewer: Doc<"users">, otherUserId: string): Promise<Doc<"users">> {
   const id = ctx.db.normalizeId("users", otherUserId);
@@ -71,6 +71,8 @@ export const send = mutation({
     const problem = messageProblem(receiverId, content);
     if (problem) invalid(problem);
     const other = await otherUserX(ctx, viewer, receiverId);
+    // A deleted account receives nothing (its thread stays readable for the other side).
+    if (isDeleted(other)) notFound(MessageCopy.recipientNotFound);
     if (await isBlocked(ctx, other._id, viewer._id)) forbidden(MessageCopy.blocked);
     const retryAt = await hit(ctx, `message:${viewer._id}`, MESSAGE_RATE_LIMIT, 1, {
       userId: viewer._id,
@@ -178,7 +180,7 @@ export const threadInfo = query({
       otherReadAt: theirs?.readAt ?? null,
       otherTyping: typing,
       blockedByMe: await isBlocked(ctx, viewer._id, other._id),
-      canSend: !(await isBlocked(ctx, other._id, viewer._id)),
+      canSend: !isDeleted(other) && !(await isBlocked(ctx, other._id, viewer._id)),
     };
   },
 });

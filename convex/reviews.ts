@@ -14,8 +14,7 @@ import { forbidden, invalid, notFound } from "./model/errors";
 import { limitOrRefuse } from "./model/limits";
 import { createReview } from "./model/reviews";
 import { cappedPagination } from "./model/paging";
-import { displayName } from "./model/users";
-import { isDeleted } from "./model/accountDeletion";
+import { displayName, isDeleted } from "./model/users";
 
 /** Reports one member may file per day, over all reviews (each review once). */
 export const REVIEW_REPORT_LIMIT = { max: 10, windowMs: 24 * 60 * 60 * 1000 };

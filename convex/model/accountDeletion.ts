@@ -3,7 +3,8 @@
 // at once and hides them from others in the same transaction: their userType
 // moves to `deletedUserType`, and every directory read (the by_userType_*
 // indexes, the search index's userType filter) and the profile page skip a
-// member without one. Open jobs are cancelled and active bids withdrawn
+// member without one; connection, request and backup lists read others through
+// model/users visibleUser, and nobody can message them. Open jobs are cancelled and active bids withdrawn
 // through the job state machine. Signing in within 30 days restores it all
 // but the cancelled jobs and withdrawn bids. After 30 days the daily purge
 // (convex/accountDeletion.ts) deletes what is theirs and leaves an anonymous
@@ -16,10 +17,6 @@ import { endUserSessions } from "./sessions";
 
 /** Rows one purge step handles per table (the purge runs again while a member has more). */
 export const PURGE_BATCH = 100;
-
-export function isDeleted(user: Pick<Doc<"users">, "deletedAt" | "purgedAt">): boolean {
-  return user.deletedAt !== undefined || user.purgedAt !== undefined;
-}
 
 /** When a deletion made at `deletedAt` is purged. */
 export function purgeDate(deletedAt: number): number {

@@ -1,6 +1,7 @@
 import { v } from "convex/values";
 import { userType } from "../schema";
-import type { Doc } from "../_generated/dataModel";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { QueryCtx } from "../_generated/server";
 
 /** What the signed-in user learns about their own account. */
 export const viewerValidator = v.object({
@@ -79,4 +80,15 @@ export function fullName(user: Pick<Doc<"users">, "firstName" | "lastName">): st
 /** How a member is named to others: business name first, then full name. */
 export function displayName(user: Pick<Doc<"users">, "firstName" | "lastName" | "businessName">): string {
   return user.businessName || fullName(user) || "A professional";
+}
+
+/** A deleted account (waiting for its purge, or purged): hidden from everyone else. */
+export function isDeleted(user: Pick<Doc<"users">, "deletedAt" | "purgedAt">): boolean {
+  return user.deletedAt !== undefined || user.purgedAt !== undefined;
+}
+
+/** The member as others may see them: null when the row is gone or the account is deleted. */
+export async function visibleUser(ctx: QueryCtx, id: Id<"users">): Promise<Doc<"users"> | null> {
+  const user = await ctx.db.get(id);
+  return user === null || isDeleted(user) ? null : user;
 }
