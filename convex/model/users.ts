@@ -89,6 +89,6 @@ export function isDeleted(user: Pick<Doc<"users">, "deletedAt" | "purgedAt">): b
 
 /** The member as others may see them: null when the row is gone or the account is deleted. */
 export async function visibleUser(ctx: QueryCtx, id: Id<"users">): Promise<Doc<"users"> | null> {
-  const user = await ctx.db.get(id);
+  const user = await ctx.db.get("users", id);
   return user === null || isDeleted(user) ? null : user;
 }
