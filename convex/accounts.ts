@@ -12,7 +12,8 @@ import { internalMutation, internalQuery } from "./functions";
 import { consume, hit, ipLimited, LIMITS } from "./model/rateLimit";
 import { logSecurityEvent } from "./model/securityLog";
 import { endUserSessions, sessionUser } from "./model/sessions";
-import { invalidToken, openToken } from "./model/emailTokens";
+import { openToken } from "./model/emailTokens";
+import { invalidToken } from "./model/errors";
 import { siteUrl } from "./model/tokens";
 import { syncUserLocation } from "./model/professionals";
 import { restoreAccount } from "./model/accountDeletion";
@@ -289,7 +290,7 @@ export const consumeResetToken = internalMutation({
   handler: async (ctx, { tokenHash }): Promise<{ userId: Id<"users">; email: string }> => {
     const row = await openToken(ctx, "reset", tokenHash);
     const user = row ? await ctx.db.get(row.userId) : null;
-    if (!row || !user?.email) throw invalidToken(Messages.resetFailed);
+    if (!row || !user?.email) invalidToken(Messages.resetFailed);
     await ctx.db.patch(row._id, { usedAt: Date.now() });
     return { userId: user._id, email: user.email };
   },

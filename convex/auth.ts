@@ -4,12 +4,12 @@
 // security log, the same answer and timing for unknown emails).
 import { ConvexCredentials } from "@convex-dev/auth/providers/ConvexCredentials";
 import { convexAuth, createAccount, retrieveAccount } from "@convex-dev/auth/server";
-import { ConvexError } from "convex/values";
 import { Scrypt } from "lucia";
 import { EMAIL_MAX_LENGTH, normalizeEmail, PASSWORD_MAX_LENGTH, signUpSchema } from "../common/auth";
 import { ErrorCode, Messages, type AppErrorData } from "../common/errors";
 import { internal } from "./_generated/api";
 import type { DataModel } from "./_generated/dataModel";
+import { fail, invalid, parseOrThrow, refuse } from "./model/errors";
 import { randomToken, sha256Hex } from "./model/tokens";
 
 type Params = Record<string, unknown>;
@@ -24,8 +24,8 @@ async function clientIp(ctx: Ctx): Promise<string | null> {
   }
 }
 
-const fail = (error: AppErrorData | null) => {
-  if (error) throw new ConvexError(error as never);
+const refuseIf = (error: AppErrorData | null) => {
+  if (error) refuse(error);
 };
 
 // An unknown email costs the same scrypt work as a wrong password, so the
@@ -41,9 +41,9 @@ async function signIn(params: Params, ctx: Ctx) {
   const password = String(params.password ?? "");
   const ip = await clientIp(ctx);
   if (!email || !password || email.length > EMAIL_MAX_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
-    throw new ConvexError({ code: ErrorCode.INVALID_CREDENTIALS, message: Messages.loginFailed });
+    fail(ErrorCode.INVALID_CREDENTIALS, Messages.loginFailed);
   }
-  fail(await ctx.runMutation(internal.accounts.beforeSignIn, { email, ip, decoy: Boolean(params.website) }));
+  refuseIf(await ctx.runMutation(internal.accounts.beforeSignIn, { email, ip, decoy: Boolean(params.website) }));
   let retrieved;
   try {
     retrieved = await retrieveAccount(ctx, { provider: "password", account: { id: email, secret: password } });
@@ -51,7 +51,7 @@ async function signIn(params: Params, ctx: Ctx) {
     // InvalidAccountId and InvalidSecret look the same to the caller: no account enumeration.
     const reason = e instanceof Error ? e.message : "unknown";
     if (reason.includes("InvalidAccountId")) await spendHashWork(password);
-    fail(await ctx.runMutation(internal.accounts.recordFailedSignIn, { email, ip, reason }));
+    refuseIf(await ctx.runMutation(internal.accounts.recordFailedSignIn, { email, ip, reason }));
     throw e;
   }
   await ctx.runMutation(internal.accounts.recordSignIn, { userId: retrieved.user._id, ip });
@@ -59,24 +59,14 @@ async function signIn(params: Params, ctx: Ctx) {
 }
 
 async function signUp(params: Params, ctx: Ctx) {
-  const parsed = signUpSchema.safeParse({ ...params, email: String(params.email ?? "") });
-  if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-    throw new ConvexError({
-      code: ErrorCode.INVALID_INPUT,
-      message: parsed.error.issues[0]?.message ?? Messages.registrationFailed,
-      fields,
-    } as never);
-  }
-  const values = parsed.data;
+  const values = parseOrThrow(signUpSchema, { ...params, email: String(params.email ?? "") });
   const email = normalizeEmail(values.email);
   const ip = await clientIp(ctx);
   const refused = await ctx.runMutation(internal.accounts.beforeSignUp, { email, ip, decoy: Boolean(params.website) });
   // An email that already has an account costs the same password hashing as a new account
   // (createAccount's scrypt), so the answer's timing does not tell that the address is registered.
   if (refused?.message === Messages.signUpCheckEmail) await new Scrypt().hash(values.password);
-  fail(refused);
+  refuseIf(refused);
   const isPro = values.userType === "professional";
   // Whitelisted fields only: nothing from the client decides roles or flags.
   const profile = {
@@ -112,7 +102,7 @@ const Password = ConvexCredentials<DataModel>({
   authorize: async (params, ctx) => {
     if (params.flow === "signUp") return signUp(params, ctx);
     if (params.flow === "signIn") return signIn(params, ctx);
-    throw new ConvexError({ code: ErrorCode.INVALID_INPUT, message: "Unsupported sign-in flow" });
+    invalid("Unsupported sign-in flow");
   },
   crypto: {
     hashSecret: async (password) => await new Scrypt().hash(password),

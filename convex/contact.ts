@@ -1,16 +1,15 @@
 // The public contact form (spec §2 "Contact", §5, §7 POST /api/contact):
 // validated with the form's own schema, rate-limited per sender email and per
 // client address, stored for the support team and emailed to the support inbox.
-import { ConvexError, v } from "convex/values";
+import { v } from "convex/values";
 import { contactSchema } from "../common/contact";
 import { DEFAULT_SUPPORT_EMAIL } from "../common/support";
 import { normalizeEmail } from "../common/auth";
-import { ErrorCode, Messages } from "../common/errors";
 import { internal } from "./_generated/api";
 import { env } from "./_generated/server";
 import { contactMessageEmail } from "./emails/templates";
 import { mutation } from "./functions";
-import { parseOrThrow } from "./model/errors";
+import { parseOrThrow, rateLimited } from "./model/errors";
 import { hit, type Limit } from "./model/rateLimit";
 
 export const CONTACT_RATE_LIMITS = {
@@ -44,7 +43,7 @@ export const send = mutation({
     if (retryAt !== null) {
       // The throw also rolls back this call's counts: only messages that went through are counted
       // (the securityLogs row was written by the message that used the allowance up).
-      throw new ConvexError({ code: ErrorCode.RATE_LIMITED, message: Messages.tooManyRequests, retryAt });
+      rateLimited(retryAt);
     }
 
     await ctx.db.insert("contactMessages", {

@@ -1,9 +1,9 @@
 // Email verification: a link emailed at sign-up (and on request), valid 24 hours.
-import { ConvexError, v } from "convex/values";
-import { ErrorCode, Messages } from "../common/errors";
+import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { action, mutation } from "./functions";
 import { verifyEmailToken } from "./model/emailTokens";
+import { notSignedIn } from "./model/errors";
 import { randomToken, sha256Hex } from "./model/tokens";
 
 export const verify = mutation({
@@ -19,9 +19,7 @@ export const resend = action({
   args: {},
   returns: v.null(),
   handler: async (ctx) => {
-    if (ctx.viewerId === null) {
-      throw new ConvexError({ code: ErrorCode.NOT_AUTHENTICATED, message: Messages.notAuthenticated });
-    }
+    if (ctx.viewerId === null) notSignedIn();
     const token = randomToken();
     await ctx.runMutation(internal.accounts.resendVerification, {
       userId: ctx.viewerId,

@@ -1,12 +1,13 @@
 // Uploads: the one way to get an upload URL (quotas and rate limits per member),
 // the charge the REST multipart upload pays for the same quota, and the sweep
 // that deletes uploads never attached (model/files.ts explains ownership).
-import { ConvexError, v } from "convex/values";
+import { v } from "convex/values";
 import { ErrorCode, Messages, type AppErrorData } from "../common/errors";
 import { internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
 import { internalMutation, mutation } from "./functions";
+import { invalid, refuse } from "./model/errors";
 import {
   bytesToday,
   isFilePurpose,
@@ -48,13 +49,11 @@ export const generateUploadUrl = mutation({
   returns: v.string(),
   handler: async (ctx, { purpose }) => {
     const viewer = ctx.viewerX();
-    if (!isFilePurpose(purpose)) {
-      throw new ConvexError({ code: ErrorCode.INVALID_INPUT, message: Messages.unknownUploadPurpose });
-    }
+    if (!isFilePurpose(purpose)) invalid(Messages.unknownUploadPurpose);
     // A throw rolls this call back: the row of the limit was written by the call that used it up,
     // and the byte quota's by the claim that crossed it (model/files.ts).
     const refusal = await uploadRefusal(ctx, viewer._id, 1);
-    if (refusal) throw new ConvexError({ ...refusal });
+    if (refusal) refuse(refusal);
     return await ctx.storage.generateUploadUrl();
   },
 });

@@ -4,13 +4,12 @@
 // (model/messages.ts); the inbox is one indexed page of the viewer's rows and a
 // thread is a page of its messages, never the whole history.
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
-import { ConvexError, v } from "convex/values";
-import { ErrorCode } from "../common/errors";
+import { v } from "convex/values";
 import { MESSAGE_RATE_LIMIT, MessageCopy, messageProblem } from "../common/messages";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
 import { internalMutation, mutation, query } from "./functions";
-import { forbidden, invalid, notFound } from "./model/errors";
+import { forbidden, invalid, notFound, rateLimited } from "./model/errors";
 import {
   clearTyping,
   conversationKey,
@@ -78,8 +77,7 @@ export const send = mutation({
       userId: viewer._id,
       what: "messages",
     });
-    if (retryAt !== null)
-      throw new ConvexError({ code: ErrorCode.RATE_LIMITED, message: MessageCopy.rateLimited, retryAt });
+    if (retryAt !== null) rateLimited(retryAt, MessageCopy.rateLimited);
 
     return await deliverMessage(ctx, viewer, other, content.trim());
   },

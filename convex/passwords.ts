@@ -1,10 +1,11 @@
 // Forgot / reset password: an emailed single-use link, valid 1 hour.
 import { modifyAccountCredentials } from "@convex-dev/auth/server";
-import { ConvexError, v } from "convex/values";
+import { v } from "convex/values";
 import { EMAIL_MAX_LENGTH, normalizeEmail, resetPasswordValueSchema } from "../common/auth";
-import { ErrorCode, Messages, type AppErrorData } from "../common/errors";
+import { Messages, type AppErrorData } from "../common/errors";
 import { internal } from "./_generated/api";
 import { action } from "./functions";
+import { invalid, invalidToken, refuse } from "./model/errors";
 import { randomToken, sha256Hex } from "./model/tokens";
 
 export const requestReset = action({
@@ -13,7 +14,7 @@ export const requestReset = action({
   handler: async (ctx, { email: rawEmail, website }) => {
     const email = normalizeEmail(rawEmail);
     if (email.length > EMAIL_MAX_LENGTH || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
-      throw new ConvexError({ code: ErrorCode.INVALID_INPUT, message: "Please enter a valid email address" });
+      invalid("Please enter a valid email address");
     }
     // A filled decoy gets the same answer as everyone, and nothing is sent.
     if (website) return null;
@@ -25,7 +26,7 @@ export const requestReset = action({
       token,
       tokenHash: await sha256Hex(token),
     });
-    if (error) throw new ConvexError(error as never);
+    if (error) refuse(error);
     return null;
   },
 });
@@ -34,11 +35,11 @@ export const resetPassword = action({
   args: { token: v.string(), newPassword: v.string() },
   returns: v.null(),
   handler: async (ctx, { token, newPassword }) => {
-    if (!token || token.length > 200) throw new ConvexError({ code: ErrorCode.INVALID_TOKEN, message: Messages.invalidResetToken });
+    if (!token || token.length > 200) invalidToken(Messages.invalidResetToken);
     const parsed = resetPasswordValueSchema.safeParse(newPassword);
     if (!parsed.success) {
       const message = parsed.error.issues[0]!.message;
-      throw new ConvexError({ code: ErrorCode.INVALID_INPUT, message, fields: { password: message } } as never);
+      invalid(message, { password: message });
     }
     const { userId, email } = await ctx.runMutation(internal.accounts.consumeResetToken, {
       tokenHash: await sha256Hex(token),

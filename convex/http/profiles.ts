@@ -22,6 +22,7 @@ import {
   withCursor,
   type RestRoute,
 } from "./rest";
+import { refuse } from "../model/errors";
 
 async function profileOr404(ctx: ActionCtx, userId: string) {
   const profile = await ctx.runQuery(api.profiles.get, { userId });
@@ -193,7 +194,7 @@ export const profileRoutes: RestRoute[] = [
           userId: caller as Id<"users">,
           count: body.portfolio!.length,
         });
-        if (refusal) throw new ConvexError({ ...refusal });
+        if (refusal) refuse(refusal);
       }
       for (const link of body.portfolio ?? []) {
         const result = await addPortfolioLink(ctx, link);
@@ -279,7 +280,7 @@ export const profileRoutes: RestRoute[] = [
         userId: caller as Id<"users">,
         count: files.length,
       });
-      if (refusal) throw new ConvexError({ ...refusal });
+      if (refusal) refuse(refusal);
       const stored: { storageId: Id<"_storage">; name: string }[] = [];
       for (const file of files) stored.push({ storageId: await ctx.storage.store(file), name: file.name });
       const featured = formText(form, "featured");

@@ -10,6 +10,7 @@ import { internal } from "../_generated/api";
 import type { Id, TableNames } from "../_generated/dataModel";
 import { httpAction, type ActionCtx } from "../_generated/server";
 import { internalQuery } from "../functions";
+import { appError, fieldErrors, invalid } from "../model/errors";
 import { zipToPlace } from "../model/geo";
 
 export type RestMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -79,8 +80,8 @@ export function jsonResponse(body: unknown, status = 200): Response {
   });
 }
 
-export function restError(code: ErrorCode, message: string): ConvexError<{ code: ErrorCode; message: string }> {
-  return new ConvexError({ code, message });
+export function restError(code: ErrorCode, message: string) {
+  return appError({ code, message });
 }
 
 /** A thrown error as an HTTP answer: our ConvexErrors keep their message; anything else is a 500 without details. */
@@ -252,14 +253,13 @@ export async function parseBody<S extends ZodType>(request: Request, schema: S):
   const body = await readJsonObject(request);
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
-  const fields: Record<string, string> = {};
   // A wrong type names its field ("email: Invalid input: expected string"); the product's own messages stand alone.
-  const messageOf = (issue: (typeof parsed.error.issues)[number]) =>
-    issue.code === "invalid_type" && issue.path.length > 0
-      ? `${issue.path.join(".")}: ${issue.message}`
-      : issue.message;
-  for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? "")] ??= messageOf(issue);
-  throw new ConvexError({ code: ErrorCode.INVALID_INPUT, message: messageOf(parsed.error.issues[0]!), fields });
+  const issues = parsed.error.issues.map((issue) => ({
+    path: issue.path,
+    message:
+      issue.code === "invalid_type" && issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message,
+  }));
+  invalid(issues[0]!.message, fieldErrors(issues));
 }
 
 /** Every route registered so far: the OpenAPI document (openapi.ts) describes them all. */

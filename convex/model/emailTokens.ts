@@ -1,10 +1,7 @@
 // Single-use email tokens (password reset, email verification): stored as hashes, opened once.
-import { ConvexError } from "convex/values";
-import { ErrorCode } from "../../common/errors";
 import type { MutationCtx } from "../_generated/server";
+import { invalidToken } from "./errors";
 import { markEmailVerified } from "./verification";
-
-export const invalidToken = (message: string) => new ConvexError({ code: ErrorCode.INVALID_TOKEN, message });
 
 export async function openToken(ctx: MutationCtx, kind: "reset" | "verify", tokenHash: string) {
   const row = await ctx.db
@@ -19,7 +16,7 @@ export async function openToken(ctx: MutationCtx, kind: "reset" | "verify", toke
 export const verifyEmailToken = async (ctx: MutationCtx, tokenHash: string) => {
   const row = await openToken(ctx, "verify", tokenHash);
   if (!row)
-    throw invalidToken("This verification link is invalid or has expired. Request a new one from your dashboard.");
+    invalidToken("This verification link is invalid or has expired. Request a new one from your dashboard.");
   await ctx.db.patch(row._id, { usedAt: Date.now() });
   await markEmailVerified(ctx, row.userId);
 };

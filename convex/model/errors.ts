@@ -3,12 +3,25 @@
 // the first message per field for forms and the first overall for toasts.
 import { ConvexError } from "convex/values";
 import type { ZodType } from "zod";
-import { ErrorCode, Messages } from "../../common/errors";
+import { ErrorCode, Messages, type AppErrorData } from "../../common/errors";
 
 export type FieldErrors = Record<string, string>;
 
+/**
+ * The error itself, not thrown: for a `throw` that control flow must see (REST routes) and for
+ * a refusal an internal function answered as a value. Everything below throws through it.
+ */
+export function appError(data: AppErrorData) {
+  return new ConvexError({ ...data });
+}
+
 export function fail(code: ErrorCode, message: string, fields?: FieldErrors): never {
-  throw new ConvexError({ code, message, ...(fields ? { fields } : {}) });
+  throw appError({ code, message, ...(fields ? { fields } : {}) });
+}
+
+/** Throws a refusal an internal function answered as a value (it committed; this call fails). */
+export function refuse(error: AppErrorData): never {
+  throw appError(error);
 }
 
 export function invalid(message: string, fields?: FieldErrors): never {
@@ -23,13 +36,17 @@ export function forbidden(message: string = Messages.forbidden): never {
   fail(ErrorCode.FORBIDDEN, message);
 }
 
+export function invalidToken(message: string): never {
+  fail(ErrorCode.INVALID_TOKEN, message);
+}
+
 export function notSignedIn(): never {
   fail(ErrorCode.NOT_AUTHENTICATED, Messages.notAuthenticated);
 }
 
 /** RATE_LIMITED with when to try again (ms since epoch), if the limit knows. */
 export function rateLimited(retryAt: number | null | undefined, message: string = Messages.tooManyRequests): never {
-  throw new ConvexError({ code: ErrorCode.RATE_LIMITED, message, ...(retryAt != null ? { retryAt } : {}) });
+  throw appError({ code: ErrorCode.RATE_LIMITED, message, ...(retryAt != null ? { retryAt } : {}) });
 }
 
 /** Issues of a failed zod parse as form fields: the first message per top-level field. */

@@ -13,11 +13,11 @@
 // commits, and the refusals after it are its consequence. Callers that answer
 // a refusal as a value instead of throwing (the sign-in, sign-up and reset
 // steps, the REST upload charge) also log the refusal itself.
-import { ConvexError } from "convex/values";
-import { ErrorCode, Messages } from "../../common/errors";
+import { env } from "../_generated/server";
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { isLocalDeployment, isLoopbackHost } from "./deployment";
+import { rateLimited } from "./errors";
 import { logSecurityEvent } from "./securityLog";
 
 export interface Limit {
@@ -70,7 +70,7 @@ export const LIMITS = Object.fromEntries((Object.keys(DEFAULTS) as LimitName[]).
 
 /** Bytes a member may upload per day (UPLOAD_BYTES_PER_DAY, default 1 GB). */
 export function uploadBytesPerDay(): number {
-  const raw = Number(process.env.UPLOAD_BYTES_PER_DAY);
+  const raw = Number(env.UPLOAD_BYTES_PER_DAY);
   return Number.isFinite(raw) && raw > 0 ? raw : 1024 * 1024 * 1024;
 }
 
@@ -140,9 +140,7 @@ export async function consume(
   audit?: LimitAudit,
 ): Promise<void> {
   const retryAt = await hit(ctx, key, limit, 1, audit);
-  if (retryAt !== null) {
-    throw new ConvexError({ code: ErrorCode.RATE_LIMITED, message: Messages.tooManyRequests, retryAt });
-  }
+  if (retryAt !== null) rateLimited(retryAt);
 }
 
 /** Deletes up to `batch` rate-limit rows whose window ended before `before`; returns how many. */
