@@ -9,15 +9,12 @@
 // in this process on a temporary data folder.
 //
 //   node --import tsx bench/reactivity.ts [--pairs 25] [--messages 100]
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { ConvexClient, ConvexHttpClient } from "convex/browser";
 import WebSocket from "ws";
 import { api } from "../convex/_generated/api";
 import type { Id } from "../convex/_generated/dataModel";
 import type { CallOptions, Identity } from "../tools/local-convex/src/engine";
-import { startRuntime } from "../tools/local-convex/src/runtime";
+import { startBenchRuntime } from "./lib/runtime";
 
 const flag = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -28,17 +25,7 @@ const MESSAGES = flag("messages", 100);
 const PASSWORD = "Bench-Reactivity-2026!";
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rafter-bench-reactivity-"));
-const runtime = await startRuntime({
-  functionsDir: "convex",
-  dataDir,
-  port: 0,
-  sitePort: 0,
-  codegen: false,
-  envFile: null,
-  log: () => {},
-  logFunctionCalls: false,
-});
+const runtime = await startBenchRuntime("reactivity");
 const engine = runtime.engine;
 // Executions for subscriptions, counted the same way whatever the runtime's version.
 let executions = 0;
@@ -166,5 +153,4 @@ try {
 } finally {
   for (const c of clients) await c.close();
   await runtime.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -3,11 +3,10 @@
 // at every size and prints what it read (the figures the runtime logs per
 // call). The point of each bench: the figures must not grow with the table.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { CallStats, Engine, Identity } from "../../tools/local-convex/src/engine";
-import { startRuntime } from "../../tools/local-convex/src/runtime";
+import { startBenchRuntime } from "./runtime";
 
 export type Call = (udfPath: string, args: unknown, as?: string | null) => Promise<{ value: unknown; stats: CallStats }>;
 
@@ -76,21 +75,8 @@ function returnedRows(value: unknown): number {
 }
 
 export async function runReadsBench(bench: ReadsBench): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `rafter-bench-${bench.name}-`));
-  const runtime = await startRuntime({
-    functionsDir: "convex",
-    dataDir,
-    port: 0,
-    sitePort: 0,
-    codegen: false,
-    envFile: null,
-    log: () => {},
-    logFunctionCalls: false,
-  });
-  const cleanup = async () => {
-    await runtime.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
+  const runtime = await startBenchRuntime(bench.name);
+  const cleanup = () => runtime.close();
   process.once("SIGINT", () => void cleanup().then(() => process.exit(130)));
   try {
     // The builders accept a token only while its session lives: one session per user called as.
