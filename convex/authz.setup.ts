@@ -4,7 +4,7 @@
 /// <reference types="vite/client" />
 import { makeFunctionReference } from "convex/server";
 import { ConvexError } from "convex/values";
-import { vi } from "vitest";
+import { expect, vi } from "vitest";
 import type { Id } from "./_generated/dataModel";
 import {
   bid,
@@ -150,6 +150,8 @@ export interface World {
   connectionId: Id<"connections">;
   pendingConnectionId: Id<"connections">;
   referralId: Id<"referrals">;
+  /** A's scrap listing, on hold for B. */
+  scrapListingId: Id<"scrapListings">;
 }
 
 const ref = {
@@ -211,6 +213,15 @@ export async function buildWorld(
   })) as string[] | { ids: string[] };
   const portfolioItemId = Array.isArray(added) ? added[0] : added.ids[0];
 
+  const posted = (await a.as.mutation(ref.m("scrap:create"), {
+    title: "Leftover copper pipe",
+    category: "metal",
+    location: "Curbside on 6th St",
+    zipCode: "78701",
+  })) as { id: Id<"scrapListings"> };
+  const scrapListingId = posted.id;
+  await b.as.mutation(ref.m("scrap:claim"), { id: scrapListingId });
+
   const { notificationId, bNotificationId, referralId } = await t.run(async (ctx) => {
     const firstOf = (userId: Id<"users">) =>
       ctx.db
@@ -253,6 +264,7 @@ export async function buildWorld(
     connectionId,
     pendingConnectionId,
     referralId,
+    scrapListingId,
   };
 }
 
@@ -284,6 +296,8 @@ function idForTable(table: string, w: World, target: "a" | "b"): unknown {
       return w.connectionId;
     case "referrals":
       return w.referralId;
+    case "scrapListings":
+      return w.scrapListingId;
     default:
       return undefined;
   }
@@ -511,6 +525,68 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "emailVerification:verify": {
     access: "public",
     reason: "the emailed link works before sign-in; the token is the credential",
+  },
+
+  "scrap:list": { access: "public", reason: "the scrap & free materials board (spec §7 GET /api/scrap-listings is public)" },
+  "scrap:nearby": { access: "member" },
+  "scrap:mine": { access: "member" },
+  "scrap:create": {
+    access: "member",
+    stranger: {
+      expect: "refused",
+      // B's uploaded file, already attached to B's portfolio.
+      args: (w) => ({ title: "Not mine", category: "metal", location: "Here", zipCode: "78701", photos: [w.storageId] }),
+      codes: ["FORBIDDEN"],
+    },
+  },
+  "scrap:get": {
+    access: "member",
+    stranger: {
+      expect: "allowed",
+      reason: "an open listing's page is for every member; who holds it and the lister's contact are not shown to others",
+      args: (w) => ({ id: w.scrapListingId }),
+      check: (_w, value) => {
+        const detail = value as { claimer: unknown; contact: unknown; waitlist: unknown[] } | null;
+        expect(detail === null || (detail.claimer === null && detail.contact === null && detail.waitlist.length === 0)).toBe(true);
+      },
+    },
+  },
+  "scrap:update": {
+    access: "member",
+    stranger: {
+      expect: "refused",
+      args: (w) => ({ id: w.scrapListingId, title: "Mine now", category: "metal", location: "Here", zipCode: "78701" }),
+    },
+  },
+  "scrap:claim": {
+    access: "member",
+    stranger: {
+      expect: "allowed",
+      reason: "any member may claim an available listing (this one is on hold: refused in our words)",
+      args: (w) => ({ id: w.scrapListingId }),
+    },
+  },
+  "scrap:release": { access: "member", stranger: { expect: "refused", args: (w) => ({ id: w.scrapListingId }) } },
+  "scrap:cancelClaim": { access: "member", stranger: { expect: "refused", args: (w) => ({ id: w.scrapListingId }) } },
+  "scrap:confirm": { access: "member", stranger: { expect: "refused", args: (w) => ({ id: w.scrapListingId }) } },
+  "scrap:markGone": { access: "member", stranger: { expect: "refused", args: (w) => ({ id: w.scrapListingId }) } },
+  "scrap:renew": { access: "member", stranger: { expect: "refused", args: (w) => ({ id: w.scrapListingId }) } },
+  "scrap:remove": { access: "member", stranger: { expect: "refused", args: (w) => ({ id: w.scrapListingId }) } },
+  "scrap:joinWaitlistFor": {
+    access: "member",
+    stranger: {
+      expect: "allowed",
+      reason: "any member may wait behind a hold",
+      args: (w) => ({ id: w.scrapListingId }),
+    },
+  },
+  "scrap:leaveWaitlistFor": {
+    access: "member",
+    stranger: {
+      expect: "allowed",
+      reason: "leaves only the caller's own place in the waitlist (none here: nothing changes)",
+      args: (w) => ({ id: w.scrapListingId }),
+    },
   },
 
   "jobs/browse:list": { access: "public", reason: "the public job board (spec /jobs, GET /api/jobs)" },

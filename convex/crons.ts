@@ -21,4 +21,7 @@ crons.daily("prune security logs", { hourUTC: 4, minuteUTC: 40 }, internal.maint
 // Accounts deleted over 30 days ago are purged (convex/accountDeletion.ts; the Terms' 30 days).
 crons.daily("purge deleted accounts", { hourUTC: 3, minuteUTC: 30 }, internal.accountDeletion.purgeDue, {});
 
+// Scrap listings expire and pickup holds end through the scheduler (convex/scrap.ts); this catches a missed run.
+crons.hourly("scrap listings due", { minuteUTC: 41 }, internal.scrap.sweepDue, {});
+
 export default crons;

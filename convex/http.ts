@@ -7,6 +7,7 @@ import { profileRoutes } from "./http/profiles";
 import { professionalRoutes } from "./http/professionals";
 import { registerRestRoutes } from "./http/rest";
 import { contactRoutes } from "./http/contact";
+import { scrapRoutes } from "./http/scrap";
 import { openApiRoutes } from "./http/openapi";
 import { outboxHttp } from "./http/devOutbox";
 
@@ -21,6 +22,7 @@ registerRestRoutes(http, messageRoutes);
 registerRestRoutes(http, profileRoutes);
 registerRestRoutes(http, professionalRoutes);
 registerRestRoutes(http, contactRoutes);
+registerRestRoutes(http, scrapRoutes);
 // The REST contract: every route registered through registerRestRoutes (read per request).
 registerRestRoutes(http, openApiRoutes);
 

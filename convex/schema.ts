@@ -3,6 +3,7 @@ import { defineSchema, defineTable } from "convex/server";
 import { v } from "convex/values";
 import { JOB_STATUSES, PHOTO_STATUSES } from "../common/jobs";
 import { GENERAL_TYPES, SOCIAL_TYPES } from "../common/notifications";
+import { SCRAP_STATUSES } from "../common/scrap";
 
 export const userType = v.union(v.literal("professional"), v.literal("homeowner"));
 export const contactMethod = v.union(v.literal("email"), v.literal("phone"), v.literal("text"));
@@ -11,6 +12,7 @@ export const photoStatus = v.union(...PHOTO_STATUSES.map((s) => v.literal(s)));
 export const bidStatus = v.union(v.literal("active"), v.literal("accepted"), v.literal("declined"), v.literal("withdrawn"));
 export const availabilityStatus = v.union(v.literal("available"), v.literal("busy"));
 export const notificationType = v.union(...[...GENERAL_TYPES, ...SOCIAL_TYPES].map((t) => v.literal(t)));
+export const scrapStatus = v.union(...SCRAP_STATUSES.map((s) => v.literal(s)));
 export const severity = v.union(v.literal("low"), v.literal("medium"), v.literal("high"), v.literal("critical"));
 
 export default defineSchema({
@@ -65,6 +67,8 @@ export default defineSchema({
     jobsWorkingActive: v.optional(v.number()),
     jobsWorkingCompleted: v.optional(v.number()),
     unreadNotifications: v.optional(v.number()),
+    /** Scrap holds that ran out without a pickup (the listers' reliability hint, model/scrap.ts). */
+    scrapMissedPickups: v.optional(v.number()),
     /** Unread messages over all conversations (the nav and bottom-bar badge). */
     unreadMessages: v.optional(v.number()),
     /** Email per notification kind: "email" now, "digest" daily, "off" (common/notifications.ts). */
@@ -488,4 +492,69 @@ export default defineSchema({
     html: v.string(),
     kind: v.string(),
   }),
+
+  /**
+   * Scrap & free materials (spec §3 Scrap listing). `open` (available or on
+   * hold) is what browsing reads, so every browse is one index range; the
+   * hold (claimer, until when) lives on the row: one claimant at a time.
+   */
+  scrapListings: defineTable({
+    userId: v.id("users"),
+    title: v.string(),
+    description: v.string(),
+    category: v.string(),
+    materialType: v.optional(v.string()),
+    quantity: v.optional(v.string()),
+    location: v.string(),
+    county: v.optional(v.string()),
+    zipCode: v.string(),
+    city: v.string(),
+    state: v.string(),
+    /** Free text; "Free" by default (spec §9). */
+    price: v.string(),
+    status: scrapStatus,
+    open: v.boolean(),
+    images: v.array(v.id("_storage")),
+    contactMethod: v.string(),
+    expiresAt: v.number(),
+    /** The pickup window a claim gets, chosen by the lister. */
+    holdHours: v.number(),
+    claimerId: v.optional(v.id("users")),
+    holdUntil: v.optional(v.number()),
+    waitlistCount: v.number(),
+    pickedUpAt: v.optional(v.number()),
+    updatedAt: v.number(),
+    lat: v.number(),
+    lng: v.number(),
+    geohash: v.string(),
+    /** Place words and every ZIP suffix, so a search's prefix match finds a ZIP by substring. */
+    placeText: v.string(),
+  })
+    // Newest first over every category: the sort by_open_and_category can't give.
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes
+    .index("by_open", ["open"])
+    .index("by_open_and_category", ["open", "category"])
+    .index("by_open_and_geohash", ["open", "geohash"])
+    .index("by_userId", ["userId"])
+    .index("by_claimerId_and_status", ["claimerId", "status"])
+    .index("by_status_and_expiresAt", ["status", "expiresAt"])
+    .index("by_status_and_holdUntil", ["status", "holdUntil"])
+    .searchIndex("search_place", { searchField: "placeText", filterFields: ["open", "category"] }),
+
+  /** Members waiting behind a hold, first come first served. */
+  scrapWaitlist: defineTable({ listingId: v.id("scrapListings"), userId: v.id("users") })
+    // In joining order (first come first served), which by_listingId_and_userId can't give.
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes
+    .index("by_listingId", ["listingId"])
+    .index("by_listingId_and_userId", ["listingId", "userId"]),
+
+  /** Every status change of a listing (who, from, to), like jobEvents. */
+  scrapEvents: defineTable({
+    listingId: v.id("scrapListings"),
+    actorId: v.optional(v.id("users")),
+    kind: v.string(),
+    fromStatus: v.optional(scrapStatus),
+    toStatus: scrapStatus,
+    claimerId: v.optional(v.id("users")),
+  }).index("by_listingId", ["listingId"]),
 });

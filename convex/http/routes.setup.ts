@@ -113,6 +113,29 @@ export const ROUTES: Record<string, RouteRule> = {
     },
   },
 
+  "GET /api/scrap-listings": {
+    public: "the scrap & free materials board (spec §7 GET /api/scrap-listings)",
+    query: ["category", "location", "zip", "radius", "limit"],
+    cursor: true,
+  },
+  "POST /api/scrap-listings": {
+    body: {
+      title: "Leftover copper pipe",
+      description: "About 20 feet of 3/4 inch copper.",
+      category: "metal",
+      materialType: "Copper",
+      quantity: "1 bucket",
+      location: "Curbside on 6th St",
+      county: "Travis",
+      zipCode: "78701",
+      city: "Austin",
+      state: "TX",
+      price: "Free",
+      contactMethod: "message",
+      holdHours: 48,
+    },
+  },
+
   "GET /api/messages": { query: ["limit"], cursor: true },
   "GET /api/messages/*": {
     paths: ["/api/messages/user/{me}", "/api/messages/{me}/{other}"],
