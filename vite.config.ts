@@ -15,7 +15,10 @@ const pwa = VitePWA({
   strategies: "generateSW",
   filename: "sw.js",
   registerType: "autoUpdate",
-  injectRegister: "script-defer",
+  // Registered by the app with the site overlays, once the first page is on screen and the browser
+  // is idle (src/features/site/serviceWorker.ts), not at the load event: neither the registration
+  // nor the precache downloads compete with the page.
+  injectRegister: false,
   includeAssets: ["favicon.svg", "apple-touch-icon.png"],
   manifest: {
     id: "/",

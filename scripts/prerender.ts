@@ -30,12 +30,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createServer, type Plugin, type ResolvedConfig, type Rolldown } from "vite";
 import type { PrerenderRoute } from "../src/prerender/routes";
-
-/**
- * @convex-dev/auth's session keys in localStorage (`__convexAuthJWT_<namespace>`,
- * `__convexAuthRefreshToken_<namespace>`): either one means the app will show a signed-in page.
- */
-const AUTH_KEY_PATTERN = "^__convexAuth(JWT|RefreshToken)_";
+import { AUTH_KEY_PATTERN } from "../src/prerender/storedSession";
 
 /**
  * <head>: whether the prerendered page applies (its path, no stored session), before the first

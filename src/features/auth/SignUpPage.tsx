@@ -132,10 +132,11 @@ export function SignUpPage({ defaultUserType = "professional" }: { defaultUserTy
     formState: { errors, isSubmitting },
   } = form;
 
-  // The ?type= query presets the account type; following a link to the other type updates it.
+  // The ?type= query presets the account type; following a link to the other type updates it
+  // (only then: setting the same value re-renders the whole form once more after it mounts).
   useEffect(() => {
-    setValue("userType", defaultUserType);
-  }, [defaultUserType, setValue]);
+    if (getValues("userType") !== defaultUserType) setValue("userType", defaultUserType);
+  }, [defaultUserType, getValues, setValue]);
 
   // Release the redirect hold when the page goes away (after the success redirect, or on leaving).
   useEffect(() => () => releaseHold.current?.(), []);

@@ -6,6 +6,7 @@ import { CookieConsent } from "./CookieConsent";
 import { InstallPrompt } from "./InstallPrompt";
 import { OfflineNotice } from "./OfflineNotice";
 import { PromoBanner } from "./PromoBanner";
+import { registerServiceWorkerWhenIdle } from "./serviceWorker";
 
 // Also for the shell (import them from their own modules, which stay light):
 //   CookieSettingsButton from "./CookieSettingsButton", openCookieSettings from "@/lib/consent",
@@ -84,13 +85,15 @@ class Contained extends Component<{ children: ReactNode }, { failed: boolean }> 
 /**
  * Site-wide overlays, mounted once by the shell (inside the router): the promo banner (above
  * the header), and at the bottom the offline notice, the install prompt and the cookie banner.
- * It also reports page views (usePageViewTracking; safe if the shell calls it too).
+ * It also reports page views (usePageViewTracking; safe if the shell calls it too) and registers
+ * the service worker (it mounts once the first page is on screen and the browser was idle).
  */
 export function SiteOverlays() {
   usePageViewTracking();
   const [slot] = useState(topSlot);
   // The overlays have rendered with what this device has stored (consent, dismissals).
   useDocumentState("site-overlays", "mounted");
+  useEffect(registerServiceWorkerWhenIdle, []);
   return (
     <>
       {createPortal(
