@@ -4,6 +4,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { inspect } from "node:util";
 import { ReadSet } from "./readsets.js";
+import type { MutationTrace } from "./trace.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export interface CallStats {
@@ -33,6 +34,8 @@ export interface CallContext {
   syscallMs?: number;
   /** A limit the function broke: it fails even if its code caught the error. */
   limitError?: Error;
+  /** This mutation's timings, when LOCAL_CONVEX_TRACE=1 (trace.ts). */
+  trace?: MutationTrace;
 }
 
 export const zeroStats = (): CallStats => ({

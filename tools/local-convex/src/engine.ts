@@ -49,6 +49,7 @@ import { Persistence, type AppliedMutation, type StoredState } from "./persisten
 import { patchPagination, patchReadTracking } from "./reads.js";
 import type { ReadSet } from "./readsets.js";
 import { patchScheduler, Scheduler } from "./scheduler.js";
+import { tracer, traceNow } from "./trace.js";
 import { patchStorage, Storage } from "./storage.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -101,6 +102,8 @@ export interface CallOptions {
    * instead of running again (as Convex de-duplicates).
    */
   mutationKey?: string;
+  /** Where a WebSocket mutation came from and when, for the trace (trace.ts). */
+  trace?: { received: number; dequeued: number; conn: number; subject: string | null };
 }
 
 /** Client mutations remembered for de-duplication (the newest; Convex keeps them longer). */
@@ -300,12 +303,15 @@ export class Engine extends EventEmitter {
   // Commits: durable first, then indexes, timers, file cleanup, compaction, subscribers.
 
   private onCommit(ts: bigint, changes: Change[]): void {
+    const trace = tracer ? callContext.getStore()?.trace : undefined;
+    if (trace) trace.commitStart = traceNow();
     this.compactor.track(changes);
     this.indexes.apply(changes);
+    if (trace) trace.indexMs = traceNow() - trace.commitStart!;
     const changed: [string, Doc | null][] = changes.map(([id, , after]) => [id, after]);
     const mutation = this.appliedMutation();
-    // Durable before the caller hears of it: this runs inside the mutation's
-    // commit, before its result is returned.
+    // Written inside the commit; fsynced off the main thread, and the caller
+    // hears of it only once that is done (see call()).
     this.persistence.append({
       ts,
       nextDocId: this.db._nextDocId,
@@ -313,6 +319,10 @@ export class Engine extends EventEmitter {
       writes: changed,
       ...(mutation ? { mutation } : {}),
     });
+    if (trace) {
+      trace.logWriteMs = this.persistence.lastAppend.writeMs;
+      tracer!.committed(ts, trace);
+    }
     if (mutation) {
       this.mutations.set(mutation.key, { result: mutation.result, ts, at: mutation.at });
       if (this.mutations.size > MUTATIONS_KEPT) this.mutations.delete(this.mutations.keys().next().value!);
@@ -322,7 +332,9 @@ export class Engine extends EventEmitter {
       const table = tableOfId(id);
       if (table) tables.add(table);
     }
+    const invalidating = trace ? traceNow() : 0;
     runInRoot(() => this.afterCommit(ts, tables, changed, changes));
+    if (trace) trace.invalidateMs = traceNow() - invalidating;
   }
 
   private afterCommit(ts: bigint, tables: Set<string>, changed: [string, Doc | null][], changes: Change[]): void {
@@ -418,7 +430,42 @@ export class Engine extends EventEmitter {
     return this.app.functions.get(normalizeUdfPath(udfPath));
   }
 
+  /**
+   * Runs a function. Its outcome is returned only once every commit it could
+   * have seen (its own included) is on disk, so no caller hears of anything a
+   * crash could lose. Subscriptions are the exception: sync.ts waits once per
+   * Transition instead, so the fsync overlaps their re-runs.
+   */
   async call(udfPathRaw: string, args: any, identity: Identity | null, options: CallOptions = {}): Promise<CallOutcome> {
+    const outcome = await this.run(udfPathRaw, args, identity, options);
+    if (options.caller === "subscription") return outcome;
+    const pending = this.persistence.durable();
+    if (!pending) return outcome;
+    const waiting = tracer ? traceNow() : 0;
+    try {
+      await pending;
+    } catch (e: any) {
+      return {
+        ...outcome,
+        success: false,
+        errorMessage: `Server Error\n${e?.message ?? e}`,
+        commitTs: null,
+      } as CallOutcome;
+    }
+    const trace = tracer && outcome.commitTs !== null ? tracer.of(outcome.commitTs) : undefined;
+    if (trace) {
+      trace.durableWaitMs = traceNow() - waiting;
+      trace.fsyncMs = this.persistence.lastAppend.fsyncMs;
+    }
+    return outcome;
+  }
+
+  /** Resolves once every commit so far is on disk; null if they already are. */
+  durable(): Promise<void> | null {
+    return this.persistence.durable();
+  }
+
+  private async run(udfPathRaw: string, args: any, identity: Identity | null, options: CallOptions): Promise<CallOutcome> {
     const udfPath = normalizeUdfPath(udfPathRaw);
     const ctx = newCallContext(udfPath, options.journal ?? null);
     const requestId = randomBytes(8).toString("hex");
@@ -451,6 +498,10 @@ export class Engine extends EventEmitter {
       callContext.run(ctx, async (): Promise<CallOutcome> => {
         try {
           await this.validateArgs(modulePath, exportName, args, info.kind === "mutation" && !!options.mutationKey);
+          if (tracer && options.trace && info.kind === "mutation") {
+            const { received, dequeued, conn, subject } = options.trace;
+            ctx.trace = tracer.newMutation(udfPath, received, dequeued, conn, subject);
+          }
           const path = { udfPath, componentPath: "" };
           const accessor = this.accessor(identity, options.request);
           if (info.kind !== "action") {
@@ -488,6 +539,7 @@ export class Engine extends EventEmitter {
       }),
     );
     this.record(udfPath, info.kind, options.caller ?? "client", performance.now() - started, outcome.success, ctx.stats);
+    if (ctx.trace) ctx.trace.end = traceNow();
     return outcome;
   }
 

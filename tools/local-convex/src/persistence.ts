@@ -1,6 +1,10 @@
 // Durable storage for the runtime: an atomically replaced snapshot plus an
-// append-only commit log. A commit is fsynced before the mutation that made
-// it is acknowledged; start-up replays the log over the snapshot.
+// append-only commit log. A commit is written to the log (write(2)) inside the
+// commit and fsynced off the main thread right after; one fsync covers every
+// commit written while the previous one ran (group commit). Nothing leaves
+// the process before it is durable: the engine acknowledges a call, and a
+// WebSocket Transition goes out, only once `durable()` says the log is synced
+// up to there. Start-up replays the log over the snapshot.
 //
 // Compaction runs beside the commits, not between them: the log is first
 // rotated (commits.log -> commits.old.log, new commits go to a fresh
@@ -126,6 +130,16 @@ export class Persistence {
   private logBytes = 0;
   private logEntries = 0;
   private lockFile: string;
+  /** The last append's write(2) time and the last log fsync's time (ms), for the trace. */
+  readonly lastAppend = { writeMs: 0, fsyncMs: 0 };
+  /** Log entries written (write(2)), and those known to be on disk (fsync). */
+  private written = 0;
+  private synced = 0;
+  private syncInFlight = false;
+  private syncFailed: Error | null = null;
+  /** Log file descriptors retired while their fsync ran: closed when it ends. */
+  private closeAfterSync = new Set<number>();
+  private waiters: { upTo: number; resolve: () => void; reject: (e: Error) => void }[] = [];
 
   constructor(dir: string) {
     this.dir = path.resolve(dir);
@@ -294,7 +308,11 @@ export class Persistence {
     return this.logFd;
   }
 
-  /** Appends one commit and fsyncs it. Returns once the commit is durable. */
+  /**
+   * Appends one commit to the log (write(2): a kill -9 from here on keeps it)
+   * and starts an fsync for it off the main thread, shared with every commit
+   * written meanwhile. `durable()` resolves once it is on disk.
+   */
   append(record: CommitRecord): void {
     const body = JSON.stringify({
       ts: record.ts.toString(),
@@ -305,10 +323,67 @@ export class Persistence {
     });
     const line = `${checksum(body)} ${body}\n`;
     const fd = this.openLog();
+    const t0 = performance.now();
     fs.writeSync(fd, line);
-    fs.fsyncSync(fd);
+    this.lastAppend.writeMs = performance.now() - t0;
     this.logBytes += Buffer.byteLength(line);
     this.logEntries += 1;
+    this.written += 1;
+    this.startSync();
+  }
+
+  /**
+   * Null when every entry appended so far is on disk; otherwise a promise that
+   * resolves once they are (or rejects if the fsync failed).
+   */
+  durable(): Promise<void> | null {
+    if (this.syncFailed) return Promise.reject(this.syncFailed);
+    if (this.synced >= this.written) return null;
+    const upTo = this.written;
+    return new Promise((resolve, reject) => this.waiters.push({ upTo, resolve, reject }));
+  }
+
+  /** One fsync at a time, on libuv's thread pool; the next one covers everything written meanwhile. */
+  private startSync(): void {
+    if (this.syncInFlight || this.synced >= this.written || this.logFd === null) return;
+    const fd = this.logFd;
+    const upTo = this.written;
+    const started = performance.now();
+    this.syncInFlight = true;
+    fs.fsync(fd, (error) => {
+      this.syncInFlight = false;
+      if (this.closeAfterSync.delete(fd)) fs.closeSync(fd);
+      if (error && upTo > this.synced) {
+        // The entries may not be on disk: refuse to acknowledge them, or anything after.
+        this.syncFailed = new Error(`local-convex: fsync of ${path.join(this.dir, LOG)} failed: ${error.message}`);
+        for (const w of this.waiters.splice(0)) w.reject(this.syncFailed);
+        return;
+      }
+      this.lastAppend.fsyncMs = performance.now() - started;
+      this.markSynced(upTo);
+      this.startSync();
+    });
+  }
+
+  private markSynced(upTo: number): void {
+    if (upTo > this.synced) this.synced = upTo;
+    if (this.waiters.length === 0) return;
+    const ready = this.waiters.filter((w) => w.upTo <= this.synced);
+    this.waiters = this.waiters.filter((w) => w.upTo > this.synced);
+    for (const w of ready) w.resolve();
+  }
+
+  /** Makes the open log durable now and closes it (an fsync in flight closes it when it ends). */
+  private retireLog(): void {
+    if (this.logFd === null) return;
+    const fd = this.logFd;
+    this.logFd = null;
+    if (this.synced < this.written) {
+      fs.fsyncSync(fd);
+      this.markSynced(this.written);
+    }
+    if (this.syncInFlight) this.closeAfterSync.add(fd);
+    else fs.closeSync(fd);
   }
 
   shouldCompact(): boolean {
@@ -322,8 +397,7 @@ export class Persistence {
     writeFileAtomic(path.join(this.dir, SNAPSHOT), head + documents.join(",") + tail);
     // Entries older than the snapshot are skipped on load, so a crash between
     // the renames is harmless.
-    if (this.logFd !== null) fs.closeSync(this.logFd);
-    this.logFd = null;
+    this.retireLog();
     writeFileAtomic(path.join(this.dir, LOG), "");
     fs.rmSync(path.join(this.dir, OLD_LOG), { force: true });
     fsyncDir(this.dir);
@@ -337,8 +411,7 @@ export class Persistence {
    * (two renames), so call it between commits, where the snapshot is taken.
    */
   rotateLog(): void {
-    if (this.logFd !== null) fs.closeSync(this.logFd);
-    this.logFd = null;
+    this.retireLog();
     const log = path.join(this.dir, LOG);
     if (fs.existsSync(log)) fs.renameSync(log, path.join(this.dir, OLD_LOG));
     fsyncDir(this.dir);
@@ -403,8 +476,7 @@ export class Persistence {
   }
 
   close(): void {
-    if (this.logFd !== null) fs.closeSync(this.logFd);
-    this.logFd = null;
+    this.retireLog();
     this.releaseLock();
   }
 

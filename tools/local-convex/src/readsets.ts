@@ -270,7 +270,11 @@ function decodeCursor(cursor: string): Key | null {
 /** One commit's writes, grouped by table. */
 export class WriteSet {
   readonly byTable = new Map<string, Change[]>();
-  constructor(changes: Change[]) {
+  /** The commit's timestamp (0: unknown). */
+  constructor(
+    changes: Change[],
+    readonly ts = 0n,
+  ) {
     for (const change of changes) {
       const table = tableOfId(change[0]);
       if (!table) continue;

@@ -15,6 +15,7 @@ import type { Change } from "./indexes.js";
 import { Persistence } from "./persistence.js";
 import { WriteSet } from "./readsets.js";
 import { ResultCache, SyncConnection } from "./sync.js";
+import { startTrace, stopTrace, tracer, traceNow } from "./trace.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export interface RuntimeOptions {
@@ -98,6 +99,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
 
   const persistence = new Persistence(dataDir);
   persistence.open();
+  startTrace(dataDir, log);
   let engine: Engine | null = null;
   const servers: http.Server[] = [];
   const closeAll = async () => {
@@ -107,6 +109,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       await new Promise<void>((r) => s.close(() => r()));
     }
     persistence.close();
+    stopTrace();
   };
 
   try {
@@ -145,11 +148,13 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     verifier = new TokenVerifier(app.authConfig, keys.adminKey);
     const eng = engine;
 
-    eng.on("commit", (_ts: bigint, _tables: Set<string>, changes: Change[]) => {
+    eng.on("commit", (ts: bigint, _tables: Set<string>, changes: Change[]) => {
       cache.clear();
       eng.reactivity.commits += 1;
-      const writes = new WriteSet(changes);
+      const writes = new WriteSet(changes, ts);
       for (const c of connections) c.invalidate(writes);
+      const trace = tracer?.of(ts);
+      if (trace) trace.connections = connections.size;
     });
     eng.on("reload", () => {
       cache.clear();
@@ -169,7 +174,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
         connections.add(conn);
         // Convex pings every 15 s in the absence of other messages.
         const ping = setInterval(() => conn.keepAlive(PING_IDLE_MS), PING_CHECK_MS);
-        ws.on("message", (data) => conn.handle(data.toString()));
+        ws.on("message", (data) => conn.handle(data.toString(), tracer ? traceNow() : 0));
         ws.on("close", () => {
           clearInterval(ping);
           conn.close();

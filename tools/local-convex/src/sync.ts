@@ -5,6 +5,7 @@ import type { WebSocket } from "ws";
 import { AuthError, type TokenVerifier } from "./auth.js";
 import type { CallOutcome, Engine, Identity, RequestInfo } from "./engine.js";
 import type { ReadSet, WriteSet } from "./readsets.js";
+import { tracer, traceNow, type RefreshTrace } from "./trace.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export function encodeTs(ts: bigint): string {
@@ -36,6 +37,9 @@ export class ResultCache {
   clear() {
     this.map.clear();
   }
+  has(key: string): boolean {
+    return this.map.has(key);
+  }
   get(key: string, run: () => Promise<CallOutcome>): Promise<CallOutcome> {
     let hit = this.map.get(key);
     if (!hit) {
@@ -66,7 +70,13 @@ function sessionCache(sessionId: string): Map<number, Promise<any>> {
   return entry.results;
 }
 
+let nextConnectionId = 1;
+
 export class SyncConnection {
+  /** Names the connection in the trace. */
+  private readonly id = nextConnectionId++;
+  /** When the oldest of `pendingWrites` was handed over (trace only). */
+  private pendingSince = 0;
   private version: Version = { querySet: 0, identity: 0, ts: 0n };
   private identity: Identity | null = null;
   private isAdmin = false;
@@ -95,9 +105,14 @@ export class SyncConnection {
   /** When the last message went out: an idle connection gets a Ping (see runtime.ts). */
   lastSent = Date.now();
 
-  private send(message: Record<string, unknown>) {
+  private send(message: Record<string, unknown>, trace?: RefreshTrace) {
     if (!this.closed && this.ws.readyState === this.ws.OPEN) {
-      this.ws.send(JSON.stringify(message));
+      const data = JSON.stringify(message);
+      if (trace) {
+        trace.transitionAt = traceNow();
+        trace.bytes = data.length;
+        this.ws.send(data, () => (trace.writtenAt = traceNow()));
+      } else this.ws.send(data);
       this.lastSent = Date.now();
     }
   }
@@ -119,7 +134,8 @@ export class SyncConnection {
     this.closed = true;
   }
 
-  handle(raw: string) {
+  /** A frame from the client; `receivedAt` is when it arrived (trace only). */
+  handle(raw: string, receivedAt = 0) {
     let message: any;
     try {
       message = JSON.parse(raw);
@@ -141,7 +157,7 @@ export class SyncConnection {
       case "ModifyQuerySet":
         return this.enqueue(() => this.modifyQuerySet(message));
       case "Mutation":
-        return this.enqueue(() => this.mutation(message));
+        return this.enqueue(() => this.mutation(message, receivedAt));
       case "Action":
         void this.action(message);
         return;
@@ -160,7 +176,10 @@ export class SyncConnection {
    */
   invalidate(writes: WriteSet | "all") {
     if (writes === "all") this.refreshAll = true;
-    else this.pendingWrites.push(writes);
+    else {
+      if (tracer && this.pendingWrites.length === 0) this.pendingSince = traceNow();
+      this.pendingWrites.push(writes);
+    }
     this.scheduleRefresh();
   }
 
@@ -173,21 +192,39 @@ export class SyncConnection {
     });
   }
 
-  private transition(modifications: any[], next: Partial<Version>) {
+  /**
+   * Query results go out only once the commits they may reflect are on disk
+   * (the re-runs ran meanwhile, beside the fsync).
+   */
+  private async durable(): Promise<void> {
+    const pending = this.engine.durable();
+    if (pending) await pending;
+  }
+
+  private transition(modifications: any[], next: Partial<Version>, trace?: RefreshTrace) {
     const endVersion: Version = { ...this.version, ...next };
-    this.send({
-      type: "Transition",
-      startVersion: { querySet: this.version.querySet, identity: this.version.identity, ts: encodeTs(this.version.ts) },
-      endVersion: { querySet: endVersion.querySet, identity: endVersion.identity, ts: encodeTs(endVersion.ts) },
-      modifications,
-      // serverTs: when the Transition left the server, in nanoseconds.
-      ...(this.clockSkew !== undefined ? { clientClockSkew: this.clockSkew, serverTs: Date.now() * 1e6 } : {}),
-    });
+    this.send(
+      {
+        type: "Transition",
+        startVersion: {
+          querySet: this.version.querySet,
+          identity: this.version.identity,
+          ts: encodeTs(this.version.ts),
+        },
+        endVersion: { querySet: endVersion.querySet, identity: endVersion.identity, ts: encodeTs(endVersion.ts) },
+        modifications,
+        // serverTs: when the Transition left the server, in nanoseconds.
+        ...(this.clockSkew !== undefined ? { clientClockSkew: this.clockSkew, serverTs: Date.now() * 1e6 } : {}),
+      },
+      trace,
+    );
     this.version = endVersion;
   }
 
-  private async runSubscription(queryId: number, sub: Subscription): Promise<any | null> {
+  private async runSubscription(queryId: number, sub: Subscription, trace?: RefreshTrace): Promise<any | null> {
     const key = `${sub.udfPath}\u0000${sub.argsJson}\u0000${this.identityKey}\u0000${sub.journal}`;
+    const shared = trace ? this.cache.has(key) : false;
+    const started = trace ? traceNow() : 0;
     const outcome = await this.cache.get(key, () => {
       this.engine.reactivity.executions += 1;
       return this.engine.call(sub.udfPath, sub.args, this.identity, {
@@ -197,6 +234,7 @@ export class SyncConnection {
         caller: "subscription",
       });
     });
+    if (trace) trace.reruns.push({ udfPath: sub.udfPath, ms: traceNow() - started, shared });
     sub.reads = outcome.reads;
     const journal = outcome.journal ?? sub.journal;
     sub.journal = journal;
@@ -226,21 +264,46 @@ export class SyncConnection {
     this.pendingWrites = [];
     const modifications: any[] = [];
     const metrics = this.engine.reactivity;
+    const trace = tracer ? this.refreshTrace(writes) : undefined;
     for (const [queryId, sub] of this.queries) {
       if (!all && sub.reads) {
         if (writes.length === 0) continue;
         metrics.checked += 1;
+        if (trace) trace.checked += 1;
         const reads = sub.reads;
         if (!writes.some((w) => reads.touchedBy(w))) continue;
       }
       if (!all) metrics.reruns += 1;
-      const mod = await this.runSubscription(queryId, sub);
+      const mod = await this.runSubscription(queryId, sub, trace);
       if (mod && this.queries.get(queryId) === sub) modifications.push(mod);
     }
     if (modifications.length > 0 || this.mutationAwaitingTransition) {
+      const waiting = trace ? traceNow() : 0;
+      await this.durable();
+      if (trace) trace.durableWaitMs = traceNow() - waiting;
       this.mutationAwaitingTransition = false;
-      this.transition(modifications, { ts: ts > this.version.ts ? ts : this.version.ts });
+      this.transition(modifications, { ts: ts > this.version.ts ? ts : this.version.ts }, trace);
     }
+  }
+
+  /** The trace of a refresh, attached to each traced mutation whose commit it covers. */
+  private refreshTrace(writes: WriteSet[]): RefreshTrace | undefined {
+    const traces = writes.map((w) => tracer!.of(w.ts)).filter((t) => t !== undefined);
+    if (traces.length === 0) return undefined;
+    const trace: RefreshTrace = {
+      conn: this.id,
+      subject: this.identity?.subject ?? null,
+      queuedAt: this.pendingSince,
+      start: traceNow(),
+      checked: 0,
+      reruns: [],
+      durableWaitMs: 0,
+      transitionAt: null,
+      writtenAt: null,
+      bytes: 0,
+    };
+    for (const t of traces) t.refreshes.push(trace);
+    return trace;
   }
 
   private async authenticate(message: any) {
@@ -271,6 +334,7 @@ export class SyncConnection {
       if (mod) modifications.push(mod);
     }
     const ts = this.engine.lastCommitTs;
+    await this.durable();
     this.transition(modifications, { identity: baseVersion + 1, ts: ts > this.version.ts ? ts : this.version.ts });
   }
 
@@ -299,11 +363,13 @@ export class SyncConnection {
         modifications.push({ type: "QueryRemoved", queryId: change.queryId });
       }
     }
+    await this.durable();
     this.transition(modifications, { querySet: message.newVersion, ts: ts > this.version.ts ? ts : this.version.ts });
   }
 
-  private async mutation(message: any) {
+  private async mutation(message: any, receivedAt = 0) {
     const requestId: number = message.requestId;
+    const dequeued = tracer ? traceNow() : 0;
     const session = sessionCache(this.sessionId);
     let pending = session.get(requestId);
     if (!pending) {
@@ -313,6 +379,9 @@ export class SyncConnection {
         request: this.request,
         // Durable with the commit: a re-send after a restart of the runtime is answered, not re-run.
         ...(this.sessionId ? { mutationKey: `${this.sessionId}:${requestId}` } : {}),
+        ...(tracer
+          ? { trace: { received: receivedAt, dequeued, conn: this.id, subject: this.identity?.subject ?? null } }
+          : {}),
       });
       session.set(requestId, pending);
       if (session.size > SESSION_CACHE_LIMIT) session.delete(session.keys().next().value!);
@@ -328,6 +397,8 @@ export class SyncConnection {
         ts: encodeTs(ts),
         logLines: outcome.logLines,
       });
+      const trace = tracer && outcome.commitTs !== null ? tracer.of(outcome.commitTs) : undefined;
+      if (trace) trace.responseAt = traceNow();
       // The client resolves the mutation on the next Transition whose ts reaches
       // the mutation's, even when no subscribed result changed.
       this.mutationAwaitingTransition = true;
