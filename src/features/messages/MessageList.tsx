@@ -1,5 +1,5 @@
 import { useMutation, usePaginatedQuery } from "convex/react";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from "react";
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import { Button, Spinner } from "@/components/ui";
 import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
@@ -127,50 +127,20 @@ export function MessageList({ otherUserId, info }: { otherUserId: string; info: 
             <ol className="flex flex-col gap-1.5">
               {messages.map((m, i) => {
                 const previous = messages[i - 1];
-                const newDay =
-                  !previous ||
-                  new Date(previous._creationTime).toDateString() !== new Date(m._creationTime).toDateString();
-                const pending = isOptimistic(m._id);
                 return (
-                  <li key={m._id} className="flex flex-col">
-                    {newDay && (
-                      <p className="my-2 text-center text-xs font-medium text-slate-600 dark:text-slate-300">
-                        {dayFormat.format(m._creationTime)}
-                      </p>
-                    )}
-                    <div
-                      className={cn(
-                        "max-w-[85%] rounded-2xl px-3.5 py-2 break-words whitespace-pre-wrap sm:max-w-[70%]",
-                        m.mine
-                          ? "self-end rounded-br-md bg-brand-700 text-white dark:bg-brand-300 dark:text-brand-950"
-                          : "self-start rounded-bl-md bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100",
-                        pending && "opacity-75",
-                      )}
-                    >
-                      <span className="sr-only">{m.mine ? "You" : info.other.name}: </span>
-                      {m.content}
-                    </div>
-                    <p
-                      className={cn(
-                        "mt-0.5 px-1 text-xs text-slate-600 dark:text-slate-300",
-                        m.mine ? "self-end" : "self-start",
-                      )}
-                    >
-                      {pending ? (
-                        "Sending…"
-                      ) : (
-                        <time dateTime={new Date(m._creationTime).toISOString()}>
-                          {timeFormat.format(m._creationTime)}
-                        </time>
-                      )}
-                      {seen && m._id === lastMine._id && (
-                        <>
-                          <span aria-hidden="true"> · </span>
-                          <span className="font-semibold text-brand-800 dark:text-brand-200">Seen</span>
-                        </>
-                      )}
-                    </p>
-                  </li>
+                  <MessageRow
+                    key={m._id}
+                    id={m._id}
+                    content={m.content}
+                    mine={m.mine}
+                    creationTime={m._creationTime}
+                    newDay={
+                      !previous ||
+                      new Date(previous._creationTime).toDateString() !== new Date(m._creationTime).toDateString()
+                    }
+                    seen={seen && m._id === lastMine._id}
+                    otherName={info.other.name}
+                  />
                 );
               })}
             </ol>
@@ -183,3 +153,65 @@ export function MessageList({ otherUserId, info }: { otherUserId: string; info: 
     </>
   );
 }
+
+interface MessageRowProps {
+  id: string;
+  content: string;
+  mine: boolean;
+  creationTime: number;
+  /** The first message of its day: the day goes above it. */
+  newDay: boolean;
+  /** The viewer's last message, and the other side has read it. */
+  seen: boolean;
+  otherName: string;
+}
+
+/**
+ * One bubble. Memoized on its own values (each update of the thread brings new row objects), so a
+ * new message renders one row, not the whole thread.
+ */
+const MessageRow = memo(function MessageRow({
+  id,
+  content,
+  mine,
+  creationTime,
+  newDay,
+  seen,
+  otherName,
+}: MessageRowProps) {
+  const pending = isOptimistic(id);
+  return (
+    <li className="flex flex-col">
+      {newDay && (
+        <p className="my-2 text-center text-xs font-medium text-slate-600 dark:text-slate-300">
+          {dayFormat.format(creationTime)}
+        </p>
+      )}
+      <div
+        className={cn(
+          "max-w-[85%] rounded-2xl px-3.5 py-2 break-words whitespace-pre-wrap sm:max-w-[70%]",
+          mine
+            ? "self-end rounded-br-md bg-brand-700 text-white dark:bg-brand-300 dark:text-brand-950"
+            : "self-start rounded-bl-md bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100",
+          pending && "opacity-75",
+        )}
+      >
+        <span className="sr-only">{mine ? "You" : otherName}: </span>
+        {content}
+      </div>
+      <p className={cn("mt-0.5 px-1 text-xs text-slate-600 dark:text-slate-300", mine ? "self-end" : "self-start")}>
+        {pending ? (
+          "Sending…"
+        ) : (
+          <time dateTime={new Date(creationTime).toISOString()}>{timeFormat.format(creationTime)}</time>
+        )}
+        {seen && (
+          <>
+            <span aria-hidden="true"> · </span>
+            <span className="font-semibold text-brand-800 dark:text-brand-200">Seen</span>
+          </>
+        )}
+      </p>
+    </li>
+  );
+});
