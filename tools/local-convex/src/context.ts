@@ -34,6 +34,8 @@ export interface CallContext {
   syscallMs?: number;
   /** A limit the function broke: it fails even if its code caught the error. */
   limitError?: Error;
+  /** Who asked for the call (a sync connection): its commits' subscribers are refreshed before it. */
+  origin?: object;
   /** This mutation's timings, when LOCAL_CONVEX_TRACE=1 (trace.ts). */
   trace?: MutationTrace;
 }

@@ -102,6 +102,8 @@ export interface CallOptions {
    * instead of running again (as Convex de-duplicates).
    */
   mutationKey?: string;
+  /** The client connection calling (sync.ts): the commit event names it, so others hear first. */
+  origin?: object;
   /** Where a WebSocket mutation came from and when, for the trace (trace.ts). */
   trace?: { received: number; dequeued: number; conn: number; subject: string | null };
 }
@@ -333,11 +335,18 @@ export class Engine extends EventEmitter {
       if (table) tables.add(table);
     }
     const invalidating = trace ? traceNow() : 0;
-    runInRoot(() => this.afterCommit(ts, tables, changed, changes));
+    const origin = callContext.getStore()?.origin;
+    runInRoot(() => this.afterCommit(ts, tables, changed, changes, origin));
     if (trace) trace.invalidateMs = traceNow() - invalidating;
   }
 
-  private afterCommit(ts: bigint, tables: Set<string>, changed: [string, Doc | null][], changes: Change[]): void {
+  private afterCommit(
+    ts: bigint,
+    tables: Set<string>,
+    changed: [string, Doc | null][],
+    changes: Change[],
+    origin: object | undefined,
+  ): void {
     this.scheduler.onCommit(changed);
     this.storage.onCommit(changed);
     if (this.persistence.shouldCompact() && !this.compactScheduled && !this.compactor.inProgress) {
@@ -347,7 +356,7 @@ export class Engine extends EventEmitter {
         if (!this.closed) void this.compact();
       });
     }
-    this.emit("commit", ts, tables, changes);
+    this.emit("commit", ts, tables, changes, origin);
   }
 
   /**
@@ -468,6 +477,7 @@ export class Engine extends EventEmitter {
   private async run(udfPathRaw: string, args: any, identity: Identity | null, options: CallOptions): Promise<CallOutcome> {
     const udfPath = normalizeUdfPath(udfPathRaw);
     const ctx = newCallContext(udfPath, options.journal ?? null);
+    if (options.origin) ctx.origin = options.origin;
     const requestId = randomBytes(8).toString("hex");
     const fail = (errorMessage: string, errorData?: unknown): CallOutcome => ({
       success: false,

@@ -148,11 +148,13 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     verifier = new TokenVerifier(app.authConfig, keys.adminKey);
     const eng = engine;
 
-    eng.on("commit", (ts: bigint, _tables: Set<string>, changes: Change[]) => {
+    eng.on("commit", (ts: bigint, _tables: Set<string>, changes: Change[], origin: object | undefined) => {
       cache.clear();
       eng.reactivity.commits += 1;
       const writes = new WriteSet(changes, ts);
-      for (const c of connections) c.invalidate(writes);
+      // The client whose mutation this is goes last: the others are waiting to see it.
+      for (const c of connections) if (c !== origin) c.invalidate(writes);
+      if (origin instanceof SyncConnection && connections.has(origin)) origin.invalidate(writes);
       const trace = tracer?.of(ts);
       if (trace) trace.connections = connections.size;
     });

@@ -72,6 +72,19 @@ function sessionCache(sessionId: string): Map<number, Promise<any>> {
 
 let nextConnectionId = 1;
 
+/**
+ * Refreshes take turns, one connection at a time, in the order commits hand
+ * them out (the committing client last, see runtime.ts): re-runs are CPU work
+ * on one thread, so interleaving them would only make every client wait for
+ * all of them. A refresh leaves the lane before waiting for the fsync.
+ */
+let refreshLane: Promise<unknown> = Promise.resolve();
+function inRefreshLane<T>(task: () => Promise<T>): Promise<T> {
+  const run = refreshLane.then(task);
+  refreshLane = run.catch(() => undefined);
+  return run;
+}
+
 export class SyncConnection {
   /** Names the connection in the trace. */
   private readonly id = nextConnectionId++;
@@ -257,6 +270,18 @@ export class SyncConnection {
   }
 
   private async refresh() {
+    const { modifications, ts, trace } = await inRefreshLane(() => this.rerun());
+    if (modifications.length > 0 || this.mutationAwaitingTransition) {
+      const waiting = trace ? traceNow() : 0;
+      await this.durable();
+      if (trace) trace.durableWaitMs = traceNow() - waiting;
+      this.mutationAwaitingTransition = false;
+      this.transition(modifications, { ts: ts > this.version.ts ? ts : this.version.ts }, trace);
+    }
+  }
+
+  /** Re-runs the subscriptions the pending commits touched (all of them after a reload). */
+  private async rerun(): Promise<{ modifications: any[]; ts: bigint; trace: RefreshTrace | undefined }> {
     const ts = this.engine.lastCommitTs;
     const all = this.refreshAll;
     const writes = this.pendingWrites;
@@ -277,13 +302,7 @@ export class SyncConnection {
       const mod = await this.runSubscription(queryId, sub, trace);
       if (mod && this.queries.get(queryId) === sub) modifications.push(mod);
     }
-    if (modifications.length > 0 || this.mutationAwaitingTransition) {
-      const waiting = trace ? traceNow() : 0;
-      await this.durable();
-      if (trace) trace.durableWaitMs = traceNow() - waiting;
-      this.mutationAwaitingTransition = false;
-      this.transition(modifications, { ts: ts > this.version.ts ? ts : this.version.ts }, trace);
-    }
+    return { modifications, ts, trace };
   }
 
   /** The trace of a refresh, attached to each traced mutation whose commit it covers. */
@@ -377,6 +396,7 @@ export class SyncConnection {
         publicOnly: !this.isAdmin,
         kind: "mutation",
         request: this.request,
+        origin: this,
         // Durable with the commit: a re-send after a restart of the runtime is answered, not re-run.
         ...(this.sessionId ? { mutationKey: `${this.sessionId}:${requestId}` } : {}),
         ...(tracer
