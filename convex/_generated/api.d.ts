@@ -80,6 +80,7 @@ import type * as scrap from "../scrap.js";
 import type * as seed_data from "../seed/data.js";
 import type * as seed_demoLife from "../seed/demoLife.js";
 import type * as seed_run from "../seed/run.js";
+import type * as seed_scrap from "../seed/scrap.js";
 import type * as settings from "../settings.js";
 import type * as users from "../users.js";
 
@@ -159,6 +160,7 @@ declare const fullApi: ApiFromModules<{
   "seed/data": typeof seed_data;
   "seed/demoLife": typeof seed_demoLife;
   "seed/run": typeof seed_run;
+  "seed/scrap": typeof seed_scrap;
   settings: typeof settings;
   users: typeof users;
 }>;

@@ -21,6 +21,7 @@ import { deliverMessage } from "../model/messages";
 import { acceptBid, insertJob, placeBid, transition, type Job } from "../model/jobs";
 import { zipToPoint } from "../model/geo";
 import { demoLifeDone } from "./demoLife";
+import { demoListingsDone } from "./scrap";
 import { matchingProfessionals, syncUserLocation } from "../model/professionals";
 import { markEmailVerified } from "../model/verification";
 import {
@@ -143,7 +144,12 @@ export const status = internalQuery({
     // Likewise data seeded before the demo professional had conversations and a network.
     const pro = await userIdByEmail(ctx, DEMO_ACCOUNTS[1]!.email);
     const proHasLife = pro !== null && (await demoLifeDone(ctx, pro));
-    return { seeded: present.includes(SEED_MARKER_EMAIL) && ownerHasJobs && proHasLife, demoAccounts: present };
+    // And data seeded before the materials marketplace had listings.
+    const ownerHasListings = owner !== null && (await demoListingsDone(ctx, owner));
+    return {
+      seeded: present.includes(SEED_MARKER_EMAIL) && ownerHasJobs && proHasLife && ownerHasListings,
+      demoAccounts: present,
+    };
   },
 });
 
@@ -251,6 +257,7 @@ export const run = internalAction({
     await createDemoAccount(DEMO_ACCOUNTS[DEMO_ACCOUNTS.length - 1]!);
     // Conversations, network and notifications need every demo account; status() checks they are there.
     await ctx.runMutation(internal.seed.demoLife.insert, {});
+    await ctx.runMutation(internal.seed.scrap.insertDemoListings, {});
     return { inserted, skipped, demoAccountsCreated, ms: Date.now() - started };
   },
 });

@@ -34,6 +34,11 @@ export const ProfessionalDashboard = lazy(() =>
   import("@/features/dashboard/ProfessionalDashboard").then((m) => ({ default: m.ProfessionalDashboard })),
 );
 
+export const ScrapPage = lazy(() => import("@/features/scrap/ScrapPage").then((m) => ({ default: m.ScrapPage })));
+export const ScrapDetailPage = lazy(() =>
+  import("@/features/scrap/ScrapDetailPage").then((m) => ({ default: m.ScrapDetailPage })),
+);
+
 export const JobsPage = lazy(() => import("@/features/jobs/JobsPage").then((m) => ({ default: m.JobsPage })));
 export const JobDetailPage = lazy(() =>
   import("@/features/jobs/JobDetailPage").then((m) => ({ default: m.JobDetailPage })),

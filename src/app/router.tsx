@@ -28,6 +28,8 @@ import {
   RequestQuotePage,
   ResetPasswordPage,
   ReviewsPage,
+  ScrapDetailPage,
+  ScrapPage,
   SignUpChoicePage,
   SignUpRoute,
   VerifyEmailPage,
@@ -110,7 +112,6 @@ type Access = "public" | "signedIn";
  * page) name the same section; each path keeps the access spec §2 gives it.
  */
 const COMING_LATER: readonly { path: string; section: string; access: Access }[] = [
-  { path: "scrap", section: "Scrap & Free Materials", access: "signedIn" },
   { path: "feed", section: "Professional Feed", access: "public" },
   { path: "profession-benefits", section: "Profession Benefits", access: "public" },
   { path: "subscribe", section: "Subscribe", access: "public" },
@@ -197,6 +198,22 @@ export function AppRoutes() {
           }
         />
         <Route path="job-search" element={<JobSearchPage />} />
+        <Route
+          path="scrap"
+          element={
+            <SignedInOnly>
+              <ScrapPage />
+            </SignedInOnly>
+          }
+        />
+        <Route
+          path="scrap/:id"
+          element={
+            <SignedInOnly>
+              <ScrapDetailPage />
+            </SignedInOnly>
+          }
+        />
         <Route
           path="professionals/search"
           element={

@@ -5,12 +5,12 @@ import { NEARBY_PROS_MILES } from "@common/jobCatalog";
 import type { Viewer } from "@/app/session";
 import { Button, ButtonLink, TextLink } from "@/components/ui";
 import { PostJobDialog } from "@/features/jobs/PostJobDialog";
+import { NearbyMaterials } from "@/features/scrap/NearbyMaterials";
 import { api } from "@/lib/api";
-import { cn } from "@/lib/cn";
 import { DashboardLayout } from "./DashboardLayout";
 import { FindProfessionals } from "./FindProfessionals";
 import { MyProjects } from "./MyProjects";
-import { DashboardTab, DashIcon, headingText, mutedText, StatTile, tabListClasses } from "./parts";
+import { DashboardTab, DashIcon, StatTile, tabListClasses } from "./parts";
 import { ProfileSummary } from "./ProfileSummary";
 
 // Customer dashboard (spec §2 "Dashboards"): figures from dashboard.customer (kept counters and a
@@ -93,21 +93,7 @@ export function CustomerDashboard({ viewer }: { viewer: Viewer }) {
 function ScrapAndFree() {
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-5 sm:p-6 dark:border-slate-700 dark:bg-slate-900">
-      <div className="flex items-start gap-3">
-        <span className="mt-1 text-brand-700 dark:text-brand-300">
-          <DashIcon name="recycle" className="size-6" />
-        </span>
-        <div>
-          <h2 className={cn("text-lg font-semibold", headingText)}>Scrap &amp; free materials</h2>
-          <p className={cn("mt-1", mutedText)}>
-            Leftover lumber, tiles, fixtures and more from projects near you: give away what you no longer need, or pick
-            up materials for your next project.
-          </p>
-          <ButtonLink to="/scrap" variant="secondary" className="mt-4">
-            Browse Materials
-          </ButtonLink>
-        </div>
-      </div>
+      <NearbyMaterials />
     </div>
   );
 }
