@@ -93,10 +93,14 @@ export function Composer({ otherUserId, otherName }: { otherUserId: string; othe
     setSending(true);
     // The server clears "is typing" with the send.
     typingSentAt.current = 0;
+    // The box empties at once (the message shows as sending), so what is typed next while the
+    // send is on its way is kept; a failed send puts the text back unless a new one was started.
+    const content = text;
+    setText("");
     try {
-      await send({ receiverId: otherUserId, content: text });
-      setText("");
+      await send({ receiverId: otherUserId, content });
     } catch (error) {
+      setText((current) => (current.trim() ? current : content));
       showError(error, sendFailedCopy);
     } finally {
       setSending(false);
