@@ -62,3 +62,7 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+// The client sets up its connection (sync state, WebSocket) on first use, which would be inside
+// whichever commit's effects subscribe first: set it up now, in a task of its own.
+if (typeof client !== "string") window.setTimeout(() => client.connectionState(), 0);

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from "react";
+import { startTransition, useEffect, useState } from "react";
 import { releasePrerenderSoon } from "@/prerender/handoff";
 import { useSession } from "./session";
 
@@ -50,13 +50,20 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** True once the first page is on screen, the document has loaded and the browser has been idle. */
+/**
+ * True once the first page is on screen, the document has loaded and the browser has been idle.
+ * The change renders as a transition: in short slices that yield to the browser (an external
+ * store's change would render everything it brings at once, in one long task).
+ */
 export function useAfterFirstPaint(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => reached,
-    () => false,
-  );
+  const [after, setAfter] = useState(false);
+  useEffect(() => {
+    const update = () => startTransition(() => setAfter(true));
+    if (reached) return update();
+    const unsubscribe = subscribe(update);
+    return () => void unsubscribe();
+  }, []);
+  return after;
 }
 
 /**

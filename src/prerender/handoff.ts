@@ -1,4 +1,5 @@
 import { useLayoutEffect } from "react";
+import { warmLazy } from "@/lib/warmLazy";
 
 // The handoff from a prerendered public page (scripts/prerender.ts) to the app. The prerendered
 // markup is in <div id="prerender">, on screen, while the app renders into the hidden #root. As
@@ -25,23 +26,6 @@ let fallbackTimer: number | undefined;
 
 /** The visible text of a page's <main>: what must match before the app's copy replaces the markup. */
 const mainText = (container: Element) => container.querySelector("main")?.textContent ?? null;
-
-/**
- * Starts a React.lazy component's load now, so that its first render does not suspend: the page
- * then commits with the session (no loading screen in between, and no 300 ms Suspense reveal
- * throttle before the handoff). Uses the lazy object's own initializer (`_init(_payload)`, the
- * shape React.lazy has had since 16.6); anything else is left alone (the page then just suspends).
- */
-function warmLazy(component: unknown): void {
-  const lazy = component as { _payload?: unknown; _init?: (payload: unknown) => unknown };
-  if (typeof lazy._init !== "function") return;
-  try {
-    lazy._init(lazy._payload);
-  } catch (thrown) {
-    // Pending: a promise (React.lazy reports a failure itself when the page renders).
-    if (thrown instanceof Promise) thrown.catch(() => {});
-  }
-}
 
 type FormField = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -102,6 +86,8 @@ export function initPrerender(pageFor: (path: string) => unknown): void {
     return;
   }
   live = element;
+  // Its first render then does not suspend: the page commits at once (no loading screen in
+  // between, and no 300 ms Suspense reveal throttle before the handoff).
   warmLazy(pageFor(window.location.pathname));
   const root = document.getElementById("root");
   const expected = mainText(element);

@@ -64,6 +64,8 @@ export const TOAST_LIMIT = 5;
 export const TOAST_DEFAULT_DURATION = 5000;
 /** The key that moves focus to the toasts. */
 export const TOAST_HOTKEY = "F8";
+/** The toasts' region: the site overlays set their height on it (--site-overlays-height). */
+export const TOAST_REGION_ID = "toast-region";
 
 const ToastContext = createContext<ToastContextValue | null>(null);
 
@@ -141,6 +143,7 @@ function Toaster({ toasts, onDismiss }: { toasts: ToastRecord[]; onDismiss: (id:
   return (
     <div
       ref={regionRef}
+      id={TOAST_REGION_ID}
       role="region"
       aria-label="Notifications (F8)"
       tabIndex={-1}

@@ -3,17 +3,23 @@ import { Link } from "react-router-dom";
 import { Logo } from "@/app/Logo";
 import { useSession, type Viewer } from "@/app/session";
 import { buttonClasses } from "@/components/ui/Button";
+import { warmLazy } from "@/lib/warmLazy";
+import { hasStoredSession } from "@/prerender/storedSession";
 import { ShellIcon } from "./icons";
 import { MobileMenu } from "./MobileMenu";
 import { NavItemLink } from "./NavItemLink";
 import { JOIN_NOW, SIGN_IN, SIGNED_OUT_NAV, signedInNav, type NavItem } from "./nav";
 import { UserAvatar } from "./UserAvatar";
-import { UserTypeBar } from "./UserTypeBar";
 
 // The user menu (Headless UI) is only for signed-in users: its code loads once the session says so.
 const UserMenu = lazy(() => import("./UserMenu"));
 // The notifications bell (Headless UI Popover), likewise.
 const NotificationBell = lazy(() => import("@/features/notifications/NotificationBell"));
+// The bar saying who is signed in, likewise; a browser with a stored session starts loading it at
+// once, so it is there by the time the session's viewer arrives (it takes the page's full width:
+// no placeholder would have its height).
+const UserTypeBar = lazy(() => import("./UserTypeBar").then((m) => ({ default: m.UserTypeBar })));
+if (typeof window !== "undefined" && hasStoredSession()) warmLazy(UserTypeBar);
 
 const navLinkClasses =
   "block rounded-md px-2.5 py-2 text-sm font-medium whitespace-nowrap text-slate-700 hover:bg-slate-100 hover:text-slate-900 " +
@@ -93,7 +99,11 @@ export function Header() {
           {items && <MobileMenu items={items} showAccountLinks={session.status === "signedOut"} />}
         </div>
       </div>
-      {session.status === "signedIn" && <UserTypeBar viewer={session.viewer} />}
+      {session.status === "signedIn" && (
+        <Suspense fallback={null}>
+          <UserTypeBar viewer={session.viewer} />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -1,5 +1,6 @@
 import { Component, useEffect, useRef, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
+import { TOAST_REGION_ID } from "@/components/ui/Toast";
 import { usePageViewTracking } from "@/lib/analytics";
 import { useDocumentState } from "@/lib/documentState";
 import { CookieConsent } from "./CookieConsent";
@@ -26,7 +27,11 @@ function topSlot(): HTMLElement {
   return element;
 }
 
-/** Set on <html> while the stack shows something: its height, so toasts can sit above it. */
+/**
+ * Set on the toasts' region while the stack shows something: its height, so toasts can sit above
+ * it. Only there: a custom property set on <html> is inherited by every element, so each change
+ * (the cookie banner appearing, the install prompt) recalculated the style of the whole page.
+ */
 export const SITE_OVERLAYS_HEIGHT_VARIABLE = "--site-overlays-height";
 
 /**
@@ -41,20 +46,20 @@ function BottomStack({ children }: { children: ReactNode }) {
     const element = ref.current;
     if (!element || typeof ResizeObserver === "undefined") return;
     const body = document.body;
-    const root = document.documentElement;
+    const toasts = () => document.getElementById(TOAST_REGION_ID)?.style;
     const observer = new ResizeObserver(() => {
       const height = element.offsetHeight;
       // Only the visible boxes count: the empty stack keeps its padding only.
       const occupied = element.querySelector(":scope > *:not(.sr-only)") ? height : 0;
       body.style.paddingBottom = occupied ? `${occupied}px` : "";
-      if (occupied) root.style.setProperty(SITE_OVERLAYS_HEIGHT_VARIABLE, `${occupied}px`);
-      else root.style.removeProperty(SITE_OVERLAYS_HEIGHT_VARIABLE);
+      if (occupied) toasts()?.setProperty(SITE_OVERLAYS_HEIGHT_VARIABLE, `${occupied}px`);
+      else toasts()?.removeProperty(SITE_OVERLAYS_HEIGHT_VARIABLE);
     });
     observer.observe(element);
     return () => {
       observer.disconnect();
       body.style.paddingBottom = "";
-      root.style.removeProperty(SITE_OVERLAYS_HEIGHT_VARIABLE);
+      toasts()?.removeProperty(SITE_OVERLAYS_HEIGHT_VARIABLE);
     };
   }, []);
   return (
