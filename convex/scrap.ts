@@ -220,10 +220,13 @@ export const list = query({
   },
 });
 
-/** The customer dashboard's Scrap & Free tab: the nearest open listings within the viewer's radius, else the newest. */
+/**
+ * The customer dashboard's Scrap & Free tab: the nearest open listings within the viewer's radius
+ * (`near`), else the newest ones; `located` says whether the viewer has a ZIP code to measure from.
+ */
 export const nearby = query({
   args: { limit: v.optional(v.number()) },
-  returns: v.object({ listings: v.array(scrapCardValidator), near: v.boolean() }),
+  returns: v.object({ listings: v.array(scrapCardValidator), near: v.boolean(), located: v.boolean() }),
   handler: async (ctx, { limit }) => {
     const viewer = ctx.viewerX();
     const take = pageSize(limit, 6, 24);
@@ -234,7 +237,11 @@ export const nearby = query({
         .sort((a, b) => a.distance - b.distance || b.listing._creationTime - a.listing._creationTime)
         .slice(0, take);
       if (rows.length > 0) {
-        return { listings: await Promise.all(rows.map(({ listing }) => toCard(ctx, listing, from))), near: true };
+        return {
+          listings: await Promise.all(rows.map(({ listing }) => toCard(ctx, listing, from))),
+          near: true,
+          located: true,
+        };
       }
     }
     const newest = await ctx.db
@@ -243,7 +250,7 @@ export const nearby = query({
       .order("desc")
       .take(take * 2);
     const others = newest.filter((l) => l.userId !== viewer._id).slice(0, take);
-    return { listings: await Promise.all(others.map((l) => toCard(ctx, l, from))), near: false };
+    return { listings: await Promise.all(others.map((l) => toCard(ctx, l, from))), near: false, located: from !== null };
   },
 });
 

@@ -7,7 +7,7 @@ import type { Doc } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { internalMutation } from "../functions";
 import { claimListing, confirmPickup, insertListing, move } from "../model/scrap";
-import { DEMO_ACCOUNTS } from "./data";
+import { CITIES, DEMO_ACCOUNTS, rowRng } from "./data";
 
 type Lister = "owner" | "pro" | number;
 type Fate = "available" | "on_hold" | "held_by_pro" | "picked_up" | "expired";
@@ -98,5 +98,35 @@ export const insertDemoListings = internalMutation({
       inserted += 1;
     }
     return { inserted };
+  },
+});
+
+// ---------------------------------------------------------------------------
+// Benchmark data (bench/scrap.ts): many open listings across the seed's cities, fast.
+
+export const benchListings = internalMutation({
+  args: { listerId: v.id("users"), start: v.number(), count: v.number(), seed: v.number() },
+  returns: v.number(),
+  handler: async (ctx, { listerId, start, count, seed }) => {
+    if (count < 0 || count > 1000) throw new Error("seed/scrap:benchListings takes at most 1,000 listings per call");
+    const lister = await ctx.db.get("users", listerId);
+    if (lister === null) throw new Error("seed/scrap:benchListings: no such lister");
+    for (let i = start; i < start + count; i++) {
+      const rng = rowRng(seed, "benchListings", i);
+      const city = rng.weighted(CITIES, (c) => c.weight);
+      const demo = DEMO_LISTINGS[i % DEMO_LISTINGS.length]!;
+      const values = scrapListingSchema.parse({
+        title: `${demo.title} #${i}`,
+        description: demo.description,
+        category: demo.category,
+        location: "Curbside",
+        city: city.city,
+        state: city.state,
+        zipCode: city.zipCode,
+        price: demo.price,
+      });
+      await insertListing(ctx, lister, values, [], { schedule: false });
+    }
+    return count;
   },
 });

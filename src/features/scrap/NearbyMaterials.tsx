@@ -15,9 +15,11 @@ export function NearbyMaterials() {
             Scrap &amp; free materials
           </h2>
           <p className="mt-1 text-slate-600 dark:text-slate-300">
-            {data?.near === false
-              ? "The newest listings (add your ZIP code to your profile to see the nearest first)."
-              : "Leftover materials listed near you, nearest first."}
+            {data === undefined || data.near
+              ? "Leftover materials listed near you, nearest first."
+              : data.located
+                ? "Nothing listed near you yet. The newest listings:"
+                : "The newest listings (add your ZIP code to your profile to see the nearest first)."}
           </p>
         </div>
         <ButtonLink to="/scrap" variant="secondary" className="self-start sm:self-auto">
@@ -27,7 +29,7 @@ export function NearbyMaterials() {
       {data === undefined ? (
         <ScrapListSkeleton count={3} />
       ) : data.listings.length === 0 ? (
-        <EmptyState title={ScrapCopy.empty}>Nothing listed near you yet. Check back soon, or list your own leftovers.</EmptyState>
+        <EmptyState title={ScrapCopy.empty}>Nothing listed yet. Check back soon, or list your own leftovers.</EmptyState>
       ) : (
         <ul className={scrapGridClasses} aria-label="Materials near you">
           {data.listings.map((card) => (

@@ -1,0 +1,36 @@
+// Documents read by the scrap listing queries at two table sizes (issue 17): the point is that
+// they do not grow with the listings table. Seeds demo users (seed/run:run, no jobs), then open
+// listings across the seed's cities with seed/scrap:benchListings in batches. See bench/README.md.
+//
+//   node --import tsx bench/scrap.ts [--sizes 1000,100000]
+import { runReadsBench, sizesFlag } from "./lib/reads";
+
+const BATCH = 1000;
+const page = { numItems: 20, cursor: null };
+let owner = "";
+
+await runReadsBench({
+  name: "scrap",
+  rowsLabel: "listings",
+  sizes: sizesFlag(process.argv, "1000,100000"),
+  async setup(call) {
+    await call("seed/run:run", { jobs: 0 });
+    owner = (await call("seed/run:userByEmail", { email: "owner@rafter.test" })).value as string;
+    const pro = (await call("seed/run:userByEmail", { email: "pro@rafter.test" })).value as string;
+    const c = (label: string, udfPath: string, args: Record<string, unknown>, as: string | null = null) => ({ label, udfPath, args, as });
+    return [
+      c("list newest", "scrap:list", { paginationOpts: page }),
+      c("list newest, category", "scrap:list", { category: "metal", paginationOpts: page }),
+      c("list place 'austin'", "scrap:list", { place: "austin", paginationOpts: page }),
+      c("list place '787' (ZIP part)", "scrap:list", { place: "787", paginationOpts: page }),
+      c("list ZIP 78701 within 10 mi", "scrap:list", { zip: "78701", radius: 10, paginationOpts: page }),
+      c("list ZIP 78701 within 25 mi, category", "scrap:list", { zip: "78701", radius: 25, category: "metal", paginationOpts: page }),
+      c("nearby (dashboard, pro in Austin)", "scrap:nearby", {}, pro),
+    ];
+  },
+  async grow(call, from, to) {
+    for (let start = from; start < to; start += BATCH) {
+      await call("seed/scrap:benchListings", { listerId: owner, start, count: Math.min(BATCH, to - start), seed: 7 });
+    }
+  },
+});
