@@ -66,7 +66,7 @@ const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 function returnedRows(value: unknown): number {
   if (Array.isArray(value)) return value.length;
   if (value && typeof value === "object") {
-    for (const key of ["page", "jobs", "items", "professionals"]) {
+    for (const key of ["page", "jobs", "items", "professionals", "listings"]) {
       const list = (value as Record<string, unknown>)[key];
       if (Array.isArray(list)) return list.length;
     }
