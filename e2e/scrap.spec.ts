@@ -104,6 +104,11 @@ test("A lists with a photo -> B, filtering by part of the ZIP, sees it live and 
   // B's page shows it picked up.
   await expect(claimerPage.getByText("Status: Picked up")).toBeVisible();
   await expect(claimerPage.getByRole("button", { name: "Claim" })).toHaveCount(0);
+
+  // Message the lister opens the thread with a first message drafted, linking the listing.
+  await claimerPage.getByRole("link", { name: "Message the lister" }).click();
+  await expect(claimerPage).toHaveURL(/\/messages\//);
+  await expect(claimerPage.getByPlaceholder("Type a message…")).toHaveValue(new RegExp(`${title}.*${listingPath}`));
   await claimerPage.context().close();
 });
 

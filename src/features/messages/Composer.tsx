@@ -2,6 +2,7 @@ import type { OptimisticUpdate } from "convex/browser";
 import { insertAtTop, useMutation } from "convex/react";
 import type { FunctionArgs } from "convex/server";
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useSearchParams } from "react-router-dom";
 import { MESSAGE_MAX_LENGTH, MessageCopy, messageProblem } from "@common/messages";
 import { useViewer } from "@/app/session";
 import { Button } from "@/components/ui";
@@ -49,7 +50,9 @@ function showSending(viewerId: Id<"users">): OptimisticUpdate<FunctionArgs<typeo
 export function Composer({ otherUserId, otherName }: { otherUserId: string; otherName: string }) {
   const viewer = useViewer();
   const showError = useErrorToast();
-  const [text, setText] = useState("");
+  // ?draft= starts the text (e.g. "Message the lister" on a scrap listing links the listing); nothing is sent by itself.
+  const [params] = useSearchParams();
+  const [text, setText] = useState(() => params.get("draft")?.slice(0, MESSAGE_MAX_LENGTH) ?? "");
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);

@@ -63,6 +63,12 @@ function Gallery({ urls, title }: { urls: string[]; title: string }) {
   );
 }
 
+/** The thread with the lister, its first message drafted with a link to the listing. */
+function messageLink(listing: ScrapDetail["listing"]): string {
+  const draft = `Hi! I'm interested in your listing "${listing.title}": ${window.location.origin}/scrap/${listing._id}`;
+  return `/messages/${listing.lister._id}?draft=${encodeURIComponent(draft)}`;
+}
+
 const missed = (n: number) => (n === 0 ? "No missed pickups" : `${n} missed pickup${n === 1 ? "" : "s"}`);
 
 function HoldPanel({ detail }: { detail: ScrapDetail }) {
@@ -336,7 +342,7 @@ export function ScrapDetailPage() {
           <Section title={detail.isLister ? "Your listing" : "Interested?"}>
             <Actions detail={detail} onEdit={() => setEditing(true)} />
             {!detail.isLister && (
-              <ButtonLink to={`/messages/${listing.lister._id}`} variant="secondary">
+              <ButtonLink to={messageLink(listing)} variant="secondary">
                 Message the lister
               </ButtonLink>
             )}
