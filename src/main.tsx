@@ -35,8 +35,6 @@ const prerenderedPages: Record<string, unknown> = {
 };
 initPrerender((path) => (path.startsWith("/profession/") ? marketing.ProfessionPage : prerenderedPages[path]));
 pages.preloadLanding(window.location.pathname);
-const root = createRoot(document.getElementById("root")!);
-
 function createClient(): ConvexReactClient | string {
   const url = import.meta.env.VITE_CONVEX_URL?.trim();
   if (!url) return "This build has no Convex deployment URL (VITE_CONVEX_URL is missing).";
@@ -50,19 +48,27 @@ function createClient(): ConvexReactClient | string {
 // Only for a build without a usable deployment URL: not in everyone's first load.
 const ConfigErrorScreen = lazy(() => import("./app/ConfigErrorScreen").then((m) => ({ default: m.ConfigErrorScreen })));
 
-const client = createClient();
-if (typeof client === "string") releasePrerender();
+function start() {
+  const root = createRoot(document.getElementById("root")!);
+  const client = createClient();
+  if (typeof client === "string") releasePrerender();
 
-// A transition: React renders the first screen in short slices (yielding to the browser), not in
-// one long task; nothing is waiting on it (the HTML's own markup is on screen meanwhile).
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      {typeof client === "string" ? <ConfigErrorScreen detail={client} /> : <App convex={client} />}
-    </StrictMode>,
-  );
-});
+  // A transition: React renders the first screen in short slices (yielding to the browser), not in
+  // one long task; nothing is waiting on it (the HTML's own markup is on screen meanwhile).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        {typeof client === "string" ? <ConfigErrorScreen detail={client} /> : <App convex={client} />}
+      </StrictMode>,
+    );
+  });
 
-// The client sets up its connection (sync state, WebSocket) on first use, which would be inside
-// whichever commit's effects subscribe first: set it up now, in a task of its own.
-if (typeof client !== "string") window.setTimeout(() => client.connectionState(), 0);
+  // The client sets up its connection (sync state, WebSocket) on first use, which would be inside
+  // whichever commit's effects subscribe first: set it up now, in a task of its own.
+  if (typeof client !== "string") window.setTimeout(() => client.connectionState(), 0);
+}
+
+// The app starts in the task after the one that ran its modules (the page's own code is already
+// on its way): two shorter tasks, with the browser free to handle input in between, rather than
+// one long one.
+window.setTimeout(start, 0);
