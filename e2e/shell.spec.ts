@@ -477,6 +477,7 @@ const SIGNED_IN_ROUTES: readonly [path: string, heading: string, landsOn?: strin
   ["/messages/u123", "Messages"],
   ["/network", "Your Network"],
   ["/scrap", "Scrap & Free Materials"],
+  ["/scrap/s123", "Listing not found"],
   ["/profile", "Casey Rivera"],
   ["/profile/u123", "Profile Not Found"],
   ["/professionals/search", "Find Local Professionals"],
