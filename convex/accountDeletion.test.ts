@@ -190,8 +190,12 @@ describe("delete account", () => {
         .query("notifications")
         .withIndex("by_userId", (q) => q.eq("userId", userId))
         .collect(),
+      counters: await ctx.db
+        .query("userCounters")
+        .withIndex("by_userId", (q) => q.eq("userId", userId))
+        .collect(),
     }));
-    expect(left).toEqual({ file: null, files: [], portfolio: [], accounts: [], notifications: [] });
+    expect(left).toEqual({ file: null, files: [], portfolio: [], accounts: [], notifications: [], counters: [] });
     // Olive keeps the conversation; the other side is now an anonymous member.
     // (A month later Olive signs in again: her test session has expired.)
     const oliveNow = (await signedIn(t, olive.userId)).as;

@@ -6,6 +6,7 @@ import { makeFunctionReference } from "convex/server";
 import { ConvexError } from "convex/values";
 import { expect, vi } from "vitest";
 import type { Id } from "./_generated/dataModel";
+import { userCountsOf } from "./model/counters";
 import {
   bid,
   modules,
@@ -651,7 +652,9 @@ export const CLASSIFICATION: Record<string, Classification> = {
       reason: "marks the caller's own side of their thread with that member",
       args: (w) => ({ otherUserId: w.b.userId }),
       check: async (w) => {
-        const unread = await w.t.run(async (ctx) => (await ctx.db.get("users", w.a.userId))!.unreadMessages);
+        const unread = await w.t.run(
+          async (ctx) => (await userCountsOf(ctx, (await ctx.db.get("users", w.a.userId))!)).unreadMessages,
+        );
         if (!unread) throw new Error("C's markRead cleared A's unread messages");
       },
     },

@@ -3,6 +3,7 @@
 import { v } from "convex/values";
 import { NEARBY_PROS_MILES } from "../common/jobs";
 import { query } from "./functions";
+import { userCountsOf } from "./model/counters";
 import { pageSize } from "./model/paging";
 import { isAvailable, professionalsNear } from "./model/professionals";
 
@@ -30,8 +31,7 @@ export const customer = query({
       activeProjects: viewer.jobsPostedActive ?? 0,
       completedProjects: viewer.jobsPostedCompleted ?? 0,
       nearbyPros,
-      unreadNotifications: viewer.unreadNotifications ?? 0,
-      unreadMessages: viewer.unreadMessages ?? 0,
+      ...(await userCountsOf(ctx, viewer)),
     };
   },
 });

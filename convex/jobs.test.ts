@@ -5,6 +5,7 @@ import { Messages } from "../common/errors";
 import { BID_TRANSITIONS, BID_WRITE_LIMIT, PHOTO_REQUEST_LIMIT, QUOTE_REQUEST_LIMIT } from "./model/jobs";
 import { JobMessages } from "../common/jobs";
 import { bid, newTest, owner, pro, project, userRow, type TestConvex } from "./test.setup";
+import { userCountsOf } from "./model/counters";
 
 const AUSTIN = { city: "Austin", state: "TX", zipCode: "78701" };
 const DALLAS = { city: "Dallas", state: "TX", zipCode: "75201" };
@@ -102,7 +103,8 @@ describe("bids", () => {
     expect(await jobDoc(t, jobId)).toMatchObject({ status: "quote_requested", activeBidCount: 1 });
     const notes = await notificationsOf(t, o.userId);
     expect(notes.map((n) => n.title)).toEqual(["New bid"]);
-    expect((await userDoc(t, o.userId)).unreadNotifications).toBe(1);
+    const ownerRow = await userDoc(t, o.userId);
+    expect((await t.run((ctx) => userCountsOf(ctx, ownerRow))).unreadNotifications).toBe(1);
 
     await p.as.mutation(api.bids.update, { bidId, ...bid({ priceMin: 800, priceMax: 1000 }) });
     const view = await o.as.query(api.jobs.get, { jobId });

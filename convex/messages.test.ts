@@ -4,12 +4,13 @@ import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { MAX_PAGE_SIZE } from "./model/paging";
 import { createUser, newTest, type TestConvex } from "./test.setup";
+import { adjustUserCounts, userCountsOf } from "./model/counters";
 
 const page = { numItems: 20, cursor: null };
 
 async function unreadOf(t: TestConvex, userId: Id<"users">) {
-  const user = (await t.run((ctx) => ctx.db.get(userId)))!;
-  return { messages: user.unreadMessages ?? 0, notifications: user.unreadNotifications ?? 0 };
+  const counts = await t.run(async (ctx) => userCountsOf(ctx, (await ctx.db.get("users", userId))!));
+  return { messages: counts.unreadMessages, notifications: counts.unreadNotifications };
 }
 
 describe("messages", () => {
@@ -161,7 +162,7 @@ describe("notifications", () => {
       for (const type of ["job", "connection", "follow", "system"] as const) {
         await ctx.db.insert("notifications", { userId: b.userId, type, title: type, content: type, read: false });
       }
-      await ctx.db.patch(b.userId, { unreadNotifications: 5 });
+      await adjustUserCounts(ctx, b.userId, { unreadNotifications: 4 });
     });
     const tab = async (name: "all" | "messages" | "jobs" | "network" | "system") =>
       (await b.as.query(api.notifications.list, { tab: name, paginationOpts: page })).page.map((n) => n.type);

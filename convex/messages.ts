@@ -21,6 +21,7 @@ import {
   touchTyping,
 } from "./model/messages";
 import { cappedPagination } from "./model/paging";
+import { userCountsOf } from "./model/counters";
 import { isAvailable } from "./model/professionals";
 import { hit } from "./model/rateLimit";
 import { displayName, isDeleted } from "./model/users";
@@ -198,7 +199,7 @@ export const markRead = mutation({
 export const unreadCount = query({
   args: {},
   returns: v.number(),
-  handler: async (ctx) => ctx.viewer?.unreadMessages ?? 0,
+  handler: async (ctx) => (ctx.viewer ? (await userCountsOf(ctx, ctx.viewer)).unreadMessages : 0),
 });
 
 /** "Is typing": each keystroke moves the row's expiry; one scheduled cleanup per row, not per keystroke. */

@@ -16,6 +16,7 @@ import {
 import { MAX_PAGE_SIZE } from "./model/paging";
 import { REVIEW_REPORT_LIMIT } from "./reviews";
 import { bid, newTest, owner, pro, project, userRow as user, type TestConvex, type TestMember } from "./test.setup";
+import { userCountsOf } from "./model/counters";
 
 async function connect(a: TestMember, b: TestMember) {
   const id = await a.as.mutation(api.connections.request, { userId: b.userId });
@@ -219,7 +220,10 @@ describe("connection state graph", () => {
     const t = newTest();
     const a = await pro(t);
     const b = await pro(t);
-    const unread = async (id: Id<"users">) => (await user(t, id)).unreadNotifications ?? 0;
+    const unread = async (id: Id<"users">) => {
+      const row = await user(t, id);
+      return (await t.run((ctx) => userCountsOf(ctx, row))).unreadNotifications;
+    };
     const id = await a.as.mutation(api.connections.request, { userId: b.userId });
     expect(await unread(b.userId)).toBe(1);
     await a.as.mutation(api.connections.remove, { connectionId: id }); // cancel

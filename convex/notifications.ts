@@ -14,6 +14,7 @@ import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
 import { mutation, query } from "./functions";
 import { invalid, notFound } from "./model/errors";
+import { userCountsOf } from "./model/counters";
 import { markAllNotificationsRead, markNotificationsRead, removeNotification } from "./model/notifications";
 import { cappedPagination, MAX_PAGE_SIZE } from "./model/paging";
 import { notificationType } from "./schema";
@@ -106,7 +107,7 @@ export const list = query({
 export const unreadCount = query({
   args: {},
   returns: v.number(),
-  handler: async (ctx) => ctx.viewer?.unreadNotifications ?? 0,
+  handler: async (ctx) => (ctx.viewer ? (await userCountsOf(ctx, ctx.viewer)).unreadNotifications : 0),
 });
 
 async function ownX(ctx: MutationCtx, viewerId: Id<"users">, id: string): Promise<Doc<"notifications">> {

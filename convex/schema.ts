@@ -66,10 +66,11 @@ export default defineSchema({
     jobsPostedCompleted: v.optional(v.number()),
     jobsWorkingActive: v.optional(v.number()),
     jobsWorkingCompleted: v.optional(v.number()),
+    /** Before the userCounters table: read only while a member has no userCounters row. */
     unreadNotifications: v.optional(v.number()),
     /** Scrap holds that ran out without a pickup (the listers' reliability hint, model/scrap.ts). */
     scrapMissedPickups: v.optional(v.number()),
-    /** Unread messages over all conversations (the nav and bottom-bar badge). */
+    /** Before the userCounters table: read only while a member has no userCounters row. */
     unreadMessages: v.optional(v.number()),
     /** Email per notification kind: "email" now, "digest" daily, "off" (common/notifications.ts). */
     notificationPreferences: v.optional(v.record(v.string(), v.string())),
@@ -391,6 +392,17 @@ export default defineSchema({
   })
     .index("by_status", ["status"])
     .index("by_reviewId_and_reporterId", ["reviewId", "reporterId"]),
+
+  /**
+   * A member's unread counts (the nav badges), kept off their users row: every signed-in query
+   * reads that row, so a count moving on it re-ran all of the member's subscriptions with each
+   * message or notification. Written only through model/counters.ts adjustUserCounts.
+   */
+  userCounters: defineTable({
+    userId: v.id("users"),
+    unreadMessages: v.number(),
+    unreadNotifications: v.number(),
+  }).index("by_userId", ["userId"]),
 
   /** General (message, job, connection, review, system) and social notifications (spec §3). */
   notifications: defineTable({

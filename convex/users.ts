@@ -8,6 +8,7 @@ import type { MutationCtx } from "./_generated/server";
 import { internalMutation, mutation, query } from "./functions";
 import { forbidden, invalid, notFound, parseOrThrow } from "./model/errors";
 import { syncUserLocation } from "./model/professionals";
+import { userCountsOf } from "./model/counters";
 import { viewerValidator } from "./model/users";
 
 export const viewer = query({
@@ -34,8 +35,7 @@ export const viewer = query({
       zipCode: u.zipCode ?? null,
       isAdmin: u.role === "admin",
       availabilityStatus: u.availabilityStatus ?? "available",
-      unreadMessages: u.unreadMessages ?? 0,
-      unreadNotifications: u.unreadNotifications ?? 0,
+      ...(await userCountsOf(ctx, u)),
       // No user type yet, or a professional who has not picked professions.
       needsSetup: u.userType === undefined || (u.userType === "professional" && professions.length === 0),
     };

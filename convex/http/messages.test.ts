@@ -2,6 +2,7 @@
 // convex-test takes the caller's identity from `withIdentity`.
 import { describe, expect, test } from "vitest";
 import { createUser, newTest, type TestConvex } from "../test.setup";
+import { adjustUserCounts } from "../model/counters";
 
 type Fetcher = Pick<TestConvex, "fetch">;
 const call = (who: Fetcher, method: string, path: string, body?: unknown) =>
@@ -61,7 +62,7 @@ describe("notifications over REST", () => {
     await t.run(async (ctx) => {
       await ctx.db.insert("notifications", { userId: b.userId, type: "job", title: "Bid", content: "New bid", read: false });
       await ctx.db.insert("notifications", { userId: b.userId, type: "like", title: "Like", content: "liked", read: false });
-      await ctx.db.patch(b.userId, { unreadNotifications: 3 });
+      await adjustUserCounts(ctx, b.userId, { unreadNotifications: 2 });
     });
     type List = { notifications: { id: string; type: string; read: boolean }[] };
     const all = (await (await call(b.as, "GET", "/api/notifications")).json()) as List;

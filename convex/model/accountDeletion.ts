@@ -71,7 +71,7 @@ export async function restoreAccount(ctx: MutationCtx, user: Doc<"users">): Prom
 /**
  * One purge step for a member deleted over 30 days ago: deletes up to PURGE_BATCH rows of each kind that
  * is theirs alone (files and their bytes, portfolio items, notifications, saved jobs, email tokens,
- * reputation events, credentials, sessions). Returns true once nothing is left; then the row becomes an
+ * reputation events, credentials, sessions; then the unread counts). Returns true once nothing is left; then the row becomes an
  * anonymous "Deleted member" that messages, reviews and jobs others hold still point at.
  */
 export async function purgeStep(ctx: MutationCtx, user: Doc<"users">): Promise<boolean> {
@@ -136,6 +136,11 @@ export async function purgeStep(ctx: MutationCtx, user: Doc<"users">): Promise<b
   );
   await endUserSessions(ctx, userId);
   if (more) return false;
+  const counters = await ctx.db
+    .query("userCounters")
+    .withIndex("by_userId", (q) => q.eq("userId", userId))
+    .unique();
+  if (counters !== null) await ctx.db.delete("userCounters", counters._id);
   // An avatar stored before the files table existed has no files row.
   if (user.imageStorageId && (await ctx.db.system.get(user.imageStorageId)) !== null) {
     await ctx.storage.delete(user.imageStorageId);

@@ -1,7 +1,7 @@
 // The one way a kept count changes: in the transaction of the change that
 // moves it, never below zero. Counts shown in the UI are these fields, never
 // rows collected and counted.
-import type { GenericMutationCtx } from "convex/server";
+import type { GenericMutationCtx, GenericQueryCtx } from "convex/server";
 import type { DataModel, Doc, Id, TableNames } from "../_generated/dataModel";
 
 type NumericField<T extends TableNames> = {
@@ -26,4 +26,55 @@ export async function adjustCounters<T extends TableNames>(
   }
   if (Object.keys(patch).length > 0) await ctx.db.patch(table, id as never, patch as never);
   return patch as Partial<Record<NumericField<T>, number>>;
+}
+
+export interface UserCounts {
+  unreadMessages: number;
+  unreadNotifications: number;
+}
+
+async function userCountersRow(ctx: Pick<GenericQueryCtx<DataModel>, "db">, userId: Id<"users">) {
+  return await ctx.db
+    .query("userCounters")
+    .withIndex("by_userId", (q) => q.eq("userId", userId))
+    .unique();
+}
+
+/**
+ * A member's unread counts. They live in userCounters, not on the users row that every
+ * signed-in query reads; a member who has no row yet still has the counts kept on users before.
+ */
+export async function userCountsOf(
+  ctx: Pick<GenericQueryCtx<DataModel>, "db">,
+  user: Pick<Doc<"users">, "_id" | "unreadMessages" | "unreadNotifications">,
+): Promise<UserCounts> {
+  const row = await userCountersRow(ctx, user._id);
+  return {
+    unreadMessages: row?.unreadMessages ?? user.unreadMessages ?? 0,
+    unreadNotifications: row?.unreadNotifications ?? user.unreadNotifications ?? 0,
+  };
+}
+
+/** Adds each delta to the member's unread counts, clamped at 0 (the row starts from the old users fields). */
+export async function adjustUserCounts(
+  ctx: Pick<GenericMutationCtx<DataModel>, "db">,
+  userId: Id<"users">,
+  deltas: Partial<UserCounts>,
+): Promise<void> {
+  const row = await userCountersRow(ctx, userId);
+  let base: UserCounts;
+  if (row !== null) base = row;
+  else {
+    const user = await ctx.db.get("users", userId);
+    if (user === null) return;
+    base = { unreadMessages: user.unreadMessages ?? 0, unreadNotifications: user.unreadNotifications ?? 0 };
+  }
+  const next: UserCounts = {
+    unreadMessages: Math.max(0, base.unreadMessages + (deltas.unreadMessages ?? 0)),
+    unreadNotifications: Math.max(0, base.unreadNotifications + (deltas.unreadNotifications ?? 0)),
+  };
+  if (row === null) await ctx.db.insert("userCounters", { userId, ...next });
+  else if (next.unreadMessages !== row.unreadMessages || next.unreadNotifications !== row.unreadNotifications) {
+    await ctx.db.patch("userCounters", row._id, next);
+  }
 }

@@ -6,7 +6,7 @@ import { TYPING_TTL_MS } from "../../common/messages";
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import { adjustCounters } from "./counters";
+import { adjustUserCounts } from "./counters";
 import { markNotificationsRead, notify, removeNotification, unreadFrom } from "./notifications";
 import { displayName } from "./users";
 
@@ -47,11 +47,11 @@ export async function deliverMessage(ctx: MutationCtx, sender: Doc<"users">, rec
   if (mine) await ctx.db.patch(mine._id, { ...common, unread: 0, readAt: now });
   else
     await ctx.db.insert("conversations", { ...common, userId: sender._id, otherUserId: receiver._id, unread: 0, readAt: now });
-  if (mine && mine.unread > 0) await adjustCounters(ctx, "users", sender._id, { unreadMessages: -mine.unread });
+  if (mine && mine.unread > 0) await adjustUserCounts(ctx, sender._id, { unreadMessages: -mine.unread });
   const theirs = await sideOf(ctx, receiver._id, sender._id);
   if (theirs) await ctx.db.patch(theirs._id, { ...common, unread: theirs.unread + 1 });
   else await ctx.db.insert("conversations", { ...common, userId: receiver._id, otherUserId: sender._id, unread: 1 });
-  await adjustCounters(ctx, "users", receiver._id, { unreadMessages: 1 });
+  await adjustUserCounts(ctx, receiver._id, { unreadMessages: 1 });
   await clearTyping(ctx, key, sender._id);
 
   // One unread "new message" notification per sender: a newer message replaces it.
@@ -84,7 +84,7 @@ export async function markThreadRead(ctx: MutationCtx, reader: Id<"users">, othe
       .order("desc")
       .take(Math.min(mine.unread * 2 + 10, MAX_MARKED_PER_READ));
     for (const m of newest) if (m.senderId === other && !m.read) await ctx.db.patch(m._id, { read: true });
-    await adjustCounters(ctx, "users", reader, { unreadMessages: -mine.unread });
+    await adjustUserCounts(ctx, reader, { unreadMessages: -mine.unread });
   }
   if (mine.unread > 0 || (mine.readAt ?? 0) < mine.lastMessageAt) await ctx.db.patch(mine._id, { unread: 0, readAt: Date.now() });
   // Reading the thread also reads its "new message" notification (one unread per sender, see deliverMessage).

@@ -7,7 +7,7 @@ import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { notificationEmail } from "../emails/templates";
-import { adjustCounters } from "./counters";
+import { adjustUserCounts } from "./counters";
 import { siteUrl } from "./tokens";
 
 export interface NewNotification {
@@ -30,7 +30,7 @@ export async function notify(ctx: MutationCtx, n: NewNotification): Promise<void
   // Demo accounts made by the seed have no real inbox.
   const canEmail = Boolean(recipient.email) && !recipient.seeded;
   await ctx.db.insert("notifications", { ...n, read: false, ...(mode === "digest" && canEmail ? { digestPending: true } : {}) });
-  await adjustCounters(ctx, "users", n.userId, { unreadNotifications: 1 });
+  await adjustUserCounts(ctx, n.userId, { unreadNotifications: 1 });
   if (mode === "email" && canEmail) {
     await ctx.scheduler.runAfter(0, internal.emails.send.deliver, {
       to: recipient.email!,
@@ -72,7 +72,7 @@ export async function markNotificationsRead(ctx: MutationCtx, rows: readonly Doc
   }
   let changed = 0;
   for (const [userId, n] of byUser) {
-    await adjustCounters(ctx, "users", userId, { unreadNotifications: -n });
+    await adjustUserCounts(ctx, userId, { unreadNotifications: -n });
     changed += n;
   }
   return changed;
@@ -81,7 +81,7 @@ export async function markNotificationsRead(ctx: MutationCtx, rows: readonly Doc
 /** Deletes a notification; an unread one also leaves its owner's unread count. */
 export async function removeNotification(ctx: MutationCtx, row: Doc<"notifications">): Promise<void> {
   await ctx.db.delete(row._id);
-  if (!row.read) await adjustCounters(ctx, "users", row.userId, { unreadNotifications: -1 });
+  if (!row.read) await adjustUserCounts(ctx, row.userId, { unreadNotifications: -1 });
 }
 
 /** Rows marked read per Mark All Read call; a member with more unread keeps the rest for the next call. */
