@@ -235,7 +235,8 @@ function Actions({ detail, onEdit }: { detail: ScrapDetail; onEdit: () => void }
 
 function DetailSkeleton() {
   return (
-    <div className="mx-auto w-full max-w-5xl space-y-4 px-4 py-8" aria-busy="true" aria-label="Loading listing...">
+    <div className="mx-auto w-full max-w-5xl space-y-4 px-4 py-8" role="status" aria-live="polite">
+      <span className="sr-only">Loading listing...</span>
       <Skeleton className="h-8 w-2/3" />
       <Skeleton className="aspect-[4/3] w-full rounded-xl" />
     </div>
