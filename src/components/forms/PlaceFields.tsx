@@ -15,6 +15,8 @@ export interface PlaceValues {
   location?: string;
 }
 
+type PlaceField = keyof PlaceValues;
+
 export function PlaceFields({
   county = true,
   state = "select",
@@ -28,7 +30,8 @@ export function PlaceFields({
   state?: "select" | "code";
   /** One "Location" line ("City, state", field `location`) in place of city and state. */
   line?: boolean;
-  required?: boolean;
+  /** Every field, or only the ones named (a scrap listing needs a ZIP code, the rest may be empty). */
+  required?: boolean | readonly PlaceField[];
   /** Longest city, county or location line the schema takes. */
   maxLength?: number;
 }) {
@@ -36,10 +39,11 @@ export function PlaceFields({
     register,
     formState: { errors },
   } = useFormContext<PlaceValues>();
+  const needs = (field: PlaceField) => required === true || (Array.isArray(required) && required.includes(field));
   const zip = (
     <TextField
       label="ZIP code"
-      required={required}
+      required={needs("zipCode")}
       inputMode="numeric"
       autoComplete="postal-code"
       maxLength={10}
@@ -52,7 +56,7 @@ export function PlaceFields({
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           label="Location"
-          required={required}
+          required={needs("location")}
           maxLength={maxLength}
           placeholder="City, state"
           autoComplete="address-level2"
@@ -67,7 +71,7 @@ export function PlaceFields({
     <div className={county ? "grid gap-5 sm:grid-cols-2" : "grid gap-5 sm:grid-cols-[minmax(0,1fr)_6rem_9rem]"}>
       <TextField
         label="City"
-        required={required}
+        required={needs("city")}
         maxLength={maxLength}
         autoComplete="address-level2"
         error={errors.city?.message}
@@ -76,7 +80,7 @@ export function PlaceFields({
       {state === "select" ? (
         <Select
           label="State"
-          required={required}
+          required={needs("state")}
           autoComplete="address-level1"
           placeholder="Select a state"
           options={US_STATES}
@@ -86,7 +90,7 @@ export function PlaceFields({
       ) : (
         <TextField
           label="State"
-          required={required}
+          required={needs("state")}
           maxLength={2}
           autoComplete="address-level1"
           autoCapitalize="characters"
@@ -100,7 +104,7 @@ export function PlaceFields({
       {county && (
         <TextField
           label="County"
-          required={required}
+          required={needs("county")}
           maxLength={maxLength}
           error={errors.county?.message}
           {...register("county")}

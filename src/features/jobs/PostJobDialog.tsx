@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "convex/react";
-import { useEffect, useState, type JSX } from "react";
+import { useEffect, type JSX } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import {
   JOB_LIMITS,
@@ -16,8 +16,8 @@ import { useSession } from "@/app/session";
 import { Alert, Button, Checkbox, Select, TextField, Textarea, useToast } from "@/components/ui";
 import { Modal } from "@/components/ui/Modal";
 import { api } from "@/lib/api";
-import { applyFieldErrors, type ErrorCopy } from "@/lib/errors";
-import { useErrorToast } from "@/lib/useErrorToast";
+import type { ErrorCopy } from "@/lib/errors";
+import { useFormFailure } from "@/lib/useFormFailure";
 import { JobBasicsFields } from "@/components/forms/JobBasicsFields";
 import { PlaceFields } from "@/components/forms/PlaceFields";
 
@@ -70,8 +70,6 @@ export function PostJobDialog(props: { open: boolean; onClose: () => void }): JS
   const viewer = session.status === "signedIn" ? session.viewer : null;
   const create = useMutation(api.jobs.create);
   const { toast } = useToast();
-  const reportError = useErrorToast();
-  const [formError, setFormError] = useState<string | null>(null);
 
   const form = useForm<PostJobInput, unknown, PostJobValues>({
     resolver: zodResolver(postJobSchema),
@@ -86,6 +84,7 @@ export function PostJobDialog(props: { open: boolean; onClose: () => void }): JS
     setValue,
     formState: { errors, isSubmitting },
   } = form;
+  const { formError, fail, clearFormError } = useFormFailure(setError, FIELDS, failureCopy);
 
   // The viewer's own place as a starting point, unless something was typed already.
   const viewerLocation = viewer ? [viewer.city, viewer.state].filter(Boolean).join(", ") : "";
@@ -97,7 +96,7 @@ export function PostJobDialog(props: { open: boolean; onClose: () => void }): JS
   }, [open, viewerLocation, viewerZip, getValues, setValue]);
 
   const submit = async (values: PostJobValues) => {
-    setFormError(null);
+    clearFormError();
     try {
       await create(values);
       toast({ title: JobMessages.postedTitle, description: JobMessages.posted, variant: "success" });
@@ -105,9 +104,7 @@ export function PostJobDialog(props: { open: boolean; onClose: () => void }): JS
       onClose();
     } catch (error) {
       // The values typed stay in the form; the server's reason goes under the field it is about.
-      const shown = reportError(error, failureCopy);
-      setFormError(shown.inline);
-      applyFieldErrors(shown.data, setError, FIELDS);
+      fail(error);
     }
   };
 

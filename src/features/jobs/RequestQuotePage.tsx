@@ -18,8 +18,8 @@ import type { Id } from "../../../convex/_generated/dataModel";
 import { useSession } from "@/app/session";
 import { Alert, Button, ButtonLink, Card, Checkbox, Select, TextField, useToast } from "@/components/ui";
 import { api } from "@/lib/api";
-import { applyFieldErrors, type ErrorCopy } from "@/lib/errors";
-import { useErrorToast } from "@/lib/useErrorToast";
+import type { ErrorCopy } from "@/lib/errors";
+import { useFormFailure } from "@/lib/useFormFailure";
 import { PlaceFields } from "@/components/forms/PlaceFields";
 import { JobBasicsFields } from "@/components/forms/JobBasicsFields";
 import { usePageTitle } from "@/lib/usePageTitle";
@@ -80,8 +80,6 @@ export function RequestQuotePage() {
   const viewer = session.status === "signedIn" ? session.viewer : null;
   const requestQuote = useMutation(api.jobs.requestQuote);
   const { toast } = useToast();
-  const reportError = useErrorToast();
-  const [formError, setFormError] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState<Submitted | null>(null);
   const successHeading = useRef<HTMLHeadingElement>(null);
 
@@ -105,6 +103,7 @@ export function RequestQuotePage() {
     setValue,
     formState: { errors, isSubmitting },
   } = form;
+  const { formError, fail, clearFormError } = useFormFailure(setError, FIELDS, failureCopy);
 
   // Start from the viewer's own place, unless something was typed already.
   useEffect(() => {
@@ -118,7 +117,7 @@ export function RequestQuotePage() {
   }, [submitted]);
 
   const submit = async (values: QuoteRequestValues) => {
-    setFormError(null);
+    clearFormError();
     try {
       const result = await requestQuote(values);
       toast({
@@ -130,15 +129,13 @@ export function RequestQuotePage() {
       window.scrollTo({ top: 0 });
     } catch (error) {
       // What was typed stays; the server's message goes in the alert, its per-field messages under the fields.
-      const shown = reportError(error, failureCopy);
-      setFormError(shown.inline);
-      applyFieldErrors(shown.data, setError, FIELDS);
+      fail(error);
     }
   };
 
   const startAnother = () => {
     reset({ ...EMPTY, ...place });
-    setFormError(null);
+    clearFormError();
     setSubmitted(null);
     // The form is shown again on the next render.
     setTimeout(() => setFocus("title"), 0);

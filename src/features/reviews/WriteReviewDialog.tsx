@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "convex/react";
-import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { reviewSchema } from "@common/profile";
@@ -9,8 +8,8 @@ import { Modal } from "@/components/ui/Modal";
 import { api } from "@/lib/api";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { cn } from "@/lib/cn";
-import { applyFieldErrors } from "@/lib/errors";
-import { useErrorToast } from "@/lib/useErrorToast";
+import type { ErrorCopy } from "@/lib/errors";
+import { useFormFailure } from "@/lib/useFormFailure";
 import { StarShape } from "./parts";
 
 // Write a review of a completed job (reviewSchema here and in reviews.create): 1-5 stars as a radio
@@ -20,6 +19,7 @@ type Input = z.input<typeof reviewSchema>;
 type Values = z.output<typeof reviewSchema>;
 const EMPTY: Input = { rating: 0, title: "", content: "" };
 const FIELDS = ["rating", "title", "content"] as const;
+const failureCopy: ErrorCopy = { title: "Error", description: "Failed to post your review. Please try again." };
 const RATING_WORDS = ["", "Poor", "Fair", "Good", "Very good", "Excellent"];
 
 export function WriteReviewDialog({
@@ -37,8 +37,6 @@ export function WriteReviewDialog({
 }) {
   const create = useMutation(api.reviews.create);
   const { toast } = useToast();
-  const reportError = useErrorToast();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     control,
     register,
@@ -47,20 +45,17 @@ export function WriteReviewDialog({
     setError,
     formState: { errors, isSubmitting },
   } = useForm<Input, unknown, Values>({ resolver: zodResolver(reviewSchema), defaultValues: EMPTY });
+  const { formError, fail, clearFormError } = useFormFailure(setError, FIELDS, failureCopy, { inline: "unlessField" });
 
   const submit = async (values: Values) => {
-    setFormError(null);
+    clearFormError();
     try {
       await create({ jobId, ...values });
       toast({ title: "Review posted", description: "Thank you! Your review is now public.", variant: "success" });
       reset(EMPTY);
       onClose();
     } catch (error) {
-      const shown = reportError(error, {
-        title: "Error",
-        description: "Failed to post your review. Please try again.",
-      });
-      if (!applyFieldErrors(shown.data, setError, FIELDS)) setFormError(shown.inline);
+      fail(error);
     }
   };
 

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "convex/react";
 import { useEffect, useId, useRef, useState, type JSX } from "react";
-import { useForm } from "react-hook-form";
+import { FormProvider, useForm } from "react-hook-form";
 import {
   SCRAP_CATEGORIES,
   SCRAP_CONTACT_METHODS,
@@ -12,13 +12,24 @@ import {
   type ScrapListingValues,
 } from "@common/scrap";
 import { useSession } from "@/app/session";
-import { Alert, Button, Select, TextField, Textarea, errorClasses, hintClasses, labelClasses, useToast } from "@/components/ui";
+import {
+  Alert,
+  Button,
+  Select,
+  TextField,
+  Textarea,
+  errorClasses,
+  hintClasses,
+  labelClasses,
+  useToast,
+} from "@/components/ui";
 import { Modal } from "@/components/ui/Modal";
+import { PlaceFields } from "@/components/forms/PlaceFields";
 import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
-import { applyFieldErrors, type ErrorCopy } from "@/lib/errors";
+import type { ErrorCopy } from "@/lib/errors";
 import { throwIfRefused, uploadFile } from "@/lib/upload";
-import { useErrorToast } from "@/lib/useErrorToast";
+import { useFormFailure } from "@/lib/useFormFailure";
 import type { Id } from "../../../convex/_generated/dataModel";
 import type { ScrapDetail } from "./format";
 
@@ -107,8 +118,6 @@ export function PostListingDialog({
   const update = useMutation(api.scrap.update);
   const generateUploadUrl = useMutation(api.files.generateUploadUrl);
   const { toast } = useToast();
-  const reportError = useErrorToast();
-  const [formError, setFormError] = useState<string | null>(null);
   const [photos, setPhotos] = useState<Photo[]>([]);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const photoInputId = useId();
@@ -116,6 +125,10 @@ export function PostListingDialog({
   const photoErrorId = useId();
   const photoInput = useRef<HTMLInputElement>(null);
 
+  const form = useForm<ScrapListingInput, unknown, ScrapListingValues>({
+    resolver: zodResolver(scrapListingSchema),
+    defaultValues: editing ? valuesOf(editing) : EMPTY,
+  });
   const {
     register,
     handleSubmit,
@@ -124,10 +137,8 @@ export function PostListingDialog({
     getValues,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm<ScrapListingInput, unknown, ScrapListingValues>({
-    resolver: zodResolver(scrapListingSchema),
-    defaultValues: editing ? valuesOf(editing) : EMPTY,
-  });
+  } = form;
+  const { formError, fail, clearFormError } = useFormFailure(setError, FIELDS, failureCopy);
 
   // The viewer's own ZIP and place as a starting point, unless something was typed already.
   useEffect(() => {
@@ -148,7 +159,11 @@ export function PostListingDialog({
     if (photos.length + chosen.length > SCRAP_LIMITS.photos) return setPhotoError(ScrapCopy.tooManyPhotos);
     setPhotos((current) => [
       ...current,
-      ...chosen.map((file) => ({ key: `${file.name}-${file.size}-${Math.random()}`, file, preview: URL.createObjectURL(file) })),
+      ...chosen.map((file) => ({
+        key: `${file.name}-${file.size}-${Math.random()}`,
+        file,
+        preview: URL.createObjectURL(file),
+      })),
     ]);
     if (photoInput.current) photoInput.current.value = "";
   };
@@ -159,7 +174,7 @@ export function PostListingDialog({
   };
 
   const submit = async (values: ScrapListingValues) => {
-    setFormError(null);
+    clearFormError();
     try {
       if (editing) {
         await update({ id: editing.listing._id, ...values });
@@ -178,9 +193,7 @@ export function PostListingDialog({
       setPhotos([]);
       onClose();
     } catch (error) {
-      const shown = reportError(error, failureCopy);
-      setFormError(shown.inline);
-      applyFieldErrors(shown.data, setError, FIELDS);
+      fail(error);
     }
   };
 
@@ -193,173 +206,149 @@ export function PostListingDialog({
       title={editing ? "Edit Listing" : "Post Listing"}
       description="Offer leftover or unwanted materials to members nearby. Fields marked * are required."
     >
-      <form aria-label={editing ? "Edit Listing" : "Post Listing"} noValidate onSubmit={(e) => void handleSubmit(submit)(e)} className="space-y-5">
-        {formError && <Alert variant="error">{formError}</Alert>}
-        <TextField
-          label="Title"
-          required
-          maxLength={SCRAP_LIMITS.title}
-          placeholder="e.g. Leftover copper pipe"
-          error={errors.title?.message}
-          {...register("title")}
-        />
-        <Textarea
-          label="Description"
-          rows={3}
-          maxLength={SCRAP_LIMITS.description}
-          hint="Condition, size, and anything someone picking it up should know."
-          error={errors.description?.message}
-          {...register("description")}
-        />
-        <div className="grid gap-5 sm:grid-cols-2">
-          <Select
-            label="Category"
+      <FormProvider {...form}>
+        <form
+          aria-label={editing ? "Edit Listing" : "Post Listing"}
+          noValidate
+          onSubmit={(e) => void handleSubmit(submit)(e)}
+          className="space-y-5"
+        >
+          {formError && <Alert variant="error">{formError}</Alert>}
+          <TextField
+            label="Title"
             required
-            placeholder="Choose a category"
-            options={categoryOptions}
-            error={errors.category?.message}
-            {...register("category")}
+            maxLength={SCRAP_LIMITS.title}
+            placeholder="e.g. Leftover copper pipe"
+            error={errors.title?.message}
+            {...register("title")}
           />
-          <TextField
-            label="Material type"
-            maxLength={SCRAP_LIMITS.materialType}
-            placeholder="e.g. Copper"
-            error={errors.materialType?.message}
-            {...register("materialType")}
-          />
-          <TextField
-            label="Quantity"
-            maxLength={SCRAP_LIMITS.quantity}
-            placeholder="e.g. 2 pallets"
-            error={errors.quantity?.message}
-            {...register("quantity")}
-          />
-          <TextField
-            label="Price"
-            maxLength={SCRAP_LIMITS.price}
-            placeholder="Free"
-            hint="Leave empty to list it as Free."
-            error={errors.price?.message}
-            {...register("price")}
-          />
-        </div>
-        <fieldset className="space-y-5">
-          <legend className={cn(labelClasses, "text-base")}>Location</legend>
-          <TextField
-            label="Location"
-            required
-            maxLength={SCRAP_LIMITS.location}
-            placeholder="e.g. Curbside, 120 Main St"
-            hint="Where to pick it up. Members see it on the listing."
-            error={errors.location?.message}
-            {...register("location")}
+          <Textarea
+            label="Description"
+            rows={3}
+            maxLength={SCRAP_LIMITS.description}
+            hint="Condition, size, and anything someone picking it up should know."
+            error={errors.description?.message}
+            {...register("description")}
           />
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField
-              label="ZIP code"
+            <Select
+              label="Category"
               required
-              inputMode="numeric"
-              autoComplete="postal-code"
-              maxLength={10}
-              error={errors.zipCode?.message}
-              {...register("zipCode")}
+              placeholder="Choose a category"
+              options={categoryOptions}
+              error={errors.category?.message}
+              {...register("category")}
             />
             <TextField
-              label="City"
-              autoComplete="address-level2"
-              maxLength={SCRAP_LIMITS.city}
-              error={errors.city?.message}
-              {...register("city")}
+              label="Material type"
+              maxLength={SCRAP_LIMITS.materialType}
+              placeholder="e.g. Copper"
+              error={errors.materialType?.message}
+              {...register("materialType")}
             />
             <TextField
-              label="State"
-              autoComplete="address-level1"
-              maxLength={2}
-              placeholder="e.g. TX"
-              error={errors.state?.message}
-              {...register("state")}
+              label="Quantity"
+              maxLength={SCRAP_LIMITS.quantity}
+              placeholder="e.g. 2 pallets"
+              error={errors.quantity?.message}
+              {...register("quantity")}
             />
             <TextField
-              label="County"
-              maxLength={SCRAP_LIMITS.county}
-              error={errors.county?.message}
-              {...register("county")}
+              label="Price"
+              maxLength={SCRAP_LIMITS.price}
+              placeholder="Free"
+              hint="Leave empty to list it as Free."
+              error={errors.price?.message}
+              {...register("price")}
             />
           </div>
-        </fieldset>
-        <div className="grid gap-5 sm:grid-cols-2">
-          <Select
-            label="Contact method"
-            options={contactOptions}
-            hint="Email or phone is shown only to the member holding the listing."
-            error={errors.contactMethod?.message}
-            {...register("contactMethod")}
-          />
-          <Select
-            label="Pickup window"
-            options={holdOptions}
-            hint="How long a claim holds it for pickup."
-            error={errors.holdHours?.message}
-            {...register("holdHours", { valueAsNumber: true })}
-          />
-        </div>
-        {!editing && (
-        <div>
-          <label htmlFor={photoInputId} className={labelClasses}>
-            Photos
-          </label>
-          <p id={photoHintId} className={hintClasses}>
-            Up to 6 images, 5 MB each.
-          </p>
-          <input
-            ref={photoInput}
-            id={photoInputId}
-            type="file"
-            multiple
-            accept="image/*"
-            disabled={isSubmitting || photos.length >= SCRAP_LIMITS.photos}
-            aria-invalid={photoError ? true : undefined}
-            aria-describedby={cn(photoHintId, photoError && photoErrorId)}
-            onChange={(e) => choose(e.target.files)}
-            className={cn(
-              "mt-2 block w-full cursor-pointer rounded-md border border-dashed border-slate-500 bg-white p-3 text-sm text-slate-800",
-              "file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-brand-700 file:px-3 file:py-2 file:font-semibold file:text-white",
-              "dark:bg-slate-900 dark:text-slate-100 dark:file:bg-brand-300 dark:file:text-brand-950",
-            )}
-          />
-          {photoError && (
-            <p id={photoErrorId} className={errorClasses} role="alert">
-              {photoError}
-            </p>
+          <fieldset className="space-y-5">
+            <legend className={cn(labelClasses, "text-base")}>Location</legend>
+            <TextField
+              label="Location"
+              required
+              maxLength={SCRAP_LIMITS.location}
+              placeholder="e.g. Curbside, 120 Main St"
+              hint="Where to pick it up. Members see it on the listing."
+              error={errors.location?.message}
+              {...register("location")}
+            />
+            <PlaceFields state="code" required={["zipCode"]} maxLength={SCRAP_LIMITS.city} />
+          </fieldset>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Select
+              label="Contact method"
+              options={contactOptions}
+              hint="Email or phone is shown only to the member holding the listing."
+              error={errors.contactMethod?.message}
+              {...register("contactMethod")}
+            />
+            <Select
+              label="Pickup window"
+              options={holdOptions}
+              hint="How long a claim holds it for pickup."
+              error={errors.holdHours?.message}
+              {...register("holdHours", { valueAsNumber: true })}
+            />
+          </div>
+          {!editing && (
+            <div>
+              <label htmlFor={photoInputId} className={labelClasses}>
+                Photos
+              </label>
+              <p id={photoHintId} className={hintClasses}>
+                Up to 6 images, 5 MB each.
+              </p>
+              <input
+                ref={photoInput}
+                id={photoInputId}
+                type="file"
+                multiple
+                accept="image/*"
+                disabled={isSubmitting || photos.length >= SCRAP_LIMITS.photos}
+                aria-invalid={photoError ? true : undefined}
+                aria-describedby={cn(photoHintId, photoError && photoErrorId)}
+                onChange={(e) => choose(e.target.files)}
+                className={cn(
+                  "mt-2 block w-full cursor-pointer rounded-md border border-dashed border-slate-500 bg-white p-3 text-sm text-slate-800",
+                  "file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-brand-700 file:px-3 file:py-2 file:font-semibold file:text-white",
+                  "dark:bg-slate-900 dark:text-slate-100 dark:file:bg-brand-300 dark:file:text-brand-950",
+                )}
+              />
+              {photoError && (
+                <p id={photoErrorId} className={errorClasses} role="alert">
+                  {photoError}
+                </p>
+              )}
+              {photos.length > 0 && (
+                <ul className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-6" aria-label="Chosen photos">
+                  {photos.map((p) => (
+                    <li key={p.key} className="relative">
+                      <img src={p.preview} alt={p.file.name} className="aspect-square w-full rounded-md object-cover" />
+                      <button
+                        type="button"
+                        disabled={isSubmitting}
+                        onClick={() => setPhotos((list) => list.filter((x) => x.key !== p.key))}
+                        className="absolute top-1 right-1 rounded-full bg-slate-900/80 px-2 text-sm text-white focus-visible:outline-2 focus-visible:outline-white"
+                      >
+                        ×<span className="sr-only"> Remove {p.file.name}</span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
           )}
-          {photos.length > 0 && (
-            <ul className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-6" aria-label="Chosen photos">
-              {photos.map((p) => (
-                <li key={p.key} className="relative">
-                  <img src={p.preview} alt={p.file.name} className="aspect-square w-full rounded-md object-cover" />
-                  <button
-                    type="button"
-                    disabled={isSubmitting}
-                    onClick={() => setPhotos((list) => list.filter((x) => x.key !== p.key))}
-                    className="absolute top-1 right-1 rounded-full bg-slate-900/80 px-2 text-sm text-white focus-visible:outline-2 focus-visible:outline-white"
-                  >
-                    ×<span className="sr-only"> Remove {p.file.name}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-        )}
-        <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:justify-end dark:border-slate-700">
-          <Button variant="secondary" onClick={close} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={isSubmitting} loadingText={editing ? "Saving..." : "Posting..."}>
-            {editing ? "Save Changes" : "Post Listing"}
-          </Button>
-        </div>
-      </form>
+          <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:justify-end dark:border-slate-700">
+            <Button variant="secondary" onClick={close} disabled={isSubmitting}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={isSubmitting} loadingText={editing ? "Saving..." : "Posting..."}>
+              {editing ? "Save Changes" : "Post Listing"}
+            </Button>
+          </div>
+        </form>
+      </FormProvider>
     </Modal>
   );
 }

@@ -6,8 +6,8 @@ import { bidSchema, isoDay, JOB_LIMITS, type BidInput } from "@common/jobs";
 import { Alert, Button, TextField, Textarea, useToast } from "@/components/ui";
 import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
-import { applyFieldErrors, type ErrorCopy } from "@/lib/errors";
-import { useErrorToast } from "@/lib/useErrorToast";
+import type { ErrorCopy } from "@/lib/errors";
+import { useFormFailure } from "@/lib/useFormFailure";
 import { JobCopy } from "../copy";
 import type { BidView } from "../format";
 import type { Id } from "../ids";
@@ -49,8 +49,6 @@ export function BidForm({
   const place = useMutation(api.bids.place);
   const update = useMutation(api.bids.update);
   const { toast } = useToast();
-  const reportError = useErrorToast();
-  const [formError, setFormError] = useState<string | null>(null);
   const [range, setRange] = useState(bid?.priceMax != null && bid.priceMax !== bid.priceMin);
   const [minStart] = useState(() => isoDay(Date.now() - 24 * 60 * 60 * 1000));
   const radioName = useId();
@@ -76,6 +74,7 @@ export function BidForm({
         }
       : { message: "", earliestStart: "", estimatedDuration: "" },
   });
+  const { formError, fail, clearFormError } = useFormFailure(setError, FIELDS, failureCopy, { inline: "unlessField" });
 
   const chooseRange = (next: boolean) => {
     setRange(next);
@@ -86,7 +85,7 @@ export function BidForm({
   };
 
   const submit = async (values: BidInput) => {
-    setFormError(null);
+    clearFormError();
     const payload = { ...values, priceMax: range ? values.priceMax : undefined };
     try {
       if (send) {
@@ -102,8 +101,7 @@ export function BidForm({
       }
       onDone?.();
     } catch (error) {
-      const shown = reportError(error, send?.failure ?? failureCopy);
-      if (!applyFieldErrors(shown.data, setError, FIELDS)) setFormError(shown.inline);
+      fail(error, send?.failure ?? failureCopy);
     }
   };
 
