@@ -6,9 +6,13 @@ import type { DataModel, Doc, Id, TableNames } from "../_generated/dataModel";
 
 type NumericField<T extends TableNames> = {
   [K in keyof Doc<T>]-?: NonNullable<Doc<T>[K]> extends number ? K : never;
-}[keyof Doc<T>] & string;
+}[keyof Doc<T>] &
+  string;
 
 export type CounterDeltas<T extends TableNames> = Partial<Record<NumericField<T>, number>>;
+
+/** One count moved by `delta`: a missing count starts at 0, and no count goes below 0. */
+const moved = (count: number | undefined, delta: number | undefined) => Math.max(0, (count ?? 0) + (delta ?? 0));
 
 /** Adds each delta to its field (missing counts start at 0), clamped at 0. Returns the new values, or null when the row is gone. */
 export async function adjustCounters<T extends TableNames>(
@@ -19,13 +23,17 @@ export async function adjustCounters<T extends TableNames>(
 ): Promise<Partial<Record<NumericField<T>, number>> | null> {
   const row = (await ctx.db.get(table, id as never)) as Record<string, unknown> | null;
   if (row === null) return null;
+  const counts: Record<string, number> = {};
   const patch: Record<string, number> = {};
   for (const [field, delta] of Object.entries(deltas) as [string, number | undefined][]) {
     if (!delta) continue;
-    patch[field] = Math.max(0, ((row[field] as number | undefined) ?? 0) + delta);
+    const current = row[field] as number | undefined;
+    counts[field] = moved(current, delta);
+    // A count already at 0 stays as it is: no write, so no reader of the row re-runs.
+    if (counts[field] !== current) patch[field] = counts[field];
   }
   if (Object.keys(patch).length > 0) await ctx.db.patch(table, id as never, patch as never);
-  return patch as Partial<Record<NumericField<T>, number>>;
+  return counts as Partial<Record<NumericField<T>, number>>;
 }
 
 export interface UserCounts {
@@ -62,19 +70,15 @@ export async function adjustUserCounts(
   deltas: Partial<UserCounts>,
 ): Promise<void> {
   const row = await userCountersRow(ctx, userId);
-  let base: UserCounts;
-  if (row !== null) base = row;
-  else {
-    const user = await ctx.db.get("users", userId);
-    if (user === null) return;
-    base = { unreadMessages: user.unreadMessages ?? 0, unreadNotifications: user.unreadNotifications ?? 0 };
+  if (row !== null) {
+    await adjustCounters(ctx, "userCounters", row._id, deltas);
+    return;
   }
-  const next: UserCounts = {
-    unreadMessages: Math.max(0, base.unreadMessages + (deltas.unreadMessages ?? 0)),
-    unreadNotifications: Math.max(0, base.unreadNotifications + (deltas.unreadNotifications ?? 0)),
-  };
-  if (row === null) await ctx.db.insert("userCounters", { userId, ...next });
-  else if (next.unreadMessages !== row.unreadMessages || next.unreadNotifications !== row.unreadNotifications) {
-    await ctx.db.patch("userCounters", row._id, next);
-  }
+  const user = await ctx.db.get("users", userId);
+  if (user === null) return;
+  await ctx.db.insert("userCounters", {
+    userId,
+    unreadMessages: moved(user.unreadMessages, deltas.unreadMessages),
+    unreadNotifications: moved(user.unreadNotifications, deltas.unreadNotifications),
+  });
 }
