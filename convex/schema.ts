@@ -545,8 +545,12 @@ export default defineSchema({
     // Newest first over every category: the sort by_open_and_category can't give.
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes
     .index("by_open", ["open"])
+    // Newest first in one category, which by_open_and_category_and_zipCode can't give.
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes
     .index("by_open_and_category", ["open", "category"])
-    .index("by_open_and_geohash", ["open", "geohash"])
+    // Distance lists: one ZIP code's listings newest first (model/scrap.ts nearestListings).
+    .index("by_open_and_zipCode", ["open", "zipCode"])
+    .index("by_open_and_category_and_zipCode", ["open", "category", "zipCode"])
     .index("by_userId", ["userId"])
     .index("by_claimerId_and_status", ["claimerId", "status"])
     .index("by_status_and_expiresAt", ["status", "expiresAt"])

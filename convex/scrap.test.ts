@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { SCRAP_LIMITS, ScrapCopy, type ScrapListingInput } from "../common/scrap";
+import { SCRAP_CATEGORIES, SCRAP_LIMITS, ScrapCopy, scrapListingSchema, type ScrapListingInput } from "../common/scrap";
+import { distanceMiles, placesNamed, zipsNear, zipToPoint } from "./model/geo";
+import { radiusOf } from "./model/professionals";
+import { insertListing } from "./model/scrap";
 import { newTest, owner, pro, signedIn, userRow, type TestConvex, type TestMember } from "./test.setup";
 
 const HOUR = 60 * 60_000;
@@ -310,5 +313,121 @@ describe("finding", () => {
     const theirs = await other.as.query(api.scrap.nearby, {});
     expect(theirs.near).toBe(true);
     expect(theirs.listings.map((l) => l._id)).toEqual([austin, roundRock]);
+  });
+});
+
+describe("distance lists read nearest first, page by page (k-nearest, not a sort of everything)", () => {
+  /** A small seeded random source, so a failure can be replayed. */
+  function random(seed: number) {
+    let a = seed;
+    return () => {
+      a = (a + 0x6d2b79f5) | 0;
+      let x = Math.imul(a ^ (a >>> 15), 1 | a);
+      x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+      return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+
+  /** 300 listings at random ZIPs within 40 miles of downtown Austin (some sharing a centre), a tenth closed. */
+  async function scattered() {
+    const w = await world();
+    const rand = random(17);
+    const austin = zipToPoint("78701")!;
+    const zips = zipsNear(austin, 40).map((z) => z.zip);
+    // A few ZIPs get many listings, so ties (same distance) are common.
+    const busy = ["78701", "78664", zips[5]!];
+    await w.t.run(async (ctx) => {
+      const lister = (await ctx.db.get("users", w.lister.userId))!;
+      for (let i = 0; i < 300; i++) {
+        const zipCode = rand() < 0.4 ? busy[Math.floor(rand() * busy.length)]! : zips[Math.floor(rand() * zips.length)]!;
+        const category = SCRAP_CATEGORIES[Math.floor(rand() * SCRAP_CATEGORIES.length)]!.value;
+        const values = scrapListingSchema.parse({ title: `Lot ${i}`, category, location: rand() < 0.1 ? "Austin Ave" : "Curbside", zipCode });
+        const listing = await insertListing(ctx, lister, values, [], { schedule: false });
+        if (rand() < 0.1) await ctx.db.patch("scrapListings", listing._id, { status: "picked_up", open: false });
+      }
+    });
+    const rows = await w.t.run((ctx) => ctx.db.query("scrapListings").collect());
+    return { ...w, rows, austin };
+  }
+
+  type Row = Awaited<ReturnType<typeof scattered>>["rows"][number];
+  /** The order a user must see: every match sorted by distance, newer first on ties. */
+  function bruteForce(rows: Row[], from: { lat: number; lng: number }, keep: (r: Row, miles: number) => boolean) {
+    return rows
+      .filter((r) => r.open)
+      .map((r) => ({ r, miles: distanceMiles(from, { lat: r.lat, lng: r.lng }) }))
+      .filter(({ r, miles }) => keep(r, miles))
+      .sort((a, b) => a.miles - b.miles || b.r._creationTime - a.r._creationTime)
+      .map(({ r }) => r._id);
+  }
+
+  async function everyPage(m: TestMember, args: Record<string, unknown>, numItems: number) {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    for (let pages = 0; pages < 100; pages++) {
+      const result: { page: { _id: string }[]; isDone: boolean; continueCursor: string } = await m.as.query(api.scrap.list, {
+        ...args,
+        paginationOpts: { numItems, cursor },
+      });
+      seen.push(...result.page.map((c) => c._id));
+      if (result.isDone) return seen;
+      expect(result.page).toHaveLength(numItems);
+      cursor = result.continueCursor;
+    }
+    throw new Error("more than 100 pages");
+  }
+
+  test("within N miles of a ZIP, with and without a category: every page in brute-force order", async () => {
+    const { other, rows, austin } = await scattered();
+    for (const [radius, category, numItems] of [
+      [10, undefined, 7],
+      [25, undefined, 20],
+      [25, "metal", 6],
+      [100, "appliances", 9],
+    ] as const) {
+      const expected = bruteForce(rows, austin, (r, miles) => miles <= radius && (category === undefined || r.category === category));
+      expect(expected.length).toBeGreaterThan(numItems);
+      expect(await everyPage(other, { zip: "78701", radius, category }, numItems)).toEqual(expected);
+    }
+  });
+
+  test("a place that names a city: that city's listings nearest its centre first, every page", async () => {
+    const { other, rows } = await scattered();
+    const austinTx = placesNamed("austin", "TX")[0]!;
+    const centre = zipToPoint(austinTx.zipCode)!;
+    const expected = bruteForce(rows, centre, (r) => austinTx.zips.includes(r.zipCode) && r.placeText.includes("austin"));
+    expect(expected.length).toBeGreaterThan(20);
+    expect(await everyPage(other, { place: "Austin" }, 8)).toEqual(expected);
+    // A ZIP: that ZIP's listings, newest first.
+    const zip = bruteForce(rows, centre, (r) => r.zipCode === "78664");
+    expect(await everyPage(other, { place: "78664" }, 5)).toEqual(zip);
+    // Text that names no place goes through the search, page by page, each listing once.
+    const street = rows.filter((r) => r.open && r.location === "Austin Ave").map((r) => r._id);
+    const byText = await everyPage(other, { place: "ave" }, 4);
+    expect([...byText].sort()).toEqual([...street].sort());
+  });
+
+  test("the dashboard: the nearest within the viewer's radius, newer first on ties, not the viewer's own", async () => {
+    const { t, other, lister, rows } = await scattered();
+    const mine = await t.run(async (ctx) => {
+      const viewer = (await ctx.db.get("users", other.userId))!;
+      const values = scrapListingSchema.parse({ title: "Mine", category: "metal", location: "Curbside", zipCode: "78701" });
+      return (await insertListing(ctx, viewer, values, [], { schedule: false }))._id;
+    });
+    const viewer = await userRow(t, other.userId);
+    const from = { lat: viewer.lat!, lng: viewer.lng! };
+    const expected = bruteForce(rows, from, (r, miles) => miles <= radiusOf(viewer)).slice(0, 6);
+    const shown = await other.as.query(api.scrap.nearby, {});
+    expect(shown.near).toBe(true);
+    expect(shown.listings.map((l) => l._id)).toEqual(expected);
+    expect(shown.listings.map((l) => l._id)).not.toContain(mine);
+    expect((await lister.as.query(api.scrap.nearby, { limit: 24 })).listings.map((l) => l._id)).toContain(mine);
+  });
+
+  test("a cursor from elsewhere is refused with the spec's words", async () => {
+    const { other } = await scattered();
+    const bad = { numItems: 5, cursor: "20" };
+    await expect(other.as.query(api.scrap.list, { zip: "78701", paginationOpts: bad })).rejects.toThrow(ScrapCopy.invalidCursor);
+    await expect(other.as.query(api.scrap.list, { place: "Austin", paginationOpts: bad })).rejects.toThrow(ScrapCopy.invalidCursor);
   });
 });

@@ -9,7 +9,7 @@ import { internal } from "./_generated/api";
 import { internalMutation, mutation, query } from "./functions";
 import { forbidden, invalid, parseOrThrow } from "./model/errors";
 import { attachFile, claimFile, discardUnclaimed, refusalValidator, releaseFile } from "./model/files";
-import { placesNamed, zipToPoint, type GeoPoint } from "./model/geo";
+import { distanceMiles, placesNamed, zipsByDistance, zipsNear, zipToPoint, type GeoPoint } from "./model/geo";
 import { pointOf } from "./model/jobs";
 import { notify } from "./model/notifications";
 import { cappedPagination, pageSize } from "./model/paging";
@@ -28,7 +28,7 @@ import {
   limitClaims,
   limitListingPosts,
   listingFields,
-  listingsNear,
+  nearestListings,
   memberHint,
   memberHintValidator,
   move,
@@ -41,9 +41,6 @@ import {
   type Listing,
 } from "./model/scrap";
 import { requireVerifiedEmail } from "./model/verification";
-
-/** Place searches and distance lists return at most this many listings (then paged by offset). */
-const RESULT_LIMIT = 200;
 
 const formArgs = {
   title: v.string(),
@@ -130,20 +127,26 @@ const listResult = v.object({
   mode: v.union(v.literal("newest"), v.literal("place"), v.literal("distance")),
 });
 
-/** Where a place text is: a full ZIP, or a city only one state has; else null. */
-function pointOfPlace(text: string): GeoPoint | null {
-  const zip = /^\d{5}$/.exec(text.trim())?.[0];
-  if (zip) return zipToPoint(zip);
-  const places = placesNamed(text.trim());
-  return places.length === 1 ? zipToPoint(places[0]!.zipCode) : null;
+/**
+ * The place a place text names: a full ZIP, or a city (of several with that name, the one
+ * nearest `near`, else the one with the most ZIP codes); its centre and its ZIP codes. Else null.
+ */
+function placeOf(text: string, near: GeoPoint | null): { center: GeoPoint; zips: readonly string[] } | null {
+  const trimmed = text.trim();
+  if (/^\d{5}$/.test(trimmed)) {
+    const center = zipToPoint(trimmed);
+    return center ? { center, zips: [trimmed] } : null;
+  }
+  const places = placesNamed(trimmed).map((p) => ({ ...p, center: zipToPoint(p.zipCode)! }));
+  if (places.length === 0) return null;
+  const score = (p: (typeof places)[number]) => (near ? distanceMiles(near, p.center) : -p.zips.length);
+  const best = places.reduce((a, b) => (score(b) < score(a) ? b : a));
+  return { center: best.center, zips: best.zips };
 }
 
-function offsetPage<T>(rows: T[], opts: { numItems: number; cursor: string | null }) {
-  const offset = opts.cursor === null ? 0 : Number(opts.cursor);
-  if (!Number.isInteger(offset) || offset < 0) invalid(ScrapCopy.invalidCursor);
-  const end = offset + opts.numItems;
-  return { rows: rows.slice(offset, end), isDone: end >= rows.length, continueCursor: String(end) };
-}
+/** Place-list cursors say which read the list is on: the named place's, nearest first, or the text search's. */
+const NEAR_CURSOR = "near:";
+const TEXT_CURSOR = "text:";
 
 function placeWords(text: string) {
   return text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
@@ -152,8 +155,10 @@ function placeWords(text: string) {
 /**
  * Open listings (available or on hold), live and paged. `place`: free text matched against
  * location, city, county, state and any part of the ZIP; `zip` + `radius`: within that many
- * miles. Nearest first when a place or ZIP is given (to the viewer when the place has no
- * point of its own), newest first otherwise.
+ * miles, nearest first. A place that names a ZIP or a city lists that place's listings nearest
+ * its centre first; other place text (or a named place without listings: the text may be a
+ * county, a street) comes in the search's order, most relevant first. Newest first otherwise.
+ * Every branch reads about one page, whatever the size of the table (nearestListings).
  */
 export const list = query({
   args: {
@@ -177,33 +182,44 @@ export const list = query({
       const center = zipToPoint(zip);
       if (center === null) invalid(ScrapCopy.zipUnknown, { zip: ScrapCopy.zipUnknown });
       const miles = Math.min(Math.max(args.radius ?? SCRAP_LIMITS.defaultRadius, 1), SCRAP_LIMITS.maxRadius);
-      const words = placeWords(place);
-      const rows = (await listingsNear(ctx, center, miles))
-        .filter(
-          ({ listing }) =>
-            (category === undefined || listing.category === category) &&
-            words.every((w) => listing.placeText.includes(w)),
-        )
-        .sort((a, b) => a.distance - b.distance || b.listing._creationTime - a.listing._creationTime)
-        .slice(0, RESULT_LIMIT);
-      const { rows: page, ...rest } = offsetPage(rows, opts);
-      return { ...rest, page: await Promise.all(page.map(({ listing }) => toCard(ctx, listing, center))), mode: "distance" as const };
+      const { rows, ...rest } = await nearestListings(ctx, zipsNear(center, miles), opts, { category, words: placeWords(place) });
+      return { ...rest, page: await Promise.all(rows.map(({ listing }) => toCard(ctx, listing, center))), mode: "distance" as const };
     }
 
     if (place) {
+      // Page 1 tries the named place; its cursor says which way the later pages go.
+      const cursor = opts.cursor;
+      const byText = cursor !== null && cursor.startsWith(TEXT_CURSOR);
+      if (cursor !== null && !byText && !cursor.startsWith(NEAR_CURSOR)) invalid(ScrapCopy.invalidCursor);
+      const named = byText ? null : placeOf(place, viewerPoint);
+      if (named !== null) {
+        const stops = zipsByDistance(named.center, named.zips);
+        const inner = cursor === null ? null : cursor.slice(NEAR_CURSOR.length);
+        const { rows, isDone, continueCursor } = await nearestListings(ctx, stops, { ...opts, cursor: inner }, { category, words: placeWords(place) });
+        if (rows.length > 0 || cursor !== null) {
+          return {
+            page: await Promise.all(rows.map(({ listing }) => toCard(ctx, listing, named.center))),
+            isDone,
+            continueCursor: NEAR_CURSOR + continueCursor,
+            mode: "place" as const,
+          };
+        }
+      } else if (cursor !== null && !byText) {
+        invalid(ScrapCopy.invalidCursor);
+      }
       const found = await ctx.db
         .query("scrapListings")
         .withSearchIndex("search_place", (q) => {
           const s = q.search("placeText", place.toLowerCase()).eq("open", true);
           return category ? s.eq("category", category) : s;
         })
-        .take(RESULT_LIMIT);
-      const center = pointOfPlace(place) ?? viewerPoint;
-      const distanceTo = (l: Listing) =>
-        center ? (l.lat - center.lat) ** 2 + ((l.lng - center.lng) * Math.cos((center.lat * Math.PI) / 180)) ** 2 : 0;
-      found.sort((a, b) => distanceTo(a) - distanceTo(b) || b._creationTime - a._creationTime);
-      const { rows: page, ...rest } = offsetPage(found, opts);
-      return { ...rest, page: await Promise.all(page.map((l) => toCard(ctx, l, center))), mode: "place" as const };
+        .paginate({ ...opts, cursor: byText ? cursor!.slice(TEXT_CURSOR.length) : null });
+      return {
+        page: await Promise.all(found.page.map((l) => toCard(ctx, l, viewerPoint))),
+        isDone: found.isDone,
+        continueCursor: TEXT_CURSOR + found.continueCursor,
+        mode: "place" as const,
+      };
     }
 
     const result = await (category
@@ -232,10 +248,13 @@ export const nearby = query({
     const take = pageSize(limit, 6, 24);
     const from = pointOf(viewer);
     if (from !== null) {
-      const rows = (await listingsNear(ctx, from, radiusOf(viewer)))
-        .filter(({ listing }) => listing.userId !== viewer._id)
-        .sort((a, b) => a.distance - b.distance || b.listing._creationTime - a.listing._creationTime)
-        .slice(0, take);
+      const { rows } = await nearestListings(
+        ctx,
+        zipsNear(from, radiusOf(viewer)),
+        { numItems: take, cursor: null },
+        { skipUserId: viewer._id },
+        false,
+      );
       if (rows.length > 0) {
         return {
           listings: await Promise.all(rows.map(({ listing }) => toCard(ctx, listing, from))),

@@ -79,6 +79,8 @@ export interface NamedPlace {
   state: string;
   /** The ZIP nearest the centre of all the place's ZIPs. */
   zipCode: string;
+  /** Every ZIP of the place. */
+  zips: readonly string[];
 }
 
 /** "city|ST" (lowercase city, spaces collapsed) -> that place's ZIPs; built on first use from the same dataset. */
@@ -117,7 +119,69 @@ export function placesNamed(city: string, state?: string): NamedPlace[] {
     const central = points.reduce((best, p) =>
       distanceMiles(p.point, centre) < distanceMiles(best.point, centre) ? p : best,
     );
-    out.push({ city: entry.city, state: entry.state, zipCode: central.zip });
+    out.push({ city: entry.city, state: entry.state, zipCode: central.zip, zips: entry.zips });
   }
   return out;
+}
+
+/** A ZIP code and how far its centre is from the point a list measures from. */
+export interface ZipStop {
+  zip: string;
+  distance: number;
+}
+
+const MILES_PER_DEGREE = (6371 * Math.PI) / 180 / (METERS_PER_MILE / 1000);
+
+/** ZIP centres by whole degree of latitude and longitude ("lat|lng"); built on first use. */
+let zipGrid: Map<string, { zip: string; point: GeoPoint }[]> | null = null;
+
+function zipCells() {
+  if (zipGrid !== null) return zipGrid;
+  const grid = new Map<string, { zip: string; point: GeoPoint }[]>();
+  for (let i = 0; i < ZIP_COUNT; i++) {
+    const at = i * ZIP_RECORD_WIDTH;
+    const point = { lat: decode(ZIP_DATA.slice(at + 5, at + 9), 90_000), lng: decode(ZIP_DATA.slice(at + 9, at + 13), 180_000) };
+    const key = `${Math.floor(point.lat)}|${Math.floor(point.lng)}`;
+    const cell = grid.get(key) ?? [];
+    cell.push({ zip: ZIP_DATA.slice(at, at + 5), point });
+    grid.set(key, cell);
+  }
+  zipGrid = grid;
+  return grid;
+}
+
+/** Nearest first, then by ZIP (so equal distances keep one order). */
+const byDistance = (a: ZipStop, b: ZipStop) => a.distance - b.distance || (a.zip < b.zip ? -1 : a.zip > b.zip ? 1 : 0);
+
+/**
+ * Every ZIP code whose centre is within `miles` of `center`, nearest first, from the dataset
+ * in memory (no database reads). Scrap listings sit at their ZIP's centre, so these are the
+ * places a distance list visits, in order.
+ */
+export function zipsNear(center: GeoPoint, miles: number): ZipStop[] {
+  const grid = zipCells();
+  // A box around the circle, a little wider than needed; the exact distance decides.
+  const latSpan = miles / MILES_PER_DEGREE + 0.01;
+  const edge = Math.min(89, Math.abs(center.lat) + latSpan);
+  const lngSpan = Math.min(180, miles / (MILES_PER_DEGREE * Math.cos((edge * Math.PI) / 180)) + 0.01);
+  const out: ZipStop[] = [];
+  for (let lat = Math.floor(center.lat - latSpan); lat <= Math.floor(center.lat + latSpan); lat++) {
+    for (let lng = Math.floor(center.lng - lngSpan); lng <= Math.floor(center.lng + lngSpan); lng++) {
+      for (const { zip, point } of grid.get(`${lat}|${lng}`) ?? []) {
+        const distance = distanceMiles(center, point);
+        if (distance <= miles) out.push({ zip, distance });
+      }
+    }
+  }
+  return out.sort(byDistance);
+}
+
+/** The given ZIP codes (those the dataset knows), nearest `center` first. */
+export function zipsByDistance(center: GeoPoint, zips: readonly string[]): ZipStop[] {
+  const out: ZipStop[] = [];
+  for (const zip of zips) {
+    const point = zipToPoint(zip);
+    if (point) out.push({ zip, distance: distanceMiles(center, point) });
+  }
+  return out.sort(byDistance);
 }

@@ -25,7 +25,7 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { scrapStatus } from "../schema";
 import { adjustCounters } from "./counters";
 import { fail, invalid } from "./errors";
-import { distanceMiles, geohashOf, geohashRanges, zipToPlace, type GeoPoint } from "./geo";
+import { distanceMiles, geohashOf, zipToPlace, type GeoPoint, type ZipStop } from "./geo";
 import { limitOrRefuse } from "./limits";
 import { notify } from "./notifications";
 import type { Limit } from "./rateLimit";
@@ -441,24 +441,117 @@ export async function limitClaims(ctx: MutationCtx, userId: Id<"users">) {
 }
 
 // ---------------------------------------------------------------------------
-// Finding: listings near a point through the open+geohash index.
+// Finding: the nearest listings, reading about what a page returns.
+//
+// A listing stands at its ZIP code's centre (listingFields), so its distance is its ZIP's. A
+// distance list visits the ZIP codes in question nearest first (geo.ts, from memory) and
+// reads each one's open listings newest first (by_open_and_zipCode) until the page and one
+// more are found: nearest first, newer first on ties, whatever the size of the table. A ZIP
+// without listings costs an empty index range, no documents.
 
-/** Rows read per geohash range; distance lists are nearest-first within these. */
-const GEO_TAKE_PER_RANGE = 200;
+/** What a distance list keeps: one category, words the place text must hold, a member's own listings left out. */
+export interface NearFilter {
+  category?: string;
+  words?: readonly string[];
+  skipUserId?: Id<"users">;
+}
 
-export async function listingsNear(ctx: QueryCtx, point: GeoPoint, miles: number) {
-  const found: { listing: Listing; distance: number }[] = [];
-  for (const [start, end] of geohashRanges(point, miles)) {
-    const rows = await ctx.db
-      .query("scrapListings")
-      .withIndex("by_open_and_geohash", (q) => q.eq("open", true).gte("geohash", start).lte("geohash", end))
-      .take(GEO_TAKE_PER_RANGE);
-    for (const listing of rows) {
-      const distance = distanceMiles(point, { lat: listing.lat, lng: listing.lng });
-      if (distance <= miles) found.push({ listing, distance });
+export interface Near {
+  listing: Listing;
+  distance: number;
+}
+
+/** Where the last page ended: the distance reached and the creation time of its last listing there. */
+interface NearCursor {
+  d: number;
+  t: number;
+}
+
+function parseNearCursor(cursor: string | null): NearCursor | null {
+  if (cursor === null) return null;
+  try {
+    const parsed: unknown = JSON.parse(cursor);
+    if (parsed && typeof parsed === "object") {
+      const { d, t } = parsed as Record<string, unknown>;
+      if (typeof d === "number" && Number.isFinite(d) && typeof t === "number" && Number.isFinite(t)) return { d, t };
     }
+  } catch {
+    // Not one of ours.
   }
-  return found;
+  return invalid(ScrapCopy.invalidCursor);
+}
+
+/** Up to `need` open listings at `zip` that pass `keep`, newest first, created before `before` when given. */
+async function newestAt(
+  ctx: QueryCtx,
+  zip: string,
+  category: string | undefined,
+  before: number | undefined,
+  need: number,
+  keep: (listing: Listing) => boolean,
+): Promise<Listing[]> {
+  const out: Listing[] = [];
+  let until = before;
+  while (out.length < need) {
+    const batch = need - out.length;
+    const query = category
+      ? ctx.db.query("scrapListings").withIndex("by_open_and_category_and_zipCode", (q) => {
+          const at = q.eq("open", true).eq("category", category).eq("zipCode", zip);
+          return until === undefined ? at : at.lt("_creationTime", until);
+        })
+      : ctx.db.query("scrapListings").withIndex("by_open_and_zipCode", (q) => {
+          const at = q.eq("open", true).eq("zipCode", zip);
+          return until === undefined ? at : at.lt("_creationTime", until);
+        });
+    const rows = await query.order("desc").take(batch);
+    for (const listing of rows) if (keep(listing)) out.push(listing);
+    if (rows.length < batch) break;
+    until = rows[rows.length - 1]!._creationTime;
+  }
+  return out;
+}
+
+/**
+ * One page of the open listings at `stops` (ZIP codes, nearest first), nearest first and newer
+ * first on ties. The cursor is the position reached (distance and creation time of the page's
+ * last listing), so a later page reads no more than the first. `peek`: read one more listing to
+ * say whether there are more (a list's "Load more"); without it `isDone` is only a guess.
+ */
+export async function nearestListings(
+  ctx: QueryCtx,
+  stops: readonly ZipStop[],
+  page: { numItems: number; cursor: string | null },
+  filter: NearFilter = {},
+  peek = true,
+): Promise<{ rows: Near[]; isDone: boolean; continueCursor: string }> {
+  const after = parseNearCursor(page.cursor);
+  const words = filter.words ?? [];
+  const keep = (l: Listing) =>
+    (filter.skipUserId === undefined || l.userId !== filter.skipUserId) && words.every((w) => l.placeText.includes(w));
+  const want = page.numItems + (peek ? 1 : 0);
+  const found: Near[] = [];
+  for (let i = 0; i < stops.length && found.length < want; ) {
+    // ZIP codes at the same distance (several share a centre) are one group, merged newest first.
+    const distance = stops[i]!.distance;
+    let j = i;
+    while (j < stops.length && stops[j]!.distance === distance) j++;
+    const group = stops.slice(i, j);
+    i = j;
+    if (after !== null && distance < after.d) continue;
+    const before = after !== null && distance === after.d ? after.t : undefined;
+    const need = want - found.length;
+    const rows: Listing[] = [];
+    for (const stop of group) rows.push(...(await newestAt(ctx, stop.zip, filter.category, before, need, keep)));
+    if (group.length > 1) rows.sort((a, b) => b._creationTime - a._creationTime);
+    for (const listing of rows.slice(0, need)) found.push({ listing, distance });
+  }
+  const rows = found.slice(0, page.numItems);
+  const last = rows[rows.length - 1];
+  return {
+    rows,
+    isDone: found.length <= page.numItems,
+    continueCursor: last ? JSON.stringify({ d: last.distance, t: last.listing._creationTime }) : (page.cursor ?? JSON.stringify({ d: -1, t: 0 })),
+  };
 }
 
 // ---------------------------------------------------------------------------
