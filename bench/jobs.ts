@@ -3,11 +3,11 @@
 // then jobs with seed/run:benchJobs in batches. See bench/README.md.
 //
 //   node --import tsx bench/jobs.ts [--sizes 1000,50000]
+import { FIRST_PAGE as page, readCase as c, seedDemoUsers } from "./lib/demo";
 import { runReadsBench, sizesFlag } from "./lib/reads";
 
 // Each job reads ~5 index ranges (status counters); Convex allows 4,096 per function call.
 const BATCH = 500;
-const page = { numItems: 20, cursor: null };
 let owner = "";
 
 await runReadsBench({
@@ -15,10 +15,9 @@ await runReadsBench({
   rowsLabel: "jobs",
   sizes: sizesFlag(process.argv, "1000,50000"),
   async setup(call) {
-    await call("seed/run:run", { jobs: 0 });
-    owner = (await call("seed/run:userByEmail", { email: "owner@rafter.test" })).value as string;
-    const pro = (await call("seed/run:userByEmail", { email: "pro@rafter.test" })).value as string;
-    const c = (label: string, udfPath: string, args: Record<string, unknown>, as: string | null = null) => ({ label, udfPath, args, as });
+    const demo = await seedDemoUsers(call);
+    owner = demo.owner;
+    const { pro } = demo;
     return [
       c("browse recent", "jobs/browse:list", { paginationOpts: page }),
       c("browse recent, status", "jobs/browse:list", { status: "available", paginationOpts: page }),

@@ -3,10 +3,10 @@
 // listings across the seed's cities with seed/scrap:benchListings in batches. See bench/README.md.
 //
 //   node --import tsx bench/scrap.ts [--sizes 1000,100000]
+import { FIRST_PAGE as page, readCase as c, seedDemoUsers } from "./lib/demo";
 import { runReadsBench, sizesFlag } from "./lib/reads";
 
 const BATCH = 1000;
-const page = { numItems: 20, cursor: null };
 let owner = "";
 
 await runReadsBench({
@@ -14,10 +14,9 @@ await runReadsBench({
   rowsLabel: "listings",
   sizes: sizesFlag(process.argv, "1000,100000"),
   async setup(call) {
-    await call("seed/run:run", { jobs: 0 });
-    owner = (await call("seed/run:userByEmail", { email: "owner@rafter.test" })).value as string;
-    const pro = (await call("seed/run:userByEmail", { email: "pro@rafter.test" })).value as string;
-    const c = (label: string, udfPath: string, args: Record<string, unknown>, as: string | null = null) => ({ label, udfPath, args, as });
+    const demo = await seedDemoUsers(call);
+    owner = demo.owner;
+    const { pro } = demo;
     return [
       c("list newest", "scrap:list", { paginationOpts: page }),
       c("list newest, category", "scrap:list", { category: "metal", paginationOpts: page }),
