@@ -416,7 +416,7 @@ describe("distance lists read nearest first, page by page (k-nearest, not a sort
     });
     const viewer = await userRow(t, other.userId);
     const from = { lat: viewer.lat!, lng: viewer.lng! };
-    const expected = bruteForce(rows, from, (r, miles) => miles <= radiusOf(viewer)).slice(0, 6);
+    const expected = bruteForce(rows, from, (_r, miles) => miles <= radiusOf(viewer)).slice(0, 6);
     const shown = await other.as.query(api.scrap.nearby, {});
     expect(shown.near).toBe(true);
     expect(shown.listings.map((l) => l._id)).toEqual(expected);
