@@ -169,3 +169,22 @@ export type BidArgs = Omit<FunctionArgs<typeof api.bids.place>, "jobId">;
 export function bid(overrides: Partial<BidArgs> = {}): BidArgs {
   return { priceMin: 900, message: "I can do this next week.", earliestStart: TOMORROW, estimatedDuration: "1 day", ...overrides };
 }
+
+/** The Post Listing form's payload as REST takes it (spec §7 POST /api/scrap-listings); an empty price reads Free. */
+export function scrapListingBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    title: "Leftover copper pipe",
+    description: "About 20 feet of 3/4 inch copper.",
+    category: "metal",
+    materialType: "Copper",
+    quantity: "1 bucket",
+    location: "Curbside on 6th St",
+    county: "Travis",
+    zipCode: "78701",
+    city: "Austin",
+    state: "TX",
+    price: "",
+    contactMethod: "message",
+    ...overrides,
+  };
+}

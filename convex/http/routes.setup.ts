@@ -3,6 +3,7 @@
 // router registers, read at run time, with what it serves and reads.
 import type { Member, World } from "../authz.setup";
 import http from "../http";
+import { scrapListingBody } from "../test.setup";
 
 /** Path slots: `{me}` is the caller, the others name the world's things. */
 export type Slot = "me" | "user" | "other" | "job" | "notification" | "portfolioItem" | "review";
@@ -118,23 +119,7 @@ export const ROUTES: Record<string, RouteRule> = {
     query: ["category", "location", "zip", "radius", "limit"],
     cursor: true,
   },
-  "POST /api/scrap-listings": {
-    body: {
-      title: "Leftover copper pipe",
-      description: "About 20 feet of 3/4 inch copper.",
-      category: "metal",
-      materialType: "Copper",
-      quantity: "1 bucket",
-      location: "Curbside on 6th St",
-      county: "Travis",
-      zipCode: "78701",
-      city: "Austin",
-      state: "TX",
-      price: "Free",
-      contactMethod: "message",
-      holdHours: 48,
-    },
-  },
+  "POST /api/scrap-listings": { body: scrapListingBody({ price: "Free", holdHours: 48 }) },
 
   "GET /api/messages": { query: ["limit"], cursor: true },
   "GET /api/messages/*": {

@@ -2,26 +2,11 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { ScrapCopy } from "../../common/scrap";
 import { api } from "../_generated/api";
-import { newTest, owner, pro, setupEnv, type TestConvex } from "../test.setup";
+import { newTest, owner, pro, scrapListingBody, setupEnv, type TestConvex } from "../test.setup";
 
 beforeAll(setupEnv);
 
 const verified = { emailVerificationTime: Date.now() };
-const payload = (overrides: Record<string, unknown> = {}) => ({
-  title: "Leftover copper pipe",
-  description: "About 20 feet of 3/4 inch copper.",
-  category: "metal",
-  materialType: "Copper",
-  quantity: "1 bucket",
-  location: "Curbside on 6th St",
-  county: "Travis",
-  zipCode: "78701",
-  city: "Austin",
-  state: "TX",
-  price: "",
-  contactMethod: "message",
-  ...overrides,
-});
 const post = (who: Pick<TestConvex, "fetch">, body: unknown) =>
   who.fetch("/api/scrap-listings", {
     method: "POST",
@@ -33,7 +18,7 @@ describe("POST /api/scrap-listings", () => {
   test("posts the listing and answers 201 with it (an empty price reads Free)", async () => {
     const t = newTest();
     const lister = await owner(t, verified);
-    const response = await post(lister.as, payload());
+    const response = await post(lister.as, scrapListingBody());
     expect(response.status).toBe(201);
     const listing = (await response.json()) as Record<string, unknown>;
     expect(listing).toMatchObject({ title: "Leftover copper pipe", status: "available", price: "Free", county: "Travis" });
@@ -43,13 +28,13 @@ describe("POST /api/scrap-listings", () => {
   test("bad input is a 400 with the spec's message; no token is a 401", async () => {
     const t = newTest();
     const lister = await owner(t, verified);
-    const missing = await post(lister.as, payload({ category: undefined }));
+    const missing = await post(lister.as, scrapListingBody({ category: undefined }));
     expect(missing.status).toBe(400);
     expect(await missing.json()).toMatchObject({ message: "Required", fields: { category: "Required" } });
-    const noPlace = await post(lister.as, payload({ location: "" }));
+    const noPlace = await post(lister.as, scrapListingBody({ location: "" }));
     expect(await noPlace.json()).toMatchObject({ fields: { location: "Required" } });
-    expect((await post(lister.as, payload({ holdHours: "two days" }))).status).toBe(400);
-    expect((await post(t, payload())).status).toBe(401);
+    expect((await post(lister.as, scrapListingBody({ holdHours: "two days" }))).status).toBe(400);
+    expect((await post(t, scrapListingBody())).status).toBe(401);
   });
 });
 
@@ -57,8 +42,8 @@ describe("GET /api/scrap-listings", () => {
   test("filters by category, any part of a ZIP, and a radius; pages with nextCursor", async () => {
     const t = newTest();
     const lister = await owner(t, verified);
-    await post(lister.as, payload({ title: "Austin copper" }));
-    await post(lister.as, payload({ title: "Dallas fridge", category: "appliances", zipCode: "75201", city: "", state: "" }));
+    await post(lister.as, scrapListingBody({ title: "Austin copper" }));
+    await post(lister.as, scrapListingBody({ title: "Dallas fridge", category: "appliances", zipCode: "75201", city: "", state: "" }));
     const get = async (query: string) => {
       const r = await t.fetch(`/api/scrap-listings${query}`);
       return { status: r.status, body: (await r.json()) as { listings: { title: string }[]; nextCursor: string | null; message?: string } };
@@ -80,7 +65,7 @@ describe("GET /api/scrap-listings", () => {
     const t = newTest();
     const lister = await owner(t, verified);
     const claimer = await pro(t, verified);
-    const created = (await (await post(lister.as, payload())).json()) as { _id: string };
+    const created = (await (await post(lister.as, scrapListingBody())).json()) as { _id: string };
     await claimer.as.mutation(api.scrap.claim, { id: created._id });
     const r = await t.fetch("/api/scrap-listings");
     const body = (await r.json()) as { listings: { status: string; holdUntil: number | null }[] };

@@ -36,6 +36,7 @@ import { matchingProfessionals } from "./professionals";
 import { limitOrRefuse } from "./limits";
 import type { Limit } from "./rateLimit";
 import { onJobClosed, onJobCompleted } from "./referrals";
+import type { TransitionRule } from "./transitions";
 import { displayName } from "./users";
 
 export type Job = Doc<"jobs">;
@@ -43,13 +44,7 @@ export type Bid = Doc<"bids">;
 
 /** Who runs a transition: the job's owner, the professional hired for it, or the system (a rule another change fires). */
 type Actor = "owner" | "contractor" | "system";
-interface TransitionRule {
-  readonly from: readonly JobStatus[];
-  readonly to: JobStatus;
-  readonly by: Actor;
-  /** "A job that is <from> can't be <verb>." */
-  readonly verb: string;
-}
+type JobRule = TransitionRule<JobStatus, Actor>;
 
 export const JOB_TRANSITIONS = {
   firstBid: { from: ["available"], to: "quote_requested", by: "system", verb: "bid on" },
@@ -60,7 +55,7 @@ export const JOB_TRANSITIONS = {
   sendBack: { from: ["completion_requested"], to: "in_progress", by: "owner", verb: "sent back" },
   confirmCompletion: { from: ["completion_requested"], to: "completed", by: "owner", verb: "completed" },
   cancel: { from: ["available", "quote_requested", "assigned"], to: "cancelled", by: "owner", verb: "cancelled" },
-} as const satisfies Record<string, TransitionRule>;
+} as const satisfies Record<string, JobRule>;
 export type JobTransition = keyof typeof JOB_TRANSITIONS;
 
 /** The transitions a member runs from the job page (jobs.act); accepting runs through bids.accept. */
@@ -102,7 +97,7 @@ function transitionRefusal(
   actorId: Id<"users">,
   system: boolean,
 ): { code: ErrorCode; message: string } | null {
-  const rule: TransitionRule = JOB_TRANSITIONS[name];
+  const rule: JobRule = JOB_TRANSITIONS[name];
   if (rule.by === "system") {
     if (!system) return { code: ErrorCode.FORBIDDEN, message: JobMessages.systemOnly };
   } else {

@@ -29,6 +29,7 @@ import { distanceMiles, geohashOf, zipToPlace, type GeoPoint, type ZipStop } fro
 import { limitOrRefuse } from "./limits";
 import { notify } from "./notifications";
 import type { Limit } from "./rateLimit";
+import type { TransitionRule } from "./transitions";
 import { fullName } from "./users";
 
 export type Listing = Doc<"scrapListings">;
@@ -36,13 +37,7 @@ export type Listing = Doc<"scrapListings">;
 const HOUR = 60 * 60_000;
 
 type Actor = "lister" | "claimer" | "member" | "system";
-interface Rule {
-  readonly from: readonly ScrapStatus[];
-  readonly to: ScrapStatus;
-  readonly by: Actor;
-  /** "A listing that is <from> can't be <verb>." */
-  readonly verb: string;
-}
+type Rule = TransitionRule<ScrapStatus, Actor>;
 
 export const SCRAP_TRANSITIONS = {
   claim: { from: ["available"], to: "on_hold", by: "member", verb: "claimed" },
