@@ -3,40 +3,29 @@
 // then jobs with seed/run:benchJobs in batches. See bench/README.md.
 //
 //   node --import tsx bench/jobs.ts [--sizes 1000,50000]
-import { FIRST_PAGE as page, readCase as c, seedDemoUsers } from "./lib/demo";
-import { runReadsBench, sizesFlag } from "./lib/reads";
+import { FIRST_PAGE as page, readCase as c, runDemoReadsBench } from "./lib/demo";
 
-// Each job reads ~5 index ranges (status counters); Convex allows 4,096 per function call.
-const BATCH = 500;
-let owner = "";
-
-await runReadsBench({
+await runDemoReadsBench({
   name: "jobs",
   rowsLabel: "jobs",
-  sizes: sizesFlag(process.argv, "1000,50000"),
-  async setup(call) {
-    const demo = await seedDemoUsers(call);
-    owner = demo.owner;
-    const { pro } = demo;
-    return [
-      c("browse recent", "jobs/browse:list", { paginationOpts: page }),
-      c("browse recent, status", "jobs/browse:list", { status: "available", paginationOpts: page }),
-      c("browse recent, status+category", "jobs/browse:list", { status: "available", category: "plumbing", paginationOpts: page }),
-      c("browse budget", "jobs/browse:list", { sort: "budget", paginationOpts: page }),
-      c("browse budget, status+category", "jobs/browse:list", { sort: "budget", status: "available", category: "roofing", paginationOpts: page }),
-      c("browse urgency", "jobs/browse:list", { sort: "urgency", paginationOpts: page }),
-      c("browse urgency, category", "jobs/browse:list", { sort: "urgency", category: "electrical", paginationOpts: page }),
-      c("browse text 'kitchen'", "jobs/browse:list", { q: "kitchen", paginationOpts: page }),
-      c("browse text 'kitchen', status", "jobs/browse:list", { q: "kitchen", status: "available", paginationOpts: page }),
-      c("browse ZIP 78701 (25 mi)", "jobs/browse:list", { zip: "78701", paginationOpts: page }),
-      c("browse ZIP 78701 (25 mi), category", "jobs/browse:list", { zip: "78701", category: "plumbing", paginationOpts: page }),
-      c("recommended (pro, Austin)", "jobs/browse:recommended", {}, pro),
-      c("dashboard.customer (owner)", "dashboard:customer", {}, owner),
-    ];
-  },
-  async grow(call, from, to) {
-    for (let start = from; start < to; start += BATCH) {
-      await call("seed/run:benchJobs", { customerId: owner, start, count: Math.min(BATCH, to - start), seed: 7 });
-    }
-  },
+  defaultSizes: "1000,50000",
+  growWith: "seed/run:benchJobs",
+  ownerArg: "customerId",
+  // Each job reads ~5 index ranges (status counters); Convex allows 4,096 per function call.
+  batch: 500,
+  cases: ({ owner, pro }) => [
+    c("browse recent", "jobs/browse:list", { paginationOpts: page }),
+    c("browse recent, status", "jobs/browse:list", { status: "available", paginationOpts: page }),
+    c("browse recent, status+category", "jobs/browse:list", { status: "available", category: "plumbing", paginationOpts: page }),
+    c("browse budget", "jobs/browse:list", { sort: "budget", paginationOpts: page }),
+    c("browse budget, status+category", "jobs/browse:list", { sort: "budget", status: "available", category: "roofing", paginationOpts: page }),
+    c("browse urgency", "jobs/browse:list", { sort: "urgency", paginationOpts: page }),
+    c("browse urgency, category", "jobs/browse:list", { sort: "urgency", category: "electrical", paginationOpts: page }),
+    c("browse text 'kitchen'", "jobs/browse:list", { q: "kitchen", paginationOpts: page }),
+    c("browse text 'kitchen', status", "jobs/browse:list", { q: "kitchen", status: "available", paginationOpts: page }),
+    c("browse ZIP 78701 (25 mi)", "jobs/browse:list", { zip: "78701", paginationOpts: page }),
+    c("browse ZIP 78701 (25 mi), category", "jobs/browse:list", { zip: "78701", category: "plumbing", paginationOpts: page }),
+    c("recommended (pro, Austin)", "jobs/browse:recommended", {}, pro),
+    c("dashboard.customer (owner)", "dashboard:customer", {}, owner),
+  ],
 });
