@@ -1,9 +1,10 @@
-import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
+import { TabGroup, TabPanel, TabPanels } from "@headlessui/react";
 import { usePaginatedQuery, useQuery } from "convex/react";
 import { useMemo, useState, type ReactNode } from "react";
 import { JobMessages, OPEN_STATUSES, type JobStatus } from "@common/jobCatalog";
 import { useViewer, type Viewer } from "@/app/session";
 import { Button, ButtonLink, EmptyState, LoadMore, TextLink } from "@/components/ui";
+import { UnderlineTabList } from "@/components/ui/Tabs";
 import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { usePageTitle } from "@/lib/usePageTitle";
@@ -203,23 +204,7 @@ export function JobsPage() {
       </header>
 
       <TabGroup selectedIndex={tabIndex} onChange={(i) => setFilters({ tab: TABS[i]!.key })}>
-        <TabList
-          aria-label="Job lists"
-          className="-mx-4 flex gap-1 overflow-x-auto border-b border-slate-300 px-4 dark:border-slate-700"
-        >
-          {TABS.map((t) => (
-            <Tab
-              key={t.key}
-              className={cn(
-                "-mb-px shrink-0 border-b-2 px-3 py-2.5 text-sm font-semibold whitespace-nowrap sm:px-4 sm:text-base",
-                "border-transparent text-slate-700 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white",
-                "data-selected:border-brand-700 data-selected:text-brand-800 dark:data-selected:border-brand-300 dark:data-selected:text-brand-200",
-              )}
-            >
-              {t.label}
-            </Tab>
-          ))}
-        </TabList>
+        <UnderlineTabList label="Job lists" tabs={TABS} />
         <TabPanels className="pt-6">
           <TabPanel>
             <BrowseTab viewer={viewer} />

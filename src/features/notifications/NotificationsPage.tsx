@@ -1,16 +1,17 @@
-import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
+import { TabGroup, TabPanel, TabPanels } from "@headlessui/react";
 import { usePaginatedQuery } from "convex/react";
 import { useState } from "react";
-import { useSearchParams } from "react-router-dom";
 import { NOTIFICATION_TABS, NotificationCopy, type NotificationTab } from "@common/notifications";
 import { useViewer } from "@/app/session";
 import { Button, EmptyState, ListSkeleton, LoadMore } from "@/components/ui";
 import { CountBadge } from "@/components/ui/CountBadge";
+import { UnderlineTabList } from "@/components/ui/Tabs";
 import { StrokeIcon } from "@/components/ui/Icon";
 import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { useNow } from "@/lib/relativeTime";
 import { usePageTitle } from "@/lib/usePageTitle";
+import { useTabParam } from "@/lib/useTabParam";
 import { ErrorState, QueryErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { useNotificationActions } from "./actions";
 import { NotificationText, NotificationVisual } from "./parts";
@@ -20,6 +21,8 @@ import { NotificationText, NotificationVisual } from "./parts";
 // and delete, Mark All Read, the unread count, Load more. The tab is kept in ?tab=.
 
 const PAGE_SIZE = 20;
+const TABS = NOTIFICATION_TABS.map((t) => ({ key: t.value, label: t.label }));
+const TAB_KEYS = TABS.map((t) => t.key);
 const SKELETON_COUNT = 5;
 const TRASH_ICON = "M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3";
 
@@ -27,12 +30,8 @@ export function NotificationsPage() {
   usePageTitle("Notifications");
   const viewer = useViewer();
   const actions = useNotificationActions();
-  const [params, setParams] = useSearchParams();
   const [markingAll, setMarkingAll] = useState(false);
-  const index = Math.max(
-    0,
-    NOTIFICATION_TABS.findIndex((t) => t.value === params.get("tab")),
-  );
+  const [index, selectTab] = useTabParam(TAB_KEYS);
   const unread = viewer.unreadNotifications;
 
   return (
@@ -59,38 +58,8 @@ export function NotificationsPage() {
         {unread === 0 ? "You're all caught up." : `${unread.toLocaleString("en-US")} unread`}
       </p>
 
-      <TabGroup
-        selectedIndex={index}
-        onChange={(i) =>
-          setParams(
-            (p) => {
-              const next = new URLSearchParams(p);
-              if (i === 0) next.delete("tab");
-              else next.set("tab", NOTIFICATION_TABS[i]!.value);
-              return next;
-            },
-            { replace: true },
-          )
-        }
-        className="mt-5"
-      >
-        <TabList
-          aria-label="Kinds of notification"
-          className="-mx-4 flex overflow-x-auto border-b border-slate-200 px-4 sm:mx-0 sm:px-0 dark:border-slate-700"
-        >
-          {NOTIFICATION_TABS.map((t) => (
-            <Tab
-              key={t.value}
-              className={cn(
-                "min-h-11 shrink-0 border-b-2 border-transparent px-3 py-2 text-sm font-semibold whitespace-nowrap sm:px-4 sm:text-base",
-                "text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white",
-                "data-selected:border-brand-700 data-selected:text-brand-800 dark:data-selected:border-brand-300 dark:data-selected:text-brand-200",
-              )}
-            >
-              {t.label}
-            </Tab>
-          ))}
-        </TabList>
+      <TabGroup selectedIndex={index} onChange={selectTab} className="mt-5">
+        <UnderlineTabList label="Kinds of notification" tabs={TABS} />
         <TabPanels className="mt-4">
           {NOTIFICATION_TABS.map((t) => (
             <TabPanel key={t.value} className="rounded-md">

@@ -1,8 +1,8 @@
-import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
+import { TabGroup, TabPanel, TabPanels } from "@headlessui/react";
 import { useMutation, useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { useState, type ReactNode } from "react";
-import { useParams, useSearchParams } from "react-router-dom";
+import { useParams } from "react-router-dom";
 import { ProfileCopy } from "@common/profile";
 import { professionLabel } from "@common/professions";
 import { useViewer } from "@/app/session";
@@ -23,11 +23,13 @@ import { AvailabilityToggle } from "@/features/availability/AvailabilityToggle";
 import { PORTFOLIO_LOAD_FAILED, PortfolioGrid, PortfolioSkeleton } from "@/features/portfolio/PortfolioGrid";
 import { ReviewList } from "@/features/reviews/ReviewList";
 import { Pill, Stars, dateText } from "@/features/reviews/parts";
+import { UnderlineTabList } from "@/components/ui/Tabs";
 import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import type { ErrorCopy } from "@/lib/errors";
 import { useErrorToast } from "@/lib/useErrorToast";
 import { usePageTitle } from "@/lib/usePageTitle";
+import { useTabParam } from "@/lib/useTabParam";
 import {
   businessSizeLabel,
   experienceLevelLabel,
@@ -51,6 +53,7 @@ const TABS = [
   { key: "reviews", label: "Reviews" },
   { key: "portfolio", label: "Portfolio" },
 ] as const;
+const TAB_KEYS = TABS.map((t) => t.key);
 
 export function ProfilePage() {
   const { id } = useParams();
@@ -106,11 +109,7 @@ function ProfileSkeleton() {
 
 function ProfileView({ data }: { data: ProfileData }) {
   const { user, isOwn, stats } = data;
-  const [params, setParams] = useSearchParams();
-  const index = Math.max(
-    0,
-    TABS.findIndex((t) => t.key === params.get("tab")),
-  );
+  const [index, selectTab] = useTabParam(TAB_KEYS);
   const isPro = user.userType === "professional";
   const name = displayName(user);
 
@@ -241,37 +240,8 @@ function ProfileView({ data }: { data: ProfileData }) {
         ))}
       </ul>
 
-      <TabGroup
-        selectedIndex={index}
-        onChange={(i) =>
-          setParams(
-            (p) => {
-              const next = new URLSearchParams(p);
-              if (i === 0) next.delete("tab");
-              else next.set("tab", TABS[i]!.key);
-              return next;
-            },
-            { replace: true },
-          )
-        }
-      >
-        <TabList
-          aria-label="Profile sections"
-          className="-mx-4 flex overflow-x-auto border-b border-slate-300 px-4 sm:mx-0 sm:px-0 dark:border-slate-700"
-        >
-          {TABS.map((t) => (
-            <Tab
-              key={t.key}
-              className={cn(
-                "-mb-px min-h-11 shrink-0 border-b-2 border-transparent px-3 py-2 text-sm font-semibold whitespace-nowrap sm:px-4 sm:text-base",
-                "text-slate-700 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white",
-                "data-selected:border-brand-700 data-selected:text-brand-800 dark:data-selected:border-brand-300 dark:data-selected:text-brand-200",
-              )}
-            >
-              {t.label}
-            </Tab>
-          ))}
-        </TabList>
+      <TabGroup selectedIndex={index} onChange={selectTab}>
+        <UnderlineTabList label="Profile sections" tabs={TABS} />
         <TabPanels className="pt-6">
           <TabPanel className="rounded-md">
             <EmptyState title="No posts yet">
