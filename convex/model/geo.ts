@@ -168,6 +168,8 @@ export function zipsNear(center: GeoPoint, miles: number): ZipStop[] {
   for (let lat = Math.floor(center.lat - latSpan); lat <= Math.floor(center.lat + latSpan); lat++) {
     for (let lng = Math.floor(center.lng - lngSpan); lng <= Math.floor(center.lng + lngSpan); lng++) {
       for (const { zip, point } of grid.get(`${lat}|${lng}`) ?? []) {
+        // Outside the box: farther than `miles` for sure, no need for the exact distance.
+        if (Math.abs(point.lat - center.lat) > latSpan || Math.abs(point.lng - center.lng) > lngSpan) continue;
         const distance = distanceMiles(center, point);
         if (distance <= miles) out.push({ zip, distance });
       }
