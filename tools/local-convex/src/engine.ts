@@ -478,7 +478,9 @@ export class Engine extends EventEmitter {
     const udfPath = normalizeUdfPath(udfPathRaw);
     const ctx = newCallContext(udfPath, options.journal ?? null);
     if (options.origin) ctx.origin = options.origin;
-    const requestId = randomBytes(8).toString("hex");
+    // Named in error messages only: made when one is needed (a random draw per call was measurable).
+    let id: string | undefined;
+    const requestId = () => (id ??= randomBytes(8).toString("hex"));
     const fail = (errorMessage: string, errorData?: unknown): CallOutcome => ({
       success: false,
       errorMessage,
@@ -494,11 +496,11 @@ export class Engine extends EventEmitter {
     if (!info || (options.publicOnly && !info.isPublic)) {
       const what = options.publicOnly ? "public function" : "function";
       return fail(
-        `[Request ID: ${requestId}] Server Error\nCould not find ${what} for '${modulePath}:${exportName}'. Did you forget to run \`npx convex dev\` or \`npx convex deploy\`?`,
+        `[Request ID: ${requestId()}] Server Error\nCould not find ${what} for '${modulePath}:${exportName}'. Did you forget to run \`npx convex dev\` or \`npx convex deploy\`?`,
       );
     }
     if (options.kind && options.kind !== info.kind) {
-      return fail(`[Request ID: ${requestId}] Server Error\nTrying to execute ${udfPath} as ${options.kind}, but it is defined as ${info.kind}.`);
+      return fail(`[Request ID: ${requestId()}] Server Error\nTrying to execute ${udfPath} as ${options.kind}, but it is defined as ${info.kind}.`);
     }
     const repeated = info.kind === "mutation" ? this.alreadyApplied(options.mutationKey, ctx) : null;
     if (repeated) return repeated;
@@ -544,7 +546,7 @@ export class Engine extends EventEmitter {
             stats: ctx.stats,
           };
         } catch (e: any) {
-          return this.describeError(e, requestId, fail);
+          return this.describeError(e, requestId(), fail);
         }
       }),
     );
