@@ -24,6 +24,15 @@ const LOG = "commits.log";
 /** The log being folded into a snapshot by a compaction in progress. */
 const OLD_LOG = "commits.old.log";
 const FORMAT = "local-convex-snapshot/1";
+/**
+ * A compaction writes the whole snapshot, so it waits until the log holds
+ * about as much as the snapshot (at least this much): the cost of compacting,
+ * spread over the commits since the last one, then stays the same per commit
+ * whatever the size of the data, and start-up replays at most a snapshot's
+ * worth of log.
+ */
+const MIN_LOG_ENTRIES = 5000;
+const MIN_LOG_BYTES = 32 * 1024 * 1024;
 
 export class CorruptDataError extends Error {}
 
@@ -129,6 +138,9 @@ export class Persistence {
   private logFd: number | null = null;
   private logBytes = 0;
   private logEntries = 0;
+  /** The current snapshot's size: the log may grow as large before the next compaction. */
+  private snapshotBytes = 0;
+  private snapshotDocuments = 0;
   private lockFile: string;
   /** The last append's write(2) time and the last log fsync's time (ms), for the trace. */
   readonly lastAppend = { writeMs: 0, fsyncMs: 0 };
@@ -141,7 +153,11 @@ export class Persistence {
   private closeAfterSync = new Set<number>();
   private waiters: { upTo: number; resolve: () => void; reject: (e: Error) => void }[] = [];
 
-  constructor(dir: string) {
+  /** The smallest log that calls for a compaction (tests make it small). */
+  private readonly minLog: { entries: number; bytes: number };
+
+  constructor(dir: string, minLog: { entries: number; bytes: number } = { entries: MIN_LOG_ENTRIES, bytes: MIN_LOG_BYTES }) {
+    this.minLog = minLog;
     this.dir = path.resolve(dir);
     this.storageDir = path.join(this.dir, "storage");
     this.lockFile = path.join(this.dir, "LOCK");
@@ -240,6 +256,8 @@ export class Persistence {
         const doc = decodeDoc(json);
         state.documents[doc._id] = doc;
       }
+      this.snapshotBytes = fs.statSync(snapshotFile).size;
+      this.snapshotDocuments = snapshot.documents.length;
       state.nextDocId = snapshot.nextDocId;
       state.lastCreationTime = snapshot.lastCreationTime;
       state.lastCommitTs = BigInt(snapshot.lastCommitTs);
@@ -387,14 +405,20 @@ export class Persistence {
   }
 
   shouldCompact(): boolean {
-    return this.logEntries >= 5000 || this.logBytes >= 32 * 1024 * 1024;
+    return (
+      this.logEntries >= Math.max(this.minLog.entries, this.snapshotDocuments) ||
+      this.logBytes >= Math.max(this.minLog.bytes, this.snapshotBytes)
+    );
   }
 
   /** Replaces the snapshot with `state` and starts an empty log, all at once (start-up; tests). */
   compact(state: StoredState): void {
     const { head, tail } = snapshotFrame({ ...state, mutations: [...state.mutations] });
     const documents = Object.values(state.documents).map((doc) => JSON.stringify(encodeDoc(doc)));
-    writeFileAtomic(path.join(this.dir, SNAPSHOT), head + documents.join(",") + tail);
+    const text = head + documents.join(",") + tail;
+    writeFileAtomic(path.join(this.dir, SNAPSHOT), text);
+    this.snapshotBytes = Buffer.byteLength(text);
+    this.snapshotDocuments = documents.length;
     // Entries older than the snapshot are skipped on load, so a crash between
     // the renames is harmless.
     this.retireLog();
@@ -434,6 +458,11 @@ export class Persistence {
     // busy machine wall time also counts the time the process was not scheduled).
     const stats: SnapshotStats = { documents: 0, longestStepCpuMs: 0 };
     let stepStart = process.cpuUsage();
+    let bytes = 0;
+    const write = (text: string) => {
+      bytes += Buffer.byteLength(text);
+      return yielded(out.write(text));
+    };
     const yielded = async <T>(io: Promise<T>): Promise<T> => {
       const cpu = process.cpuUsage(stepStart);
       stats.longestStepCpuMs = Math.max(stats.longestStepCpuMs, (cpu.user + cpu.system) / 1000);
@@ -443,12 +472,12 @@ export class Persistence {
     };
     try {
       const { head, tail } = snapshotFrame(source);
-      await yielded(out.write(head));
+      await write(head);
       let chunk: string[] = [];
       let first = true;
       const flush = async () => {
         if (chunk.length === 0) return;
-        await yielded(out.write((first ? "" : ",") + chunk.join(",")));
+        await write((first ? "" : ",") + chunk.join(","));
         first = false;
         chunk = [];
       };
@@ -461,7 +490,7 @@ export class Persistence {
         }
       }
       await flush();
-      await yielded(out.write(tail));
+      await write(tail);
       await yielded(out.sync());
       complete = true;
     } finally {
@@ -469,6 +498,8 @@ export class Persistence {
       if (!complete) await fs.promises.rm(tmp, { force: true });
     }
     await fs.promises.rename(tmp, file);
+    this.snapshotBytes = bytes;
+    this.snapshotDocuments = stats.documents;
     await fsyncDirAsync(this.dir);
     await fs.promises.rm(path.join(this.dir, OLD_LOG), { force: true });
     await fsyncDirAsync(this.dir);

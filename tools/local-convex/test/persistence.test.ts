@@ -15,8 +15,8 @@ afterEach(() => {
   for (const p of opened.splice(0)) p.close();
 });
 
-function open(dir: string): Persistence {
-  const p = new Persistence(dir);
+function open(dir: string, minLog?: { entries: number; bytes: number }): Persistence {
+  const p = new Persistence(dir, minLog);
   p.open();
   opened.push(p);
   return p;
@@ -108,5 +108,34 @@ describe("compaction beside live commits", () => {
     const again = open(dir).load();
     expect(texts(again)).toEqual(texts(loaded));
     expect(again.mutations.get("s:2")?.result).toBe("two");
+  });
+
+  it("lets the log grow as large as the snapshot before the next compaction, so its cost per commit does not grow with the data", async () => {
+    const minLog = { entries: 10, bytes: 5000 };
+    const dir = tempDir("local-convex-persist-");
+    const p = open(dir, minLog);
+    const live = new LiveState(p);
+    // An empty data folder: the minimums decide.
+    for (let i = 0; i < 9; i++) live.commit([[doc(i, "")._id, doc(i, "x")]]);
+    expect(p.shouldCompact()).toBe(false);
+    live.commit([[doc(9, "")._id, doc(9, "x")]]);
+    expect(p.shouldCompact()).toBe(true);
+    // 400 documents of about 100 bytes: a snapshot of about 40 kB, far above the minimums.
+    for (let i = 10; i < 400; i++) live.commit([[doc(i, "")._id, doc(i, "y".repeat(80))]]);
+    const compactor = new Compactor(p, () => live.documents, () => [live.ids], () => {});
+    await compactor.run({ lastCommitTs: live.ts, nextDocId: 20000, lastCreationTime: 0, mutations: [] }, () => false);
+    const snapshotBytes = fs.statSync(path.join(dir, "snapshot.json")).size;
+    expect(snapshotBytes).toBeGreaterThan(30_000);
+    // Past both minimums, but the log is still smaller than the snapshot (and has fewer entries than it has documents).
+    for (let i = 0; i < 100; i++) live.commit([[doc(i, "")._id, doc(i, "z".repeat(80))]]);
+    expect(p.shouldCompact()).toBe(false);
+    // As many entries as the snapshot has documents: due.
+    for (let i = 100; i < 400; i++) live.commit([[doc(i, "")._id, doc(i, "z".repeat(80))]]);
+    expect(p.shouldCompact()).toBe(true);
+    // The same sizes are known after a restart (the snapshot's size and documents are read at load).
+    p.close();
+    const reopened = open(dir, minLog);
+    reopened.load();
+    expect(reopened.shouldCompact()).toBe(true);
   });
 });
