@@ -75,6 +75,7 @@ function breakdown(
       ["server: commit -> receiver's refresh starts", (i) => (toReceiver(i)?.start ?? NaN) - (t(i).commitStart ?? NaN)],
       ["server: receiver's subscriptions re-run (count)", (i) => toReceiver(i)?.reruns.length ?? NaN],
       ["server: receiver's re-runs (sum of ms)", (i) => sum(toReceiver(i)?.reruns.map((r) => r.ms) ?? [NaN])],
+      ["server: receiver's wait for the fsync after its re-runs", (i) => toReceiver(i)?.durableWaitMs ?? NaN],
       [
         "server: receiver's refresh start -> Transition sent",
         (i) => (toReceiver(i)?.transitionAt ?? NaN) - (toReceiver(i)?.start ?? NaN),

@@ -133,6 +133,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const runtime = spawn(
       process.execPath,
       [
+        ...(process.env.RAFTER_RUNTIME_NODE_ARGS ?? "").split(" ").filter(Boolean),
         "--import",
         "tsx",
         "tools/local-convex/src/cli.ts",

@@ -34,6 +34,11 @@ export class Compactor {
     return this.running !== null;
   }
 
+  /** Resolves once the compaction running now (if any) has ended. */
+  async settled(): Promise<void> {
+    await this.running?.catch(() => null);
+  }
+
   /** Every commit's changes, while a compaction runs. */
   track(changes: Change[]): void {
     if (!this.before || !this.written) return;

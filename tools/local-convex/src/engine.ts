@@ -359,6 +359,19 @@ export class Engine extends EventEmitter {
     this.emit("commit", ts, tables, changes, origin);
   }
 
+  /** Whether a compaction is running (or about to start) in the background. */
+  get compacting(): boolean {
+    return this.compactScheduled || this.compactor.inProgress;
+  }
+
+  /** Resolves once no compaction is running or about to start (benchmarks time writes apart from it). */
+  async compactionSettled(): Promise<void> {
+    while (this.compacting) {
+      if (this.compactScheduled) await new Promise((resolve) => setImmediate(resolve));
+      await this.compactor.settled();
+    }
+  }
+
   /**
    * Snapshots the state as of now and retires the log, in the background
    * (commits go on meanwhile; see compaction.ts). Call between commits.
