@@ -7,6 +7,7 @@
 // The live latency from one browser to another is bench/message-latency.ts.
 //
 //   node --import tsx bench/messages.ts [--sizes 1000,10000,100000]
+import { seedDemoUsers } from "./lib/demo";
 import { runReadsBench, sizesFlag } from "./lib/reads";
 
 // Each message reads about 12 index ranges; Convex allows 4,096 per function call.
@@ -19,8 +20,7 @@ await runReadsBench({
   rowsLabel: "messages",
   sizes: sizesFlag(process.argv, "1000,10000,100000"),
   async setup(call) {
-    await call("seed/run:run", { jobs: 0 });
-    viewer = (await call("seed/run:userByEmail", { email: "pro@rafter.test" })).value as string;
+    viewer = (await seedDemoUsers(call)).pro;
     userIds = ((await call("seed/run:benchUserIds", { count: 400 })).value as string[]).filter((id) => id !== viewer);
     const partner = userIds[0]!;
     const page = (numItems: number) => ({ numItems, cursor: null });

@@ -4,6 +4,7 @@
 // (seed/run:run with larger sizes adds only the missing rows).
 //
 //   node --import tsx bench/network.ts [--sizes 1200,50000]
+import { seedDemoUsers } from "./lib/demo";
 import { runReadsBench, sizesFlag } from "./lib/reads";
 
 let pro = "";
@@ -14,9 +15,7 @@ await runReadsBench({
   rowsLabel: "professionals",
   sizes: sizesFlag(process.argv, "1200,50000"),
   async setup(call) {
-    await call("seed/run:run", { jobs: 0 });
-    pro = (await call("seed/run:userByEmail", { email: "pro@rafter.test" })).value as string;
-    owner = (await call("seed/run:userByEmail", { email: "owner@rafter.test" })).value as string;
+    ({ pro, owner } = await seedDemoUsers(call));
     const page = { numItems: 24, cursor: null };
     const c = (label: string, udfPath: string, args: Record<string, unknown>, as: string) => ({ label, udfPath, args, as });
     return [

@@ -1,6 +1,6 @@
-// The "documents read" benches that start from the demo users and grow one table through a
-// seed mutation (jobs, scrap): the shared setup, the first page and the case helper.
-import { runReadsBench, sizesFlag, type ReadCase } from "./reads";
+// What the "documents read" benches start from: the demo users, the first page, the case
+// helper, and (jobs, scrap) the whole run when one seed mutation grows the table.
+import { runReadsBench, sizesFlag, type Call, type ReadCase } from "./reads";
 
 /** The first page of 20 a list case asks for. */
 export const FIRST_PAGE = { numItems: 20, cursor: null };
@@ -12,6 +12,13 @@ export const readCase = (label: string, udfPath: string, args: Record<string, un
   args,
   as,
 });
+
+/** Seeds the demo users (seed/run:run, no demo jobs); the ids of the demo homeowner and the demo professional (in Austin). */
+export async function seedDemoUsers(call: Call): Promise<{ owner: string; pro: string }> {
+  await call("seed/run:run", { jobs: 0 });
+  const idOf = async (email: string) => (await call("seed/run:userByEmail", { email })).value as string;
+  return { owner: await idOf("owner@rafter.test"), pro: await idOf("pro@rafter.test") };
+}
 
 export interface DemoReadsBench {
   name: string;
@@ -35,10 +42,9 @@ export async function runDemoReadsBench(bench: DemoReadsBench): Promise<void> {
     rowsLabel: bench.rowsLabel,
     sizes: sizesFlag(process.argv, bench.defaultSizes),
     async setup(call) {
-      await call("seed/run:run", { jobs: 0 });
-      const idOf = async (email: string) => (await call("seed/run:userByEmail", { email })).value as string;
-      owner = await idOf("owner@rafter.test");
-      return bench.cases({ owner, pro: await idOf("pro@rafter.test") });
+      const users = await seedDemoUsers(call);
+      owner = users.owner;
+      return bench.cases(users);
     },
     async grow(call, from, to) {
       for (let start = from; start < to; start += bench.batch) {
