@@ -118,7 +118,12 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
-            { name: "convex", test: /node_modules[\\/](convex|@convex-dev)[\\/]/ },
+            // Not the paginated-list hooks (usePaginatedQuery, insertAtTop, with the value comparison
+            // they sort by): only signed-in list pages use them, so they load with those pages.
+            {
+              name: "convex",
+              test: /node_modules[\\/](convex|@convex-dev)[\\/](?!dist[\\/]esm[\\/](react[\\/]use_paginated_query|values[\\/]compare))/,
+            },
             { name: "forms", test: /node_modules[\\/]react-hook-form[\\/]/ },
             { name: "zod", test: /node_modules[\\/](zod|@hookform)[\\/]/ },
           ],

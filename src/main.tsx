@@ -6,6 +6,7 @@ import * as pages from "./app/pages";
 import * as marketing from "./features/marketing/routes";
 import "./index.css";
 import { initPrerender, releasePrerender } from "./prerender/handoff";
+import { hasStoredSession } from "./prerender/storedSession";
 
 // A prerendered public page (scripts/prerender.ts) stays on screen until the app's page replaces
 // it; the page's component starts loading now (its chunk is already on its way: modulepreload).
@@ -35,6 +36,7 @@ const prerenderedPages: Record<string, unknown> = {
 };
 initPrerender((path) => (path.startsWith("/profession/") ? marketing.ProfessionPage : prerenderedPages[path]));
 pages.preloadLanding(window.location.pathname);
+if (hasStoredSession()) pages.preloadSignedInPages();
 function createClient(): ConvexReactClient | string {
   const url = import.meta.env.VITE_CONVEX_URL?.trim();
   if (!url) return "This build has no Convex deployment URL (VITE_CONVEX_URL is missing).";

@@ -8,6 +8,8 @@ import { Header } from "@/features/shell/Header";
 import { cn } from "@/lib/cn";
 import { PageShownSignal, useAfterFirstPaint } from "./afterFirstPaint";
 import { LoadingScreen } from "./LoadingScreen";
+// Signed-in users only (a fixed bar: the page's padding for it is there from the start).
+import { BottomBar } from "./pages";
 import { RouteEffects } from "./RouteEffects";
 import { RouteErrorBoundary } from "./RouteErrorBoundary";
 import { useSession } from "./session";
@@ -16,9 +18,6 @@ import { useSession } from "./session";
 // bar), <main id="main"> with the page, footer, the signed-in bottom bar on narrow screens, and
 // the site overlays (cookie banner, promo banner, install prompt). Pages load on demand
 // (router.tsx); while one loads, the page area shows the loading screen.
-
-// Signed-in users only (a fixed bar: the page's padding for it is there from the start).
-const BottomBar = lazy(() => import("@/features/shell/BottomBar").then((m) => ({ default: m.BottomBar })));
 
 // Overlays are not part of the first paint: their code loads once the page has loaded.
 const SiteOverlays = lazy(() => import("@/features/site/SiteOverlays").then((m) => ({ default: m.SiteOverlays })));

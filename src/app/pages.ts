@@ -3,6 +3,17 @@ import { lazy } from "react";
 // Every page is its own chunk (React.lazy), loaded when its route is shown; the shell's
 // <Suspense> shows the loading screen meanwhile. Only the shell is in the first load.
 
+// The pages only signed-in members see: their loaders are a chunk of their own (signedInPages.ts).
+const signedIn = () => import("./signedInPages");
+export const BottomBar = lazy(() => signedIn().then((m) => m.loadBottomBar()));
+
+/** A browser with a stored session: fetch the signed-in pages' loaders now, not with the first one. */
+export function preloadSignedInPages(): void {
+  signedIn().catch(() => {
+    // React.lazy loads it again when a page renders and reports a failure there.
+  });
+}
+
 export const loadLandingA = () => import("@/features/marketing/LandingA");
 export const loadLandingB = () => import("@/features/marketing/LandingB");
 export const LandingA = lazy(loadLandingA);
@@ -24,56 +35,32 @@ export const SignUpChoicePage = lazy(() =>
 export const SignUpRoute = lazy(() => import("./SignUpRoutes").then((m) => ({ default: m.SignUpRoute })));
 export const RegisterRoute = lazy(() => import("./SignUpRoutes").then((m) => ({ default: m.RegisterRoute })));
 
-export const ProfessionSetupPage = lazy(() =>
-  import("@/features/onboarding/ProfessionSetupPage").then((m) => ({ default: m.ProfessionSetupPage })),
-);
-export const CustomerDashboard = lazy(() =>
-  import("@/features/dashboard/CustomerDashboard").then((m) => ({ default: m.CustomerDashboard })),
-);
-export const ProfessionalDashboard = lazy(() =>
-  import("@/features/dashboard/ProfessionalDashboard").then((m) => ({ default: m.ProfessionalDashboard })),
-);
+export const ProfessionSetupPage = lazy(() => signedIn().then((m) => m.loadProfessionSetupPage()));
+export const CustomerDashboard = lazy(() => signedIn().then((m) => m.loadCustomerDashboard()));
+export const ProfessionalDashboard = lazy(() => signedIn().then((m) => m.loadProfessionalDashboard()));
 
-export const ScrapPage = lazy(() => import("@/features/scrap/ScrapPage").then((m) => ({ default: m.ScrapPage })));
-export const ScrapDetailPage = lazy(() =>
-  import("@/features/scrap/ScrapDetailPage").then((m) => ({ default: m.ScrapDetailPage })),
-);
+export const ScrapPage = lazy(() => signedIn().then((m) => m.loadScrapPage()));
+export const ScrapDetailPage = lazy(() => signedIn().then((m) => m.loadScrapDetailPage()));
 
-export const JobsPage = lazy(() => import("@/features/jobs/JobsPage").then((m) => ({ default: m.JobsPage })));
-export const JobDetailPage = lazy(() =>
-  import("@/features/jobs/JobDetailPage").then((m) => ({ default: m.JobDetailPage })),
-);
+export const JobsPage = lazy(() => signedIn().then((m) => m.loadJobsPage()));
+export const JobDetailPage = lazy(() => signedIn().then((m) => m.loadJobDetailPage()));
 export const JobSearchPage = lazy(() =>
   import("@/features/jobs/JobSearchPage").then((m) => ({ default: m.JobSearchPage })),
 );
 
-export const MessagesPage = lazy(() =>
-  import("@/features/messages/MessagesPage").then((m) => ({ default: m.MessagesPage })),
-);
-export const NotificationsPage = lazy(() =>
-  import("@/features/notifications/NotificationsPage").then((m) => ({ default: m.NotificationsPage })),
-);
+export const MessagesPage = lazy(() => signedIn().then((m) => m.loadMessagesPage()));
+export const NotificationsPage = lazy(() => signedIn().then((m) => m.loadNotificationsPage()));
 
-export const ProfilePage = lazy(() =>
-  import("@/features/profile/ProfilePage").then((m) => ({ default: m.ProfilePage })),
-);
-export const EditProfilePage = lazy(() =>
-  import("@/features/profile/EditProfilePage").then((m) => ({ default: m.EditProfilePage })),
-);
-export const SettingsPage = lazy(() =>
-  import("@/features/settings/SettingsPage").then((m) => ({ default: m.SettingsPage })),
-);
-export const PortfolioPage = lazy(() =>
-  import("@/features/portfolio/PortfolioPage").then((m) => ({ default: m.PortfolioPage })),
-);
-export const ReviewsPage = lazy(() =>
-  import("@/features/reviews/ReviewsPage").then((m) => ({ default: m.ReviewsPage })),
-);
+export const ProfilePage = lazy(() => signedIn().then((m) => m.loadProfilePage()));
+export const EditProfilePage = lazy(() => signedIn().then((m) => m.loadEditProfilePage()));
+export const SettingsPage = lazy(() => signedIn().then((m) => m.loadSettingsPage()));
+export const PortfolioPage = lazy(() => signedIn().then((m) => m.loadPortfolioPage()));
+export const ReviewsPage = lazy(() => signedIn().then((m) => m.loadReviewsPage()));
 
 export const DirectoryPage = lazy(() =>
   import("@/features/directory/DirectoryPage").then((m) => ({ default: m.DirectoryPage })),
 );
-export const NetworkPage = lazy(() => import("@/features/network/NetworkPage").then((m) => ({ default: m.NetworkPage })));
+export const NetworkPage = lazy(() => signedIn().then((m) => m.loadNetworkPage()));
 
 export const OutboxPage = lazy(() => import("@/features/dev/OutboxPage").then((m) => ({ default: m.OutboxPage })));
 export const NotFoundPage = lazy(() =>
@@ -82,9 +69,7 @@ export const NotFoundPage = lazy(() =>
 export const ComingLaterPage = lazy(() =>
   import("@/features/errors/ComingLaterPage").then((m) => ({ default: m.ComingLaterPage })),
 );
-export const RequestQuotePage = lazy(() =>
-  import("@/features/jobs/RequestQuotePage").then((m) => ({ default: m.RequestQuotePage })),
-);
+export const RequestQuotePage = lazy(() => signedIn().then((m) => m.loadRequestQuotePage()));
 
 /**
  * The landing pages are most visitors' first page: fetch their chunk alongside the app's own code

@@ -35,8 +35,23 @@ function isEdited(element: Element): element is FormField {
     return element.value !== element.defaultValue;
   }
   if (element instanceof HTMLTextAreaElement) return element.value !== element.defaultValue;
-  if (element instanceof HTMLSelectElement) return [...element.options].some((o) => o.selected !== o.defaultSelected);
+  if (element instanceof HTMLSelectElement) {
+    if (element.multiple) return [...element.options].some((o) => o.selected !== o.defaultSelected);
+    return element.value !== defaultSelectValue(element);
+  }
   return false;
+}
+
+/**
+ * The value a single select shows before anyone picks an option: its `selected` option, or else the
+ * first one not disabled (the browser selects it itself, without marking it default: comparing each option's
+ * selectedness with its default would count a select nobody touched, e.g. the sign-up form's State,
+ * as edited, and replaying it costs the form a validation and a render).
+ */
+function defaultSelectValue(select: HTMLSelectElement): string {
+  const options = Array.from(select.options);
+  const initial = options.find((o) => o.defaultSelected) ?? options.find((o) => !o.disabled);
+  return initial?.value ?? "";
 }
 
 /**
