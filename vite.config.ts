@@ -68,6 +68,22 @@ const installPromptCapture: Plugin = {
 // less in every page's first load).
 const reactRouterProduction = fileURLToPath(new URL("./node_modules/react-router/dist/production/", import.meta.url));
 
+// The UI kit (src/components/ui) is imported through its index by most pages, and a module the
+// bundler must assume has side effects is kept in the graph of every page that imports the index,
+// used or not: every page then loaded (and ran) all of the kit, Headless UI's disclosure and the
+// form fields with it. Its modules have none (declarations only), so a page loads the ones it uses.
+const uiKitWithoutSideEffects: Plugin = {
+  name: "rafter:ui-kit-without-side-effects",
+  enforce: "pre",
+  async resolveId(source, importer, options) {
+    // Only imports that can name a kit module: "@/components/ui...", and the index's "./Button".
+    if (!importer || !(source.includes("components/ui") || importer.includes("components/ui"))) return null;
+    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+    if (!resolved || !/[\\/]src[\\/]components[\\/]ui[\\/][^\\/]+\.tsx?$/.test(resolved.id)) return null;
+    return { ...resolved, moduleSideEffects: false };
+  },
+};
+
 /** The chunks in every page's first load (the vendor groups below and the entry's small shared ones). */
 const FIRST_LOAD_CHUNK = /^assets\/(react|convex|rolldown-runtime|cn|api)-[\w-]{8}\.js$/;
 
@@ -77,6 +93,7 @@ export default defineConfig(({ command }) => ({
     tailwindcss(),
     pwa,
     installPromptCapture,
+    uiKitWithoutSideEffects,
     // --- Prerendered public pages: every public page that needs no data to show (the list is
     // src/prerender/routes.ts) paints its content from its HTML, before the app's code; each HTML
     // also preloads its page's chunks with the app's code. See scripts/prerender.ts. /login is
