@@ -33,7 +33,7 @@ export const SignUpChoicePage = lazy(() =>
   import("@/features/auth/SignUpChoicePage").then((m) => ({ default: m.SignUpChoicePage })),
 );
 export const SignUpRoute = lazy(() => import("./SignUpRoutes").then((m) => ({ default: m.SignUpRoute })));
-export const RegisterRoute = lazy(() => import("./SignUpRoutes").then((m) => ({ default: m.RegisterRoute })));
+export const RegisterRoute = lazy(() => import("./RegisterRoute").then((m) => ({ default: m.RegisterRoute })));
 
 export const ProfessionSetupPage = lazy(() => signedIn().then((m) => m.loadProfessionSetupPage()));
 export const CustomerDashboard = lazy(() => signedIn().then((m) => m.loadCustomerDashboard()));
