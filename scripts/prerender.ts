@@ -21,6 +21,8 @@
 //   (src/prerender/handoff.ts), with the scroll position, the focused element and a click made
 //   meanwhile carried over.
 // - Without JavaScript the prerendered page is simply the page (its links are real links).
+// - The first paint shows the whole page, not the part of the HTML parsed by then (a render-blocking
+//   `<link rel="expect">` for #root, which follows the markup).
 // - The app's scripts (the entry and its modulepreloads, plus the page's own chunks) are requested
 //   by a small inline loader: at once when nothing is prerendered, and right after the first
 //   paint when the prerendered page is shown, so that the page's text does not wait for (or share
@@ -187,7 +189,11 @@ export function prerender(renderModule: string): Plugin {
             "</head>",
             `<script type="application/json" id="app-scripts">${JSON.stringify(scripts)}</script>\n` +
               `<script type="application/json" id="route-preload">${JSON.stringify(preloads)}</script>\n` +
-              `<style>${HEAD_STYLE}</style>\n<script>${headScript(route)}</script>\n<script>${LOADER_SCRIPT}</script>\n`,
+              `<style>${HEAD_STYLE}</style>\n<script>${headScript(route)}</script>\n<script>${LOADER_SCRIPT}</script>\n` +
+              // The first paint waits until the parser has reached #root, i.e. has the whole page:
+              // otherwise the browser paints the part it has (the header), and the style and layout
+              // of the rest come after that first paint, as a long task (more so on a phone).
+              `<link rel="expect" href="#root" blocking="render">\n`,
           );
           html = insertBefore(
             html,
