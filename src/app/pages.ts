@@ -6,6 +6,9 @@ import { lazy } from "react";
 // The pages only signed-in members see: their loaders are a chunk of their own (signedInPages.ts).
 const signedIn = () => import("./signedInPages");
 export const BottomBar = lazy(() => signedIn().then((m) => m.loadBottomBar()));
+export const UserMenu = lazy(() => signedIn().then((m) => m.loadUserMenu()));
+export const NotificationBell = lazy(() => signedIn().then((m) => m.loadNotificationBell()));
+export const UserTypeBar = lazy(() => signedIn().then((m) => m.loadUserTypeBar()));
 
 /** A browser with a stored session: fetch the signed-in pages' loaders now, not with the first one. */
 export function preloadSignedInPages(): void {

@@ -37,3 +37,8 @@ export const loadNetworkPage = () => import("@/features/network/NetworkPage").th
 
 /** The bottom bar of the shell on narrow screens (signed-in only). */
 export const loadBottomBar = () => import("@/features/shell/BottomBar").then((m) => ({ default: m.BottomBar }));
+
+/** The header's parts for a signed-in member: the user menu, the notifications bell, who is signed in. */
+export const loadUserMenu = () => import("@/features/shell/UserMenu");
+export const loadNotificationBell = () => import("@/features/notifications/NotificationBell");
+export const loadUserTypeBar = () => import("@/features/shell/UserTypeBar").then((m) => ({ default: m.UserTypeBar }));

@@ -1,6 +1,7 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Link } from "react-router-dom";
 import { Logo } from "@/app/Logo";
+import { NotificationBell, UserMenu, UserTypeBar } from "@/app/pages";
 import { useSession, type Viewer } from "@/app/session";
 import { buttonClasses } from "@/components/ui/Button";
 import { warmLazy } from "@/lib/warmLazy";
@@ -11,14 +12,11 @@ import { NavItemLink } from "./NavItemLink";
 import { JOIN_NOW, SIGN_IN, SIGNED_OUT_NAV, signedInNav, type NavItem } from "./nav";
 import { UserAvatar } from "./UserAvatar";
 
-// The user menu (Headless UI) is only for signed-in users: its code loads once the session says so.
-const UserMenu = lazy(() => import("./UserMenu"));
-// The notifications bell (Headless UI Popover), likewise.
-const NotificationBell = lazy(() => import("@/features/notifications/NotificationBell"));
-// The bar saying who is signed in, likewise; a browser with a stored session starts loading it at
-// once, so it is there by the time the session's viewer arrives (it takes the page's full width:
-// no placeholder would have its height).
-const UserTypeBar = lazy(() => import("./UserTypeBar").then((m) => ({ default: m.UserTypeBar })));
+// The user menu (Headless UI), the notifications bell (Headless UI Popover) and the bar saying who
+// is signed in are only for signed-in users: their code loads once the session says so (app/pages.ts,
+// with the signed-in pages). A browser with a stored session starts loading the bar at once, so it
+// is there by the time the session's viewer arrives (it takes the page's full width: no
+// placeholder would have its height).
 if (typeof window !== "undefined" && hasStoredSession()) warmLazy(UserTypeBar);
 
 const navLinkClasses =
