@@ -85,16 +85,6 @@ function inRefreshLane<T>(task: () => Promise<T>): Promise<T> {
   return run;
 }
 
-/**
- * Lets the event loop handle I/O before the next re-run: a re-run resolves
- * through promises only, so without this a whole lane of refreshes (the
- * receiver's, then the sender's) ran before the fsync that had already
- * finished was heard of, and the receiver's Transition waited for all of them.
- * setImmediate runs after the loop's poll phase, where that fsync's completion
- * (and frames from clients) are handled.
- */
-const ioTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 export class SyncConnection {
   /** Names the connection in the trace. */
   private readonly id = nextConnectionId++;
@@ -300,7 +290,6 @@ export class SyncConnection {
     const modifications: any[] = [];
     const metrics = this.engine.reactivity;
     const trace = tracer ? this.refreshTrace(writes) : undefined;
-    let ran = 0;
     for (const [queryId, sub] of this.queries) {
       if (!all && sub.reads) {
         if (writes.length === 0) continue;
@@ -310,13 +299,9 @@ export class SyncConnection {
         if (!writes.some((w) => reads.touchedBy(w))) continue;
       }
       if (!all) metrics.reruns += 1;
-      if (ran > 0) await ioTurn();
-      ran += 1;
       const mod = await this.runSubscription(queryId, sub, trace);
       if (mod && this.queries.get(queryId) === sub) modifications.push(mod);
     }
-    // Before the next connection's refresh takes the lane.
-    if (ran > 0) await ioTurn();
     return { modifications, ts, trace };
   }
 
