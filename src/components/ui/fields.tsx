@@ -62,6 +62,7 @@ function FieldShell({
   required,
   className,
   children,
+  after,
 }: {
   controlId: string;
   label: ReactNode;
@@ -72,6 +73,8 @@ function FieldShell({
   required?: boolean;
   className?: string;
   children: ReactNode;
+  /** Shown under the error (a file field's chosen files). */
+  after?: ReactNode;
 }) {
   return (
     <div className={cn("space-y-1.5", className)}>
@@ -89,6 +92,7 @@ function FieldShell({
       )}
       {children}
       <FieldError id={errorId} message={error} />
+      {after}
     </div>
   );
 }
@@ -239,5 +243,41 @@ export function Checkbox({ label, description, error, required, className, id, .
       </div>
       <FieldError id={errorId} message={error} />
     </div>
+  );
+}
+
+export type FileFieldProps = FieldMeta &
+  Omit<ComponentPropsWithRef<"input">, "className" | "required" | "type"> & {
+    /** What was chosen (previews, progress, Remove), under the field's error. */
+    chosen?: ReactNode;
+  };
+
+/** A file picker: a dashed drop-style box with the browser's own button, labelled like every field. */
+export function FileField({ label, hint, error, required, className, id, chosen, ...input }: FileFieldProps) {
+  const ids = useFieldIds(id, hint, error);
+  return (
+    <FieldShell
+      {...ids}
+      label={label}
+      hint={hint}
+      error={error}
+      required={required}
+      className={className}
+      after={chosen}
+    >
+      <input
+        id={ids.controlId}
+        type="file"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        aria-required={required || undefined}
+        className={cn(
+          "block w-full cursor-pointer rounded-md border border-dashed border-slate-500 bg-white p-3 text-sm text-slate-800",
+          "file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-brand-700 file:px-3 file:py-2 file:font-semibold file:text-white",
+          "disabled:cursor-not-allowed dark:bg-slate-900 dark:text-slate-100 dark:file:bg-brand-300 dark:file:text-brand-950",
+        )}
+        {...input}
+      />
+    </FieldShell>
   );
 }

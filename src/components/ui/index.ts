@@ -7,6 +7,7 @@ export { FiltersDisclosure } from "./FiltersDisclosure";
 export {
   Checkbox,
   FieldError,
+  FileField,
   PasswordField,
   Select,
   TextField,

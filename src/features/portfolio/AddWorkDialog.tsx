@@ -10,20 +10,9 @@ import {
   portfolioSchema,
   type PortfolioInput,
 } from "@common/profile";
-import {
-  Button,
-  Checkbox,
-  Select,
-  TextField,
-  Textarea,
-  errorClasses,
-  hintClasses,
-  labelClasses,
-  useToast,
-} from "@/components/ui";
+import { Button, Checkbox, FileField, Select, TextField, Textarea, useToast } from "@/components/ui";
 import { Modal } from "@/components/ui/Modal";
 import { api } from "@/lib/api";
-import { cn } from "@/lib/cn";
 import { applyFieldErrors, type ErrorCopy } from "@/lib/errors";
 import { throwIfRefused, uploadFile } from "@/lib/upload";
 import { useErrorToast } from "@/lib/useErrorToast";
@@ -188,9 +177,6 @@ export function AddWorkDialog({ open, onClose }: { open: boolean; onClose: () =>
     }
   };
 
-  const fileErrorId = `${fileInputId}-error`;
-  const fileHintId = `${fileInputId}-hint`;
-
   return (
     <Modal
       open={open}
@@ -201,86 +187,66 @@ export function AddWorkDialog({ open, onClose }: { open: boolean; onClose: () =>
       description="Show finished work: photos or videos with a title and category. Fields marked * are required."
     >
       <form noValidate aria-label="Add Work" className="space-y-5" onSubmit={(e) => void handleSubmit(submit)(e)}>
-        <div className="space-y-1.5">
-          <div className="flex items-baseline">
-            <label htmlFor={fileInputId} className={labelClasses}>
-              Photos or videos
-            </label>
-            <span aria-hidden="true" className="ml-0.5 text-red-700 dark:text-red-300">
-              *
-            </span>
-          </div>
-          <p id={fileHintId} className={hintClasses}>
-            Images up to 10 MB, videos up to 100 MB. You can choose several.
-          </p>
-          <input
-            ref={fileInput}
-            id={fileInputId}
-            type="file"
-            multiple
-            accept="image/*,video/*"
-            disabled={busy}
-            aria-invalid={fileError ? true : undefined}
-            aria-describedby={cn(fileHintId, fileError && fileErrorId)}
-            onChange={(event) => choose(event.target.files)}
-            className={cn(
-              "block w-full cursor-pointer rounded-md border border-dashed border-slate-500 bg-white p-3 text-sm text-slate-800",
-              "file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-brand-700 file:px-3 file:py-2 file:font-semibold file:text-white",
-              "dark:bg-slate-900 dark:text-slate-100 dark:file:bg-brand-300 dark:file:text-brand-950",
-            )}
-          />
-          {fileError && (
-            <p id={fileErrorId} className={errorClasses}>
-              {fileError}
-            </p>
-          )}
-          {files.length > 0 && (
-            <ul aria-label="Chosen files" className="mt-2 space-y-2">
-              {files.map((f) => {
-                const percent = Math.round(f.progress * 100);
-                return (
-                  <li
-                    key={f.key}
-                    className="flex items-center gap-3 rounded-md border border-slate-300 p-2 dark:border-slate-600"
-                  >
-                    {f.preview ? (
-                      <img src={f.preview} alt="" className="size-12 shrink-0 rounded object-cover" />
-                    ) : (
-                      <span
-                        aria-hidden="true"
-                        className="flex size-12 shrink-0 items-center justify-center rounded bg-slate-200 text-xs font-semibold text-slate-800 dark:bg-slate-700 dark:text-slate-100"
-                      >
-                        Video
-                      </span>
-                    )}
-                    <div className="min-w-0 flex-1">
-                      <p className="truncate text-sm font-medium text-slate-900 dark:text-white">{f.file.name}</p>
-                      <p className="text-xs text-slate-600 dark:text-slate-300">{sizeText(f.file.size)}</p>
-                      {(uploading || f.progress > 0) && (
-                        <div
-                          role="progressbar"
-                          aria-label={`Uploading ${f.file.name}`}
-                          aria-valuemin={0}
-                          aria-valuemax={100}
-                          aria-valuenow={percent}
-                          className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
+        <FileField
+          ref={fileInput}
+          id={fileInputId}
+          label="Photos or videos"
+          required
+          hint="Images up to 10 MB, videos up to 100 MB. You can choose several."
+          error={fileError ?? undefined}
+          multiple
+          accept="image/*,video/*"
+          disabled={busy}
+          onChange={(event) => choose(event.target.files)}
+          chosen={
+            files.length > 0 && (
+              <ul aria-label="Chosen files" className="mt-2 space-y-2">
+                {files.map((f) => {
+                  const percent = Math.round(f.progress * 100);
+                  return (
+                    <li
+                      key={f.key}
+                      className="flex items-center gap-3 rounded-md border border-slate-300 p-2 dark:border-slate-600"
+                    >
+                      {f.preview ? (
+                        <img src={f.preview} alt="" className="size-12 shrink-0 rounded object-cover" />
+                      ) : (
+                        <span
+                          aria-hidden="true"
+                          className="flex size-12 shrink-0 items-center justify-center rounded bg-slate-200 text-xs font-semibold text-slate-800 dark:bg-slate-700 dark:text-slate-100"
                         >
-                          <div
-                            className="h-full rounded-full bg-brand-700 transition-[width] dark:bg-brand-300"
-                            style={{ width: `${percent}%` }}
-                          />
-                        </div>
+                          Video
+                        </span>
                       )}
-                    </div>
-                    <Button variant="ghost" size="sm" disabled={busy} onClick={() => removeFile(f.key)}>
-                      Remove<span className="sr-only"> {f.file.name}</span>
-                    </Button>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </div>
+                      <div className="min-w-0 flex-1">
+                        <p className="truncate text-sm font-medium text-slate-900 dark:text-white">{f.file.name}</p>
+                        <p className="text-xs text-slate-600 dark:text-slate-300">{sizeText(f.file.size)}</p>
+                        {(uploading || f.progress > 0) && (
+                          <div
+                            role="progressbar"
+                            aria-label={`Uploading ${f.file.name}`}
+                            aria-valuemin={0}
+                            aria-valuemax={100}
+                            aria-valuenow={percent}
+                            className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
+                          >
+                            <div
+                              className="h-full rounded-full bg-brand-700 transition-[width] dark:bg-brand-300"
+                              style={{ width: `${percent}%` }}
+                            />
+                          </div>
+                        )}
+                      </div>
+                      <Button variant="ghost" size="sm" disabled={busy} onClick={() => removeFile(f.key)}>
+                        Remove<span className="sr-only"> {f.file.name}</span>
+                      </Button>
+                    </li>
+                  );
+                })}
+              </ul>
+            )
+          }
+        />
 
         <TextField label="Title" required maxLength={120} error={errors.title?.message} {...register("title")} />
         <Select

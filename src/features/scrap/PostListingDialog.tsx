@@ -12,17 +12,7 @@ import {
   type ScrapListingValues,
 } from "@common/scrap";
 import { useSession } from "@/app/session";
-import {
-  Alert,
-  Button,
-  Select,
-  TextField,
-  Textarea,
-  errorClasses,
-  hintClasses,
-  labelClasses,
-  useToast,
-} from "@/components/ui";
+import { Alert, Button, FileField, Select, TextField, Textarea, labelClasses, useToast } from "@/components/ui";
 import { Modal } from "@/components/ui/Modal";
 import { PlaceFields } from "@/components/forms/PlaceFields";
 import { api } from "@/lib/api";
@@ -121,8 +111,6 @@ export function PostListingDialog({
   const [photos, setPhotos] = useState<Photo[]>([]);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const photoInputId = useId();
-  const photoHintId = useId();
-  const photoErrorId = useId();
   const photoInput = useRef<HTMLInputElement>(null);
 
   const form = useForm<ScrapListingInput, unknown, ScrapListingValues>({
@@ -292,52 +280,40 @@ export function PostListingDialog({
             />
           </div>
           {!editing && (
-            <div>
-              <label htmlFor={photoInputId} className={labelClasses}>
-                Photos
-              </label>
-              <p id={photoHintId} className={hintClasses}>
-                Up to 6 images, 5 MB each.
-              </p>
-              <input
-                ref={photoInput}
-                id={photoInputId}
-                type="file"
-                multiple
-                accept="image/*"
-                disabled={isSubmitting || photos.length >= SCRAP_LIMITS.photos}
-                aria-invalid={photoError ? true : undefined}
-                aria-describedby={cn(photoHintId, photoError && photoErrorId)}
-                onChange={(e) => choose(e.target.files)}
-                className={cn(
-                  "mt-2 block w-full cursor-pointer rounded-md border border-dashed border-slate-500 bg-white p-3 text-sm text-slate-800",
-                  "file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-brand-700 file:px-3 file:py-2 file:font-semibold file:text-white",
-                  "dark:bg-slate-900 dark:text-slate-100 dark:file:bg-brand-300 dark:file:text-brand-950",
-                )}
-              />
-              {photoError && (
-                <p id={photoErrorId} className={errorClasses} role="alert">
-                  {photoError}
-                </p>
-              )}
-              {photos.length > 0 && (
-                <ul className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-6" aria-label="Chosen photos">
-                  {photos.map((p) => (
-                    <li key={p.key} className="relative">
-                      <img src={p.preview} alt={p.file.name} className="aspect-square w-full rounded-md object-cover" />
-                      <button
-                        type="button"
-                        disabled={isSubmitting}
-                        onClick={() => setPhotos((list) => list.filter((x) => x.key !== p.key))}
-                        className="absolute top-1 right-1 rounded-full bg-slate-900/80 px-2 text-sm text-white focus-visible:outline-2 focus-visible:outline-white"
-                      >
-                        ×<span className="sr-only"> Remove {p.file.name}</span>
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
+            <FileField
+              ref={photoInput}
+              id={photoInputId}
+              label="Photos"
+              hint="Up to 6 images, 5 MB each."
+              error={photoError ?? undefined}
+              multiple
+              accept="image/*"
+              disabled={isSubmitting || photos.length >= SCRAP_LIMITS.photos}
+              onChange={(e) => choose(e.target.files)}
+              chosen={
+                photos.length > 0 && (
+                  <ul className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-6" aria-label="Chosen photos">
+                    {photos.map((p) => (
+                      <li key={p.key} className="relative">
+                        <img
+                          src={p.preview}
+                          alt={p.file.name}
+                          className="aspect-square w-full rounded-md object-cover"
+                        />
+                        <button
+                          type="button"
+                          disabled={isSubmitting}
+                          onClick={() => setPhotos((list) => list.filter((x) => x.key !== p.key))}
+                          className="absolute top-1 right-1 rounded-full bg-slate-900/80 px-2 text-sm text-white focus-visible:outline-2 focus-visible:outline-white"
+                        >
+                          ×<span className="sr-only"> Remove {p.file.name}</span>
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                )
+              }
+            />
           )}
           <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:justify-end dark:border-slate-700">
             <Button variant="secondary" onClick={close} disabled={isSubmitting}>
