@@ -57,20 +57,20 @@ const HEAD_STYLE = ".no-prerender #prerender{display:none}html:not(.no-prerender
 /**
  * <head>: requests the app's scripts (#app-scripts, and #route-preload for this path): at once, or,
  * with a prerendered page on screen, once it has been painted (the first-contentful-paint entry;
- * two animation frames where that is not reported; at once in a background tab). Each link
- * appended costs the main thread about a millisecond (more on a slow phone: the browser starts its
- * request then and there), so after the first paint they go in a few at a time, one task each,
- * rather than in one long task; before it (nothing prerendered), or in a background tab (where
- * timers are slowed down), all at once, in one fragment.
+ * two animation frames where that is not reported; at once in a background tab). Each element
+ * appended costs the main thread one to a few milliseconds (more on a slow phone: the browser
+ * starts its request then and there), so after the first paint they go in two at a time, one task
+ * each, the entry first (its request heads the chain), rather than in one long task; before it
+ * (nothing prerendered), or in a background tab (where timers are slowed down), all at once.
  */
 const LOADER_SCRIPT =
   `(function(){var d=document,h=d.head,s=JSON.parse(d.getElementById("app-scripts").textContent),r=[];
 try{r=JSON.parse(d.getElementById("route-preload").textContent)[location.pathname]||[];}catch(e){}
-var done=false;function load(step){if(done)return;done=true;var u=s.preload.concat(r),i=0;
-(function next(){var f=d.createDocumentFragment(),k=d.visibilityState==="hidden"?1/0:step;for(var n=0;i<u.length&&n<k;i++,n++){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=u[i];f.appendChild(l);}
-if(i<u.length){h.appendChild(f);setTimeout(next,0);return;}
-var m=d.createElement("script");m.type="module";m.crossOrigin="";m.src=s.entry;f.appendChild(m);h.appendChild(f);})();}
-function later(){setTimeout(function(){load(4);},0);}
+var done=false;function load(step){if(done)return;done=true;var u=[s.entry].concat(s.preload,r),i=0;
+(function next(){var f=d.createDocumentFragment(),k=d.visibilityState==="hidden"?1/0:step;for(var n=0;i<u.length&&n<k;i++,n++){var l;
+if(i===0){l=d.createElement("script");l.type="module";l.src=u[i];}else{l=d.createElement("link");l.rel="modulepreload";l.href=u[i];}l.crossOrigin="";f.appendChild(l);}
+h.appendChild(f);if(i<u.length)setTimeout(next,0);})();}
+function later(){setTimeout(function(){load(2);},0);}
 if(d.documentElement.classList.contains("no-prerender")||d.visibilityState==="hidden")return load(1/0);
 d.addEventListener("visibilitychange",function(){if(d.visibilityState==="hidden")load(1/0);});
 try{var o=new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();later();}});o.observe({type:"paint",buffered:true});}
