@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from "react";
 import { cn } from "@/lib/cn";
+import { StrokeIcon } from "./Icon";
 
 /**
  * A list page's filters behind a "Filters" button that says how many are on, so a phone shows
@@ -41,28 +42,10 @@ export function FiltersDisclosure({
             narrowOnly && "sm:hidden",
           )}
         >
-          <svg
-            viewBox="0 0 24 24"
-            className="size-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden="true"
-          >
-            <path d="M3 5h18l-7 8v6l-4-2v-4L3 5z" strokeLinejoin="round" />
-          </svg>
+          <StrokeIcon d="M3 5h18l-7 8v6l-4-2v-4L3 5z" className="size-5" />
           Filters
           {active > 0 && <span className="text-sm font-medium">({active} on)</span>}
-          <svg
-            viewBox="0 0 24 24"
-            className="size-4 transition-transform group-data-open:rotate-180"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden="true"
-          >
-            <path d="m6 9 6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+          <StrokeIcon d="m6 9 6 6 6-6" className="size-4 transition-transform group-data-open:rotate-180" />
         </button>
         {aside}
       </div>

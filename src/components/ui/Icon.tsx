@@ -16,7 +16,9 @@ export function StrokeIcon({ d, className, strokeWidth = 2 }: StrokeIconProps) {
   return (
     <svg
       viewBox="0 0 24 24"
-      className={cn("size-6 shrink-0", className)}
+      // 24 px unless the caller gives a size (cn does not merge classes, and Tailwind's size-6
+      // would win over a smaller size-* given beside it).
+      className={cn(!/(^|\s)size-/.test(className ?? "") && "size-6", "shrink-0", className)}
       fill="none"
       stroke="currentColor"
       strokeWidth={strokeWidth}

@@ -1,6 +1,7 @@
 import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
+import { StrokeIcon } from "./Icon";
 
 interface ModalProps {
   open: boolean;
@@ -50,16 +51,7 @@ export function Modal({ open, onClose, title, description, children, size = "md"
               className="-mr-2 flex size-11 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 disabled:opacity-50 dark:text-slate-200 dark:hover:bg-slate-800"
             >
               <span className="sr-only">Close</span>
-              <svg
-                viewBox="0 0 24 24"
-                className="size-6"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                aria-hidden="true"
-              >
-                <path d="m6 6 12 12M18 6 6 18" strokeLinecap="round" />
-              </svg>
+              <StrokeIcon d="m6 6 12 12M18 6 6 18" />
             </button>
           </div>
           <div className="px-4 py-5 sm:px-6">{children}</div>

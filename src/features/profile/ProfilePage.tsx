@@ -22,7 +22,7 @@ import { ErrorState, QueryErrorBoundary } from "@/components/ui/QueryErrorBounda
 import { AvailabilityToggle } from "@/features/availability/AvailabilityToggle";
 import { PORTFOLIO_LOAD_FAILED, PortfolioGrid, PortfolioSkeleton } from "@/features/portfolio/PortfolioGrid";
 import { ReviewList } from "@/features/reviews/ReviewList";
-import { Pill, Stars, dateText } from "@/features/reviews/parts";
+import { CHECK_PATH, Pill, Stars, dateText } from "@/features/reviews/parts";
 import { UnderlineTabList } from "@/components/ui/Tabs";
 import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
@@ -40,6 +40,7 @@ import {
   roleText,
   serviceCategoryLabel,
 } from "./format";
+import { StrokeIcon } from "@/components/ui/Icon";
 
 // /profile (own) and /profile/:id (spec §2 Profile): the header (avatar, name, badges, role, bio,
 // place, join date, Available/Busy live), the owner's contact details, Edit Profile or Message and
@@ -142,16 +143,7 @@ function ProfileView({ data }: { data: ProfileData }) {
               </h1>
               {user.verified && (
                 <Pill className="border-brand-700 bg-brand-50 text-brand-900 dark:border-brand-300 dark:bg-brand-950 dark:text-brand-100">
-                  <svg
-                    viewBox="0 0 24 24"
-                    className="size-3.5"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="3"
-                    aria-hidden="true"
-                  >
-                    <path d="M5 12.5 10 17 19 7" strokeLinecap="round" strokeLinejoin="round" />
-                  </svg>
+                  <StrokeIcon d={CHECK_PATH} strokeWidth={3} className="size-3.5" />
                   Verified
                 </Pill>
               )}

@@ -2,6 +2,10 @@ import type { FunctionReturnType } from "convex/server";
 import type { ReactNode } from "react";
 import type { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
+import { StrokeIcon } from "@/components/ui/Icon";
+
+/** The check mark of the Verified pills. */
+export const CHECK_PATH = "M5 12.5 10 17 19 7";
 
 // Small pieces shared by the reviews screens, the profile's Reviews tab and the job page.
 
@@ -61,16 +65,7 @@ export function Pill({ children, className }: { children: ReactNode; className?:
 export function VerifiedClientBadge() {
   return (
     <Pill className="border-green-700 bg-green-50 text-green-900 dark:border-green-400 dark:bg-green-950 dark:text-green-100">
-      <svg
-        viewBox="0 0 24 24"
-        className="size-3.5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="3"
-        aria-hidden="true"
-      >
-        <path d="M5 12.5 10 17 19 7" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
+      <StrokeIcon d={CHECK_PATH} strokeWidth={3} className="size-3.5" />
       Verified Client
     </Pill>
   );
