@@ -1,6 +1,14 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  // The app's own import aliases (vite.config.ts), for tests of src/ modules.
+  resolve: {
+    alias: [
+      { find: "@common", replacement: fileURLToPath(new URL("./common", import.meta.url)) },
+      { find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) },
+    ],
+  },
   test: {
     include: ["convex/**/*.test.ts", "common/**/*.test.ts", "src/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "edge-runtime",
