@@ -17,6 +17,11 @@ function decode(chunk: string, offset: number): number {
   return (parseInt(chunk, 36) - offset) / 1000;
 }
 
+/** The centre stored in the ZIP record starting at `at`. */
+function pointAt(at: number): GeoPoint {
+  return { lat: decode(ZIP_DATA.slice(at + 5, at + 9), 90_000), lng: decode(ZIP_DATA.slice(at + 9, at + 13), 180_000) };
+}
+
 export interface ZipPlace extends GeoPoint {
   city: string;
   state: string;
@@ -34,8 +39,7 @@ export function zipToPlace(zip: string): ZipPlace | null {
     const candidate = ZIP_DATA.slice(at, at + 5);
     if (candidate === code) {
       return {
-        lat: decode(ZIP_DATA.slice(at + 5, at + 9), 90_000),
-        lng: decode(ZIP_DATA.slice(at + 9, at + 13), 180_000),
+        ...pointAt(at),
         state: ZIP_STATES[parseInt(ZIP_DATA.slice(at + 13, at + 15), 36)]!,
         city: ZIP_CITIES[parseInt(ZIP_DATA.slice(at + 15, at + 18), 36)]!,
       };
@@ -140,7 +144,7 @@ function zipCells() {
   const grid = new Map<string, { zip: string; point: GeoPoint }[]>();
   for (let i = 0; i < ZIP_COUNT; i++) {
     const at = i * ZIP_RECORD_WIDTH;
-    const point = { lat: decode(ZIP_DATA.slice(at + 5, at + 9), 90_000), lng: decode(ZIP_DATA.slice(at + 9, at + 13), 180_000) };
+    const point = pointAt(at);
     const key = `${Math.floor(point.lat)}|${Math.floor(point.lng)}`;
     const cell = grid.get(key) ?? [];
     cell.push({ zip: ZIP_DATA.slice(at, at + 5), point });
