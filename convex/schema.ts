@@ -4,6 +4,7 @@ import { v } from "convex/values";
 import { JOB_STATUSES, PHOTO_STATUSES } from "../common/jobs";
 import { GENERAL_TYPES, SOCIAL_TYPES } from "../common/notifications";
 import { SCRAP_STATUSES } from "../common/scrap";
+import { LIKE_TYPES, MODERATION_STATUSES, SHARE_TYPES } from "../common/social";
 
 export const userType = v.union(v.literal("professional"), v.literal("homeowner"));
 export const contactMethod = v.union(v.literal("email"), v.literal("phone"), v.literal("text"));
@@ -13,6 +14,9 @@ export const bidStatus = v.union(v.literal("active"), v.literal("accepted"), v.l
 export const availabilityStatus = v.union(v.literal("available"), v.literal("busy"));
 export const notificationType = v.union(...[...GENERAL_TYPES, ...SOCIAL_TYPES].map((t) => v.literal(t)));
 export const scrapStatus = v.union(...SCRAP_STATUSES.map((s) => v.literal(s)));
+export const moderationStatus = v.union(...MODERATION_STATUSES.map((s) => v.literal(s)));
+export const likeType = v.union(...LIKE_TYPES.map((t) => v.literal(t.value)));
+export const shareType = v.union(...SHARE_TYPES.map((t) => v.literal(t)));
 export const severity = v.union(v.literal("low"), v.literal("medium"), v.literal("high"), v.literal("critical"));
 
 export default defineSchema({
@@ -382,8 +386,8 @@ export default defineSchema({
   moderationReports: defineTable({
     reporterId: v.id("users"),
     reviewId: v.optional(v.id("reviews")),
-    postId: v.optional(v.string()),
-    commentId: v.optional(v.string()),
+    postId: v.optional(v.id("posts")),
+    commentId: v.optional(v.id("comments")),
     reason: v.union(...["inappropriate", "spam", "off_topic", "harassment", "copyright", "other"].map((r) => v.literal(r))),
     description: v.optional(v.string()),
     status: v.union(v.literal("pending"), v.literal("reviewed"), v.literal("resolved"), v.literal("dismissed")),
@@ -391,7 +395,9 @@ export default defineSchema({
     moderatorNotes: v.optional(v.string()),
   })
     .index("by_status", ["status"])
-    .index("by_reviewId_and_reporterId", ["reviewId", "reporterId"]),
+    .index("by_reviewId_and_reporterId", ["reviewId", "reporterId"])
+    .index("by_postId_and_reporterId", ["postId", "reporterId"])
+    .index("by_commentId_and_reporterId", ["commentId", "reporterId"]),
 
   /**
    * A member's unread counts (the nav badges), kept off their users row: every signed-in query
@@ -417,6 +423,8 @@ export default defineSchema({
     read: v.boolean(),
     /** Set while the notification waits for the user's daily email digest. */
     digestPending: v.optional(v.boolean()),
+    /** Likes collapsed into this unread notification: "Ana and 4 others liked your post" has 5. */
+    actorCount: v.optional(v.number()),
   })
     .index("by_digestPending_and_userId", ["digestPending", "userId"])
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes -- newest-first lists need _creationTime order
@@ -443,6 +451,149 @@ export default defineSchema({
     .index("by_storageId", ["storageId"])
     .index("by_uploaderId_and_createdAt", ["uploaderId", "createdAt"])
     .index("by_attachedTo", ["attachedTo"]),
+
+
+  // ---- Community feed (spec §3 Post, Comment, Like, Follow, Share, Hashtag) ----
+
+  /**
+   * A post. `visible` is what every reader but the author goes through: public, screened
+   * fine (not flagged or rejected) and by a member who isn't deleted or banned; the author
+   * reads their own through by_authorId. Counts are kept in the transaction of each change.
+   */
+  posts: defineTable({
+    authorId: v.id("users"),
+    content: v.string(),
+    postType: v.string(),
+    category: v.string(),
+    /** Photos and videos in file storage, in the author's order (each claimed in `files`). */
+    media: v.array(v.object({ storageId: v.id("_storage"), kind: v.union(v.literal("image"), v.literal("video")) })),
+    /** From #words in content, lower-cased, re-derived on every edit. */
+    hashtags: v.array(v.string()),
+    /** Members mentioned (their @Name still in the content). */
+    mentions: v.array(v.id("users")),
+    location: v.optional(v.string()),
+    projectBudget: v.optional(v.string()),
+    isPublic: v.boolean(),
+    moderationStatus,
+    /** 0-1: how sure the automatic screen is that the post is fine. */
+    moderationConfidence: v.number(),
+    /** Why the screen held it (shown to the author and to admins). */
+    moderationFlags: v.array(v.string()),
+    visible: v.boolean(),
+    likesCount: v.number(),
+    commentsCount: v.number(),
+    sharesCount: v.number(),
+    /** A repost: the original post, embedded when shown; `content` is the sharer's comment. */
+    repostOfId: v.optional(v.id("posts")),
+    editedAt: v.optional(v.number()),
+    /** Content, hashtags, category and type words, for the search index. */
+    searchText: v.string(),
+    seeded: v.optional(v.boolean()),
+  })
+    // Latest: newest first, optionally one category or type (or both).
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes -- newest-first lists need _creationTime order
+    .index("by_visible", ["visible"])
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes -- newest-first lists need _creationTime order
+    .index("by_visible_and_category", ["visible", "category"])
+    .index("by_visible_and_postType", ["visible", "postType"])
+    .index("by_visible_and_category_and_postType", ["visible", "category", "postType"])
+    // A member's posts (their own, flagged included) and what others see of them.
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes -- newest-first lists need _creationTime order
+    .index("by_authorId", ["authorId"])
+    .index("by_authorId_and_visible", ["authorId", "visible"])
+    .index("by_repostOfId", ["repostOfId"])
+    .index("by_moderationStatus", ["moderationStatus"])
+    .searchIndex("search_text", { searchField: "searchText", filterFields: ["visible", "category", "postType"] }),
+
+  /** One row per (post, tag), so /feed?tag=x is one index range, newest first. */
+  postHashtags: defineTable({
+    tag: v.string(),
+    postId: v.id("posts"),
+    visible: v.boolean(),
+    postCreatedAt: v.number(),
+  })
+    .index("by_tag_and_visible_and_postCreatedAt", ["tag", "visible", "postCreatedAt"])
+    .index("by_postId", ["postId"]),
+
+  /** Spec §3 Hashtag: name unique, usageCount = posts carrying it now. */
+  hashtags: defineTable({
+    name: v.string(),
+    usageCount: v.number(),
+    category: v.optional(v.string()),
+    isPromoted: v.optional(v.boolean()),
+    lastUsedAt: v.number(),
+  }).index("by_name", ["name"]),
+
+  /** Uses of a tag per day (days since the epoch, UTC): trending reads the top of the last 7 days. */
+  hashtagDays: defineTable({ tag: v.string(), day: v.number(), count: v.number() })
+    .index("by_day_and_count", ["day", "count"])
+    .index("by_tag_and_day", ["tag", "day"]),
+
+  /**
+   * The Following tab, written on post (fan-out to the author's followers and connections)
+   * and on follow/connect (the followee's recent posts): one indexed page per reader.
+   */
+  feedEntries: defineTable({
+    viewerId: v.id("users"),
+    postId: v.id("posts"),
+    authorId: v.id("users"),
+    postCreatedAt: v.number(),
+  })
+    .index("by_viewerId_and_postCreatedAt", ["viewerId", "postCreatedAt"])
+    .index("by_viewerId_and_authorId", ["viewerId", "authorId"])
+    .index("by_viewerId_and_postId", ["viewerId", "postId"])
+    .index("by_postId", ["postId"]),
+
+  /** Spec §3 Comment: one level of replies (parentCommentId). */
+  comments: defineTable({
+    postId: v.id("posts"),
+    authorId: v.id("users"),
+    content: v.string(),
+    parentCommentId: v.optional(v.id("comments")),
+    mentions: v.array(v.id("users")),
+    likesCount: v.number(),
+    repliesCount: v.number(),
+    moderationStatus,
+    moderationConfidence: v.number(),
+    moderationFlags: v.array(v.string()),
+    visible: v.boolean(),
+    editedAt: v.optional(v.number()),
+    seeded: v.optional(v.boolean()),
+  })
+    // Top-level comments (parentCommentId unset) or one comment's replies, oldest first.
+    .index("by_postId_and_parentCommentId", ["postId", "parentCommentId"])
+    .index("by_authorId", ["authorId"]),
+
+  /** Spec §3 Like: one per member per post or comment. */
+  likes: defineTable({
+    userId: v.id("users"),
+    postId: v.optional(v.id("posts")),
+    commentId: v.optional(v.id("comments")),
+    likeType,
+  })
+    .index("by_userId_and_postId", ["userId", "postId"])
+    .index("by_userId_and_commentId", ["userId", "commentId"])
+    .index("by_postId", ["postId"])
+    .index("by_commentId", ["commentId"]),
+
+  /** Spec §3 Share; a repost also makes a post (repostId) that embeds the original. */
+  shares: defineTable({
+    userId: v.id("users"),
+    postId: v.id("posts"),
+    shareType,
+    comment: v.optional(v.string()),
+    repostId: v.optional(v.id("posts")),
+  })
+    .index("by_postId", ["postId"])
+    .index("by_userId_and_postId", ["userId", "postId"]),
+
+  /** Spec §3 Follow (a row exists while active): anyone may follow any member. */
+  follows: defineTable({ followerId: v.id("users"), followingId: v.id("users") })
+    .index("by_followerId_and_followingId", ["followerId", "followingId"])
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes -- the following list newest first
+    .index("by_followerId", ["followerId"])
+    // Followers newest first; the post fan-out pages through it.
+    .index("by_followingId", ["followingId"]),
 
   /** Fixed-window counters for rate limits; key = "<route>:<identifier>". */
   rateLimits: defineTable({
