@@ -437,5 +437,10 @@ describe("distance lists read nearest first, page by page (k-nearest, not a sort
     const bad = { numItems: 5, cursor: "20" };
     await expect(other.as.query(api.scrap.list, { zip: "78701", paginationOpts: bad })).rejects.toThrow(ScrapCopy.invalidCursor);
     await expect(other.as.query(api.scrap.list, { place: "Austin", paginationOpts: bad })).rejects.toThrow(ScrapCopy.invalidCursor);
+    // A nearest-first cursor for text that names no place (the text changed between pages).
+    const near = { numItems: 5, cursor: "near:0" };
+    await expect(other.as.query(api.scrap.list, { place: "curbside pile", paginationOpts: near })).rejects.toThrow(
+      ScrapCopy.invalidCursor,
+    );
   });
 });

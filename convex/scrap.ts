@@ -148,6 +148,16 @@ function placeOf(text: string, near: GeoPoint | null): { center: GeoPoint; zips:
 const NEAR_CURSOR = "near:";
 const TEXT_CURSOR = "text:";
 
+type PlaceCursor = { read: "first" } | { read: "near" | "text"; inner: string };
+
+/** Which read a place list's cursor continues: page 1's, the named place's, or the text search's. */
+function placeCursor(cursor: string | null): PlaceCursor {
+  if (cursor === null) return { read: "first" };
+  if (cursor.startsWith(NEAR_CURSOR)) return { read: "near", inner: cursor.slice(NEAR_CURSOR.length) };
+  if (cursor.startsWith(TEXT_CURSOR)) return { read: "text", inner: cursor.slice(TEXT_CURSOR.length) };
+  return invalid(ScrapCopy.invalidCursor);
+}
+
 function placeWords(text: string) {
   return text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
 }
@@ -188,15 +198,13 @@ export const list = query({
 
     if (place) {
       // Page 1 tries the named place; its cursor says which way the later pages go.
-      const cursor = opts.cursor;
-      const byText = cursor !== null && cursor.startsWith(TEXT_CURSOR);
-      if (cursor !== null && !byText && !cursor.startsWith(NEAR_CURSOR)) invalid(ScrapCopy.invalidCursor);
-      const named = byText ? null : placeOf(place, viewerPoint);
+      const cursor = placeCursor(opts.cursor);
+      const named = cursor.read === "text" ? null : placeOf(place, viewerPoint);
       if (named !== null) {
         const stops = zipsByDistance(named.center, named.zips);
-        const inner = cursor === null ? null : cursor.slice(NEAR_CURSOR.length);
+        const inner = cursor.read === "near" ? cursor.inner : null;
         const { rows, isDone, continueCursor } = await nearestListings(ctx, stops, { ...opts, cursor: inner }, { category, words: placeWords(place) });
-        if (rows.length > 0 || cursor !== null) {
+        if (rows.length > 0 || cursor.read === "near") {
           return {
             page: await Promise.all(rows.map(({ listing }) => toCard(ctx, listing, named.center))),
             isDone,
@@ -204,7 +212,8 @@ export const list = query({
             mode: "place" as const,
           };
         }
-      } else if (cursor !== null && !byText) {
+      } else if (cursor.read === "near") {
+        // The text no longer names the place this cursor was reading.
         invalid(ScrapCopy.invalidCursor);
       }
       const found = await ctx.db
@@ -213,7 +222,7 @@ export const list = query({
           const s = q.search("placeText", place.toLowerCase()).eq("open", true);
           return category ? s.eq("category", category) : s;
         })
-        .paginate({ ...opts, cursor: byText ? cursor!.slice(TEXT_CURSOR.length) : null });
+        .paginate({ ...opts, cursor: cursor.read === "text" ? cursor.inner : null });
       return {
         page: await Promise.all(found.page.map((l) => toCard(ctx, l, viewerPoint))),
         isDone: found.isDone,
