@@ -425,6 +425,8 @@ export default defineSchema({
     digestPending: v.optional(v.boolean()),
     /** Likes collapsed into this unread notification: "Ana and 4 others liked your post" has 5. */
     actorCount: v.optional(v.number()),
+    /** Who those collapsed likes are from (the most recent first, at most 50): a like again after an unlike is not counted twice. */
+    actorIds: v.optional(v.array(v.id("users"))),
   })
     .index("by_digestPending_and_userId", ["digestPending", "userId"])
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes -- newest-first lists need _creationTime order

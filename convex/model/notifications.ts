@@ -19,6 +19,9 @@ export interface NewNotification {
   actorId?: Id<"users">;
   entityType?: string;
   entityId?: string;
+  /** Collapsed likes (model/socialNotifications.ts): how many, and from whom. */
+  actorCount?: number;
+  actorIds?: Id<"users">[];
 }
 
 export async function notify(ctx: MutationCtx, n: NewNotification): Promise<void> {
