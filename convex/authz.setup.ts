@@ -153,6 +153,8 @@ export interface World {
   referralId: Id<"referrals">;
   /** A's scrap listing, on hold for B. */
   scrapListingId: Id<"scrapListings">;
+  /** A's feed post (#deck). */
+  postId: Id<"posts">;
 }
 
 const ref = {
@@ -223,6 +225,12 @@ export async function buildWorld(
   const scrapListingId = posted.id;
   await b.as.mutation(ref.m("scrap:claim"), { id: scrapListingId });
 
+  const created = (await a.as.mutation(ref.m("social/posts:create"), {
+    content: "Our new deck is done #deck",
+    category: "construction",
+  })) as { postId: Id<"posts"> };
+  const postId = created.postId;
+
   const { notificationId, bNotificationId, referralId } = await t.run(async (ctx) => {
     const firstOf = (userId: Id<"users">) =>
       ctx.db
@@ -266,6 +274,7 @@ export async function buildWorld(
     pendingConnectionId,
     referralId,
     scrapListingId,
+    postId,
   };
 }
 
@@ -299,6 +308,8 @@ function idForTable(table: string, w: World, target: "a" | "b"): unknown {
       return w.referralId;
     case "scrapListings":
       return w.scrapListingId;
+    case "posts":
+      return w.postId;
     default:
       return undefined;
   }
@@ -313,6 +324,7 @@ function idForName(name: string, w: World, target: "a" | "b"): unknown {
     reviewId: "reviews",
     connectionId: "connections",
     referralId: "referrals",
+    postId: "posts",
   }[name];
   return table ? idForTable(table, w, target) : undefined;
 }
@@ -589,6 +601,43 @@ export const CLASSIFICATION: Record<string, Classification> = {
       args: (w) => ({ id: w.scrapListingId }),
     },
   },
+
+  "social/posts:create": {
+    access: "member",
+    stranger: {
+      expect: "refused",
+      // B's uploaded file, already attached to B's portfolio.
+      args: (w) => ({ content: "Not mine", category: "construction", media: [{ storageId: w.storageId, kind: "image" }] }),
+      codes: ["FORBIDDEN"],
+    },
+  },
+  "social/posts:update": {
+    access: "member",
+    stranger: { expect: "refused", args: (w) => ({ postId: w.postId, content: "Mine now", category: "construction" }) },
+  },
+  "social/posts:remove": { access: "member", stranger: { expect: "refused", args: (w) => ({ postId: w.postId }) } },
+  "social/posts:get": {
+    access: "public",
+    reason: "the feed is readable by anyone (spec §2: anonymous visitors read /feed); a held post is its author's only",
+    stranger: {
+      expect: "allowed",
+      reason: "A's post is public; the screen's reasons are shown to the author only",
+      args: (w) => ({ postId: w.postId }),
+      check: (_w, value) => expect((value as { moderationFlags: unknown[]; isOwn: boolean }).isOwn).toBe(false),
+    },
+  },
+  "social/posts:latest": { access: "public", reason: "the feed's Latest tab is readable by anyone (spec §2, GET /api/social/feed)" },
+  "social/posts:following": { access: "member" },
+  "social/posts:byAuthor": {
+    access: "public",
+    reason: "a member's visible posts, as on their public profile (GET /api/profile/{id} returns posts)",
+    stranger: {
+      expect: "allowed",
+      reason: "A's visible posts are public",
+      args: (w) => ({ userId: w.a.userId, paginationOpts: { numItems: 10, cursor: null } }),
+    },
+  },
+  "social/posts:trending": { access: "public", reason: "trending tags beside the public feed" },
 
   "jobs/browse:list": { access: "public", reason: "the public job board (spec /jobs, GET /api/jobs)" },
   "jobs/browse:recommended": { access: "member" },

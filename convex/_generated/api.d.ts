@@ -58,15 +58,18 @@ import type * as model_messages from "../model/messages.js";
 import type * as model_network from "../model/network.js";
 import type * as model_notifications from "../model/notifications.js";
 import type * as model_paging from "../model/paging.js";
+import type * as model_posts from "../model/posts.js";
 import type * as model_professionals from "../model/professionals.js";
 import type * as model_rateLimit from "../model/rateLimit.js";
 import type * as model_referrals from "../model/referrals.js";
 import type * as model_reviews from "../model/reviews.js";
 import type * as model_scrap from "../model/scrap.js";
+import type * as model_screening from "../model/screening.js";
 import type * as model_securityLog from "../model/securityLog.js";
 import type * as model_sessions from "../model/sessions.js";
 import type * as model_socialNotifications from "../model/socialNotifications.js";
 import type * as model_socialViews from "../model/socialViews.js";
+import type * as model_timeline from "../model/timeline.js";
 import type * as model_tokens from "../model/tokens.js";
 import type * as model_transitions from "../model/transitions.js";
 import type * as model_users from "../model/users.js";
@@ -86,6 +89,7 @@ import type * as seed_demoLife from "../seed/demoLife.js";
 import type * as seed_run from "../seed/run.js";
 import type * as seed_scrap from "../seed/scrap.js";
 import type * as settings from "../settings.js";
+import type * as social_posts from "../social/posts.js";
 import type * as users from "../users.js";
 
 /**
@@ -142,15 +146,18 @@ declare const fullApi: ApiFromModules<{
   "model/network": typeof model_network;
   "model/notifications": typeof model_notifications;
   "model/paging": typeof model_paging;
+  "model/posts": typeof model_posts;
   "model/professionals": typeof model_professionals;
   "model/rateLimit": typeof model_rateLimit;
   "model/referrals": typeof model_referrals;
   "model/reviews": typeof model_reviews;
   "model/scrap": typeof model_scrap;
+  "model/screening": typeof model_screening;
   "model/securityLog": typeof model_securityLog;
   "model/sessions": typeof model_sessions;
   "model/socialNotifications": typeof model_socialNotifications;
   "model/socialViews": typeof model_socialViews;
+  "model/timeline": typeof model_timeline;
   "model/tokens": typeof model_tokens;
   "model/transitions": typeof model_transitions;
   "model/users": typeof model_users;
@@ -170,6 +177,7 @@ declare const fullApi: ApiFromModules<{
   "seed/run": typeof seed_run;
   "seed/scrap": typeof seed_scrap;
   settings: typeof settings;
+  "social/posts": typeof social_posts;
   users: typeof users;
 }>;
 export declare const api: FilterApi<

@@ -16,6 +16,7 @@ import { adjustCounters } from "./counters";
 import { forbidden, invalid, rateLimited } from "./errors";
 import { limitOrRefuse } from "./limits";
 import { markNotificationsRead, notify, removeNotification, unreadFrom } from "./notifications";
+import { onFollow, onUnfollow } from "./timeline";
 import { displayName } from "./users";
 
 export type ConnectionStatus = Doc<"connections">["status"];
@@ -186,6 +187,9 @@ async function afterTransition(
       });
       return;
     case "accept": {
+      // Connections feed each other's Following tab.
+      await onFollow(ctx, row.requesterId, row.receiverId);
+      await onFollow(ctx, row.receiverId, row.requesterId);
       const request = await unreadFrom(ctx, row.receiverId, "connection", row.requesterId);
       if (request) await markNotificationsRead(ctx, [request]);
       await notify(ctx, {
@@ -213,6 +217,9 @@ async function afterTransition(
       return;
     }
     case "remove":
+      // Each other's posts leave the Following tab unless one still follows the other.
+      await onUnfollow(ctx, row.requesterId, row.receiverId);
+      await onUnfollow(ctx, row.receiverId, row.requesterId);
       // Leaving the network also leaves each other's backup network.
       for (const [ownerId, memberId] of [
         [row.requesterId, row.receiverId],
