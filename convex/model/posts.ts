@@ -11,7 +11,6 @@ import { z } from "zod";
 import {
   DEFAULT_POST_TYPE,
   extractHashtags,
-  mentionToken,
   postCategoryLabel,
   postSchema,
   postTypeLabel,
@@ -24,11 +23,12 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { adjustCounters } from "./counters";
 import { forbidden, invalid, notFound, parseOrThrow } from "./errors";
-import { notify } from "./notifications";
+import { keptMentions, mentionViews } from "./mentions";
 import { screenText } from "./screening";
+import { notifyMention } from "./socialNotifications";
 import type { AuthorView, PostView } from "./socialViews";
 import { addEntry } from "./timeline";
-import { displayName, fullName, isDeleted } from "./users";
+import { isDeleted } from "./users";
 
 export type Post = Doc<"posts">;
 export type PostMedia = Post["media"][number];
@@ -105,15 +105,6 @@ export async function authorView(ctx: QueryCtx, userId: Id<"users">): Promise<Au
     userType: user.userType ?? null,
     primaryProfession: user.primaryProfession ?? null,
   };
-}
-
-async function mentionViews(ctx: QueryCtx, ids: readonly Id<"users">[]) {
-  const out: { _id: Id<"users">; name: string }[] = [];
-  for (const id of ids) {
-    const user = await ctx.db.get("users", id);
-    if (user !== null && !isDeleted(user)) out.push({ _id: id, name: fullName(user) });
-  }
-  return out;
 }
 
 /** The fields every view of a post shares (an embedded original has just these). */
@@ -196,36 +187,8 @@ function parseInput(input: NewPostInput) {
   return values;
 }
 
-/** The mentioned members whose '@Name' is still in the content (at most SOCIAL_LIMITS.mentions, no deleted accounts). */
-async function keptMentions(ctx: QueryCtx, content: string, ids: readonly Id<"users">[]): Promise<Id<"users">[]> {
-  const kept: Id<"users">[] = [];
-  for (const id of new Set(ids)) {
-    if (kept.length >= SOCIAL_LIMITS.mentions) break;
-    const user = await ctx.db.get("users", id);
-    if (user === null || isDeleted(user)) continue;
-    const token = mentionToken(user);
-    if (token.length > 1 && content.includes(token)) kept.push(id);
-  }
-  return kept;
-}
-
 function searchTextOf(content: string, hashtags: readonly string[], category: string, postType: string): string {
   return [content, ...hashtags, postCategoryLabel(category), postTypeLabel(postType)].join(" ");
-}
-
-async function notifyMentions(ctx: MutationCtx, author: Doc<"users">, post: Post, userIds: readonly Id<"users">[]) {
-  for (const userId of userIds) {
-    await notify(ctx, {
-      userId,
-      type: "mention",
-      title: "New mention",
-      content: `${displayName(author)} mentioned you in a post.`,
-      actionUrl: `/feed/${post._id}`,
-      actorId: author._id,
-      entityType: "post",
-      entityId: post._id,
-    });
-  }
 }
 
 /**
@@ -261,7 +224,7 @@ export async function insertPost(ctx: MutationCtx, author: Doc<"users">, input: 
   // The author's own posts are in their Following tab, held ones too (they see them).
   await addEntry(ctx, author._id, post);
   await syncDerived(ctx, null, post);
-  if (post.visible) await notifyMentions(ctx, author, post, mentions);
+  if (post.visible) await notifyMention(ctx, author._id, mentions, { postId });
   return postId;
 }
 
@@ -297,11 +260,11 @@ export async function updatePost(ctx: MutationCtx, author: Doc<"users">, post: P
   await syncDerived(ctx, post, after);
   if (after.visible) {
     const before = new Set(post.visible ? post.mentions : []);
-    await notifyMentions(
+    await notifyMention(
       ctx,
-      author,
-      after,
+      author._id,
       mentions.filter((id) => !before.has(id)),
+      { postId: post._id },
     );
   }
 }
