@@ -155,6 +155,8 @@ export interface World {
   scrapListingId: Id<"scrapListings">;
   /** A's feed post (#deck). */
   postId: Id<"posts">;
+  /** B's comment on that post (social). */
+  socialCommentId: Id<"comments">;
 }
 
 const ref = {
@@ -230,6 +232,11 @@ export async function buildWorld(
     category: "construction",
   })) as { postId: Id<"posts"> };
   const postId = created.postId;
+  const { commentId: socialCommentId } = (await b.as.mutation(ref.m("social/comments:add"), {
+    postId,
+    content: "Great work, Ada",
+    mentionIds: [],
+  })) as { commentId: Id<"comments"> };
 
   const { notificationId, bNotificationId, referralId } = await t.run(async (ctx) => {
     const firstOf = (userId: Id<"users">) =>
@@ -275,6 +282,7 @@ export async function buildWorld(
     referralId,
     scrapListingId,
     postId,
+    socialCommentId,
   };
 }
 
@@ -310,6 +318,8 @@ function idForTable(table: string, w: World, target: "a" | "b"): unknown {
       return w.scrapListingId;
     case "posts":
       return w.postId;
+    case "comments":
+      return w.socialCommentId;
     default:
       return undefined;
   }
@@ -540,7 +550,96 @@ export const CLASSIFICATION: Record<string, Classification> = {
     reason: "the emailed link works before sign-in; the token is the credential",
   },
 
-  "scrap:list": { access: "public", reason: "the scrap & free materials board (spec §7 GET /api/scrap-listings is public)" },
+  "social/comments:add": {
+    access: "member",
+    stranger: {
+      expect: "allowed",
+      reason: "any member may comment on a post they can see",
+      args: (w) => ({ postId: w.postId, content: "Nice", mentionIds: [] }),
+    },
+  },
+  "social/comments:list": {
+    access: "public",
+    reason: "a visible post's comments are read signed out too (issue 13: visitors can read the feed)",
+    stranger: {
+      expect: "allowed",
+      reason: "comments of a visible post are public",
+      args: (w) => ({ postId: w.postId, paginationOpts: { numItems: 10, cursor: null } }),
+    },
+  },
+  "social/comments:remove": {
+    access: "member",
+    stranger: { expect: "refused", args: (w) => ({ commentId: w.socialCommentId }) },
+  },
+  "social/comments:update": {
+    access: "member",
+    stranger: {
+      expect: "refused",
+      args: (w) => ({ commentId: w.socialCommentId, content: "Mine now", mentionIds: [] }),
+    },
+  },
+  "social/follows:follow": {
+    access: "member",
+    stranger: {
+      expect: "allowed",
+      reason: "any member may follow any other; the row is the caller's own",
+      args: (w) => ({ userId: w.b.userId }),
+    },
+  },
+  "social/follows:followers": {
+    access: "member",
+    stranger: {
+      expect: "allowed",
+      reason: "a member's followers are shown on their profile",
+      args: (w) => ({ userId: w.b.userId, paginationOpts: { numItems: 10, cursor: null } }),
+    },
+  },
+  "social/follows:following": {
+    access: "member",
+    stranger: {
+      expect: "allowed",
+      reason: "whom a member follows is shown on their profile",
+      args: (w) => ({ userId: w.b.userId, paginationOpts: { numItems: 10, cursor: null } }),
+    },
+  },
+  "social/follows:status": {
+    access: "member",
+    stranger: {
+      expect: "allowed",
+      reason: "the profile's Follow button and follower tiles: the caller's own follow and public counts",
+      args: (w) => ({ userId: w.b.userId }),
+    },
+  },
+  "social/follows:unfollow": {
+    access: "member",
+    stranger: {
+      expect: "allowed",
+      reason: "removes only the caller's own follow (none here: nothing changes)",
+      args: (w) => ({ userId: w.b.userId }),
+    },
+  },
+  "social/likes:toggleComment": {
+    access: "member",
+    stranger: {
+      expect: "allowed",
+      reason: "any member may like a comment they can see; the like is their own",
+      args: (w) => ({ commentId: w.socialCommentId }),
+    },
+  },
+  "social/likes:togglePost": {
+    access: "member",
+    stranger: {
+      expect: "allowed",
+      reason: "any member may like a post they can see; the like is their own",
+      args: (w) => ({ postId: w.postId }),
+    },
+  },
+  "social/mentions:suggest": { access: "member" },
+
+  "scrap:list": {
+    access: "public",
+    reason: "the scrap & free materials board (spec §7 GET /api/scrap-listings is public)",
+  },
   "scrap:nearby": { access: "member" },
   "scrap:mine": { access: "member" },
   "scrap:create": {
@@ -548,7 +647,13 @@ export const CLASSIFICATION: Record<string, Classification> = {
     stranger: {
       expect: "refused",
       // B's uploaded file, already attached to B's portfolio.
-      args: (w) => ({ title: "Not mine", category: "metal", location: "Here", zipCode: "78701", photos: [w.storageId] }),
+      args: (w) => ({
+        title: "Not mine",
+        category: "metal",
+        location: "Here",
+        zipCode: "78701",
+        photos: [w.storageId],
+      }),
       codes: ["FORBIDDEN"],
     },
   },
@@ -556,11 +661,14 @@ export const CLASSIFICATION: Record<string, Classification> = {
     access: "member",
     stranger: {
       expect: "allowed",
-      reason: "an open listing's page is for every member; who holds it and the lister's contact are not shown to others",
+      reason:
+        "an open listing's page is for every member; who holds it and the lister's contact are not shown to others",
       args: (w) => ({ id: w.scrapListingId }),
       check: (_w, value) => {
         const detail = value as { claimer: unknown; contact: unknown; waitlist: unknown[] } | null;
-        expect(detail === null || (detail.claimer === null && detail.contact === null && detail.waitlist.length === 0)).toBe(true);
+        expect(
+          detail === null || (detail.claimer === null && detail.contact === null && detail.waitlist.length === 0),
+        ).toBe(true);
       },
     },
   },
@@ -607,7 +715,11 @@ export const CLASSIFICATION: Record<string, Classification> = {
     stranger: {
       expect: "refused",
       // B's uploaded file, already attached to B's portfolio.
-      args: (w) => ({ content: "Not mine", category: "construction", media: [{ storageId: w.storageId, kind: "image" }] }),
+      args: (w) => ({
+        content: "Not mine",
+        category: "construction",
+        media: [{ storageId: w.storageId, kind: "image" }],
+      }),
       codes: ["FORBIDDEN"],
     },
   },
@@ -626,7 +738,10 @@ export const CLASSIFICATION: Record<string, Classification> = {
       check: (_w, value) => expect((value as { moderationFlags: unknown[]; isOwn: boolean }).isOwn).toBe(false),
     },
   },
-  "social/posts:latest": { access: "public", reason: "the feed's Latest tab is readable by anyone (spec §2, GET /api/social/feed)" },
+  "social/posts:latest": {
+    access: "public",
+    reason: "the feed's Latest tab is readable by anyone (spec §2, GET /api/social/feed)",
+  },
   "social/posts:following": { access: "member" },
   "social/posts:byAuthor": {
     access: "public",

@@ -1,0 +1,46 @@
+// Follows (spec §3 Follow): any member may follow any other (homeowners too),
+// never themselves. A row exists while the follow is active; both members'
+// followersCount/followingCount move in the same transaction, the Following
+// tab is backfilled or cleared (model/timeline.ts), and the followed member
+// is told once per follow.
+import { SocialCopy } from "../../common/social";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { adjustCounters } from "./counters";
+import { invalid } from "./errors";
+import { notifyFollow } from "./socialNotifications";
+import { onFollow, onUnfollow } from "./timeline";
+
+export async function followRow(
+  ctx: QueryCtx,
+  followerId: Id<"users">,
+  followingId: Id<"users">,
+): Promise<Doc<"follows"> | null> {
+  return await ctx.db
+    .query("follows")
+    .withIndex("by_followerId_and_followingId", (q) => q.eq("followerId", followerId).eq("followingId", followingId))
+    .unique();
+}
+
+/** Starts following; a follow already there changes nothing. Returns whether a row was added. */
+export async function followUser(ctx: MutationCtx, follower: Doc<"users">, target: Doc<"users">): Promise<boolean> {
+  if (follower._id === target._id) invalid(SocialCopy.selfFollow);
+  if ((await followRow(ctx, follower._id, target._id)) !== null) return false;
+  await ctx.db.insert("follows", { followerId: follower._id, followingId: target._id });
+  await adjustCounters(ctx, "users", follower._id, { followingCount: 1 });
+  await adjustCounters(ctx, "users", target._id, { followersCount: 1 });
+  await onFollow(ctx, follower._id, target._id);
+  await notifyFollow(ctx, follower, target._id);
+  return true;
+}
+
+/** Stops following; not following already changes nothing. Returns whether a row was removed. */
+export async function unfollowUser(ctx: MutationCtx, followerId: Id<"users">, targetId: Id<"users">): Promise<boolean> {
+  const row = await followRow(ctx, followerId, targetId);
+  if (row === null) return false;
+  await ctx.db.delete("follows", row._id);
+  await adjustCounters(ctx, "users", followerId, { followingCount: -1 });
+  await adjustCounters(ctx, "users", targetId, { followersCount: -1 });
+  await onUnfollow(ctx, followerId, targetId);
+  return true;
+}

@@ -1,0 +1,106 @@
+// Property: after any sequence of likes, unlikes, comments, replies, deletes, follows and unfollows,
+// every kept count equals the rows it counts (posts' likes and comments, comments' likes and
+// replies, members' followers and following, unread notifications).
+import { expect, test } from "vitest";
+import { api } from "../_generated/api";
+import type { Id } from "../_generated/dataModel";
+import { LIKE_TYPES } from "../../common/social";
+import { userCountsOf } from "../model/counters";
+import { Rng } from "../seed/data";
+import { newTest, owner, pro, type TestMember } from "../test.setup";
+import { insertTestPost } from "./social.setup";
+
+const STEPS = 300;
+
+test.each([1, 7, 2026])(
+  "kept counts equal the rows after %i's random sequence",
+  async (seed) => {
+    const t = newTest();
+    const rng = new Rng(seed);
+    const members: TestMember[] = [
+      await owner(t, { firstName: "Ana" }),
+      await owner(t, { firstName: "Olu" }),
+      await pro(t, { firstName: "Bo" }),
+      await pro(t, { firstName: "Cy" }),
+      await pro(t, { firstName: "Di" }),
+    ];
+    const posts: Id<"posts">[] = [];
+    for (let i = 0; i < 4; i++) posts.push(await insertTestPost(t, members[i % members.length]!.userId));
+    const comments = async () => await t.run((ctx) => ctx.db.query("comments").collect());
+
+    for (let step = 0; step < STEPS; step++) {
+      const who = rng.pick(members);
+      const action = rng.int(0, 5);
+      if (action === 0) {
+        await who.as.mutation(api.social.likes.togglePost, {
+          postId: rng.pick(posts),
+          likeType: rng.pick(LIKE_TYPES).value,
+        });
+      } else if (action === 1 || action === 2) {
+        const all = await comments();
+        const top = all.filter((c) => c.parentCommentId === undefined);
+        const parent = action === 2 && top.length > 0 ? rng.pick(top) : null;
+        await who.as.mutation(api.social.comments.add, {
+          postId: parent?.postId ?? rng.pick(posts),
+          content: `Step ${step}`,
+          mentionIds: [],
+          ...(parent ? { parentCommentId: parent._id } : {}),
+        });
+      } else if (action === 3) {
+        const all = await comments();
+        if (all.length === 0) continue;
+        const c = rng.pick(all);
+        if (rng.chance(0.5))
+          await who.as.mutation(api.social.likes.toggleComment, {
+            commentId: c._id,
+            likeType: rng.pick(LIKE_TYPES).value,
+          });
+        else {
+          const post = await t.run((ctx) => ctx.db.get("posts", c.postId));
+          const removerId = rng.chance(0.5) ? c.authorId : post!.authorId;
+          const remover = members.find((m) => m.userId === removerId)!;
+          await remover.as.mutation(api.social.comments.remove, { commentId: c._id });
+        }
+      } else {
+        const other = rng.pick(members.filter((m) => m !== who));
+        if (action === 4) await who.as.mutation(api.social.follows.follow, { userId: other.userId });
+        else await who.as.mutation(api.social.follows.unfollow, { userId: other.userId });
+      }
+    }
+
+    await t.run(async (ctx) => {
+      const likes = await ctx.db.query("likes").collect();
+      const allComments = await ctx.db.query("comments").collect();
+      const follows = await ctx.db.query("follows").collect();
+      const notifications = await ctx.db.query("notifications").collect();
+      for (const postId of posts) {
+        const post = (await ctx.db.get("posts", postId))!;
+        expect(post.likesCount).toBe(likes.filter((l) => l.postId === postId).length);
+        expect(post.commentsCount).toBe(allComments.filter((c) => c.postId === postId).length);
+      }
+      for (const c of allComments) {
+        expect(c.likesCount).toBe(likes.filter((l) => l.commentId === c._id).length);
+        expect(c.repliesCount).toBe(allComments.filter((r) => r.parentCommentId === c._id).length);
+        // No orphan: every reply's parent is still there.
+        if (c.parentCommentId) expect(allComments.some((p) => p._id === c.parentCommentId)).toBe(true);
+      }
+      // No like is left on a deleted comment.
+      for (const l of likes) if (l.commentId) expect(allComments.some((c) => c._id === l.commentId)).toBe(true);
+      for (const m of members) {
+        const user = (await ctx.db.get("users", m.userId))!;
+        expect(user.followersCount ?? 0).toBe(follows.filter((f) => f.followingId === m.userId).length);
+        expect(user.followingCount ?? 0).toBe(follows.filter((f) => f.followerId === m.userId).length);
+        const unread = notifications.filter((n) => n.userId === m.userId && !n.read).length;
+        expect((await userCountsOf(ctx, user)).unreadNotifications).toBe(unread);
+      }
+      // One like per member per item.
+      const keys = likes.map((l) => `${l.userId}:${l.postId ?? l.commentId}`);
+      expect(new Set(keys).size).toBe(keys.length);
+      // Collapsed like notifications count the likers they name.
+      for (const n of notifications.filter((x) => x.type === "like" && !x.read)) {
+        expect(n.actorCount).toBe(n.actorIds?.length);
+      }
+    });
+  },
+  120_000,
+);

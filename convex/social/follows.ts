@@ -1,0 +1,111 @@
+// Follow and unfollow any member, and the followers/following lists of a
+// profile (spec §2 Profile, §3 Follow). Rules in model/follows.ts.
+import { paginationOptsValidator, paginationResultValidator } from "convex/server";
+import { v } from "convex/values";
+import { ProfileCopy } from "../../common/profile";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { QueryCtx } from "../_generated/server";
+import { mutation, query } from "../functions";
+import { notFound } from "../model/errors";
+import { followRow, followUser, unfollowUser } from "../model/follows";
+import { cappedPagination } from "../model/paging";
+import { authorView } from "../model/posts";
+import { authorValidator } from "../model/socialViews";
+import { visibleUser } from "../model/users";
+
+const statusValidator = v.object({ following: v.boolean(), followersCount: v.number(), followingCount: v.number() });
+
+async function memberX(ctx: QueryCtx, userId: Id<"users">): Promise<Doc<"users">> {
+  const user = await visibleUser(ctx, userId);
+  if (user === null) notFound(ProfileCopy.notFound);
+  return user;
+}
+
+async function statusOf(ctx: QueryCtx, viewerId: Id<"users">, userId: Id<"users">) {
+  const user = await memberX(ctx, userId);
+  return {
+    following: viewerId !== userId && (await followRow(ctx, viewerId, userId)) !== null,
+    followersCount: user.followersCount ?? 0,
+    followingCount: user.followingCount ?? 0,
+  };
+}
+
+/** Follow a member (idempotent); answers the member's follow status after it. */
+export const follow = mutation({
+  args: { userId: v.id("users") },
+  returns: statusValidator,
+  handler: async (ctx, { userId }) => {
+    const viewer = ctx.viewerX();
+    await followUser(ctx, viewer, await memberX(ctx, userId));
+    return await statusOf(ctx, viewer._id, userId);
+  },
+});
+
+/** Stop following a member (idempotent). */
+export const unfollow = mutation({
+  args: { userId: v.id("users") },
+  returns: statusValidator,
+  handler: async (ctx, { userId }) => {
+    const viewer = ctx.viewerX();
+    await unfollowUser(ctx, viewer._id, userId);
+    return await statusOf(ctx, viewer._id, userId);
+  },
+});
+
+/** Whether the viewer follows the member, and the member's kept counts (the profile's tiles). */
+export const status = query({
+  args: { userId: v.id("users") },
+  returns: statusValidator,
+  handler: async (ctx, { userId }) => await statusOf(ctx, ctx.viewerX()._id, userId),
+});
+
+/** Who follows the member, newest first. */
+export const followers = query({
+  args: { userId: v.id("users"), paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(authorValidator),
+  handler: async (ctx, { userId, paginationOpts }) => {
+    ctx.viewerX();
+    const result = await ctx.db
+      .query("follows")
+      .withIndex("by_followingId", (q) => q.eq("followingId", userId))
+      .order("desc")
+      .paginate(cappedPagination(paginationOpts));
+    return {
+      ...result,
+      page: await people(
+        ctx,
+        result.page.map((f) => f.followerId),
+      ),
+    };
+  },
+});
+
+/** Whom the member follows, newest first. */
+export const following = query({
+  args: { userId: v.id("users"), paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(authorValidator),
+  handler: async (ctx, { userId, paginationOpts }) => {
+    ctx.viewerX();
+    const result = await ctx.db
+      .query("follows")
+      .withIndex("by_followerId", (q) => q.eq("followerId", userId))
+      .order("desc")
+      .paginate(cappedPagination(paginationOpts));
+    return {
+      ...result,
+      page: await people(
+        ctx,
+        result.page.map((f) => f.followingId),
+      ),
+    };
+  },
+});
+
+/** Author lines of the members, deleted accounts left out. */
+async function people(ctx: QueryCtx, ids: Id<"users">[]) {
+  const out = [];
+  for (const id of ids) {
+    if ((await visibleUser(ctx, id)) !== null) out.push(await authorView(ctx, id));
+  }
+  return out;
+}
