@@ -141,6 +141,30 @@ describe("comments", () => {
     expect(await cyTold()).toHaveLength(1);
   });
 
+  test("a comment the screen flags is its author's only, tells nobody, and an edit can clear it", async () => {
+    const t = newTest();
+    const ana = await owner(t);
+    const bo = await pro(t);
+    const postId = await insertTestPost(t, ana.userId);
+    const { commentId } = await bo.as.mutation(api.social.comments.add, {
+      postId,
+      content: "This contractor is a fucking idiot",
+      mentionIds: [],
+    });
+    expect((await ana.as.query(api.social.comments.list, { postId, paginationOpts: firstPage })).page).toEqual([]);
+    expect((await bo.as.query(api.social.comments.list, { postId, paginationOpts: firstPage })).page).toHaveLength(1);
+    expect(await t.run((ctx) => ctx.db.query("notifications").collect())).toEqual([]);
+    const like = await outcome(ana.as.mutation(api.social.likes.toggleComment, { commentId }));
+    expect(like.ok ? null : like.code).toBe("NOT_FOUND");
+    await bo.as.mutation(api.social.comments.update, {
+      commentId,
+      content: "Sorry, fair price in the end",
+      mentionIds: [],
+    });
+    const listed = await ana.as.query(api.social.comments.list, { postId, paginationOpts: firstPage });
+    expect(listed.page.map((c) => c.content)).toEqual(["Sorry, fair price in the end"]);
+  });
+
   test("update: the author only", async () => {
     const t = newTest();
     const ana = await owner(t);
