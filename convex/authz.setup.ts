@@ -753,6 +753,19 @@ export const CLASSIFICATION: Record<string, Classification> = {
     },
   },
   "social/posts:trending": { access: "public", reason: "trending tags beside the public feed" },
+  "social/reports:report": {
+    access: "member",
+    args: (w) => ({ postId: w.postId, reason: "spam" }),
+    stranger: {
+      expect: "allowed",
+      reason: "any member may report a post they can see (once while open); it files a row for the admin queue only",
+      args: (w) => ({ postId: w.postId, reason: "spam" }),
+    },
+  },
+  "search:search": {
+    access: "public",
+    reason: "the site search (/search?q=, GET /api/search): visitors find professionals and visible posts, members also homeowners",
+  },
 
   "jobs/browse:list": { access: "public", reason: "the public job board (spec /jobs, GET /api/jobs)" },
   "jobs/browse:recommended": { access: "member" },

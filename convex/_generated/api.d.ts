@@ -87,6 +87,7 @@ import type * as profiles from "../profiles.js";
 import type * as promotions from "../promotions.js";
 import type * as reviews from "../reviews.js";
 import type * as scrap from "../scrap.js";
+import type * as search from "../search.js";
 import type * as seed_data from "../seed/data.js";
 import type * as seed_demoLife from "../seed/demoLife.js";
 import type * as seed_run from "../seed/run.js";
@@ -97,6 +98,7 @@ import type * as social_follows from "../social/follows.js";
 import type * as social_likes from "../social/likes.js";
 import type * as social_mentions from "../social/mentions.js";
 import type * as social_posts from "../social/posts.js";
+import type * as social_reports from "../social/reports.js";
 import type * as users from "../users.js";
 
 /**
@@ -182,6 +184,7 @@ declare const fullApi: ApiFromModules<{
   promotions: typeof promotions;
   reviews: typeof reviews;
   scrap: typeof scrap;
+  search: typeof search;
   "seed/data": typeof seed_data;
   "seed/demoLife": typeof seed_demoLife;
   "seed/run": typeof seed_run;
@@ -192,6 +195,7 @@ declare const fullApi: ApiFromModules<{
   "social/likes": typeof social_likes;
   "social/mentions": typeof social_mentions;
   "social/posts": typeof social_posts;
+  "social/reports": typeof social_reports;
   users: typeof users;
 }>;
 export declare const api: FilterApi<

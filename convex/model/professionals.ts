@@ -20,8 +20,12 @@ export function isAvailable(user: Doc<"users">): boolean {
   return (user.availabilityStatus ?? "available") === "available";
 }
 
-/** What the directory's text search matches: name, business, bio, professions and specialties. */
+/**
+ * What the directory's text search matches: name, business, bio, professions and specialties.
+ * Homeowners are found by name and business name only (the site search, /search).
+ */
 export function directoryTextOf(user: Doc<"users">): string | undefined {
+  if (user.userType === "homeowner") return [user.firstName, user.lastName, user.businessName].filter(Boolean).join(" ") || undefined;
   if (user.userType !== "professional") return undefined;
   return [
     user.firstName,
