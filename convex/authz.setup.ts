@@ -635,6 +635,14 @@ export const CLASSIFICATION: Record<string, Classification> = {
     },
   },
   "social/mentions:suggest": { access: "member" },
+  "social/shares:share": {
+    access: "member",
+    stranger: {
+      expect: "allowed",
+      reason: "any member may share or repost a post they can see; the share (and repost) is their own",
+      args: (w) => ({ postId: w.postId, shareType: "share" }),
+    },
+  },
 
   "scrap:list": {
     access: "public",

@@ -70,6 +70,7 @@ import type * as model_scrap from "../model/scrap.js";
 import type * as model_screening from "../model/screening.js";
 import type * as model_securityLog from "../model/securityLog.js";
 import type * as model_sessions from "../model/sessions.js";
+import type * as model_shares from "../model/shares.js";
 import type * as model_socialNotifications from "../model/socialNotifications.js";
 import type * as model_socialViews from "../model/socialViews.js";
 import type * as model_timeline from "../model/timeline.js";
@@ -99,6 +100,7 @@ import type * as social_likes from "../social/likes.js";
 import type * as social_mentions from "../social/mentions.js";
 import type * as social_posts from "../social/posts.js";
 import type * as social_reports from "../social/reports.js";
+import type * as social_shares from "../social/shares.js";
 import type * as users from "../users.js";
 
 /**
@@ -167,6 +169,7 @@ declare const fullApi: ApiFromModules<{
   "model/screening": typeof model_screening;
   "model/securityLog": typeof model_securityLog;
   "model/sessions": typeof model_sessions;
+  "model/shares": typeof model_shares;
   "model/socialNotifications": typeof model_socialNotifications;
   "model/socialViews": typeof model_socialViews;
   "model/timeline": typeof model_timeline;
@@ -196,6 +199,7 @@ declare const fullApi: ApiFromModules<{
   "social/mentions": typeof social_mentions;
   "social/posts": typeof social_posts;
   "social/reports": typeof social_reports;
+  "social/shares": typeof social_shares;
   users: typeof users;
 }>;
 export declare const api: FilterApi<

@@ -25,6 +25,7 @@ import { adjustCounters } from "./counters";
 import { forbidden, invalid, notFound, parseOrThrow } from "./errors";
 import { keptMentions, mentionViews } from "./mentions";
 import { screenText } from "./screening";
+import { forgetRepost } from "./shares";
 import { notifyMention } from "./socialNotifications";
 import type { AuthorView, PostView } from "./socialViews";
 import { addEntry } from "./timeline";
@@ -93,7 +94,15 @@ const DELETED_AUTHOR = { firstName: "Deleted", lastName: "member" };
 export async function authorView(ctx: QueryCtx, userId: Id<"users">): Promise<AuthorView> {
   const user = await ctx.db.get("users", userId);
   if (user === null || isDeleted(user)) {
-    return { _id: userId, ...DELETED_AUTHOR, businessName: null, image: null, verified: false, userType: null, primaryProfession: null };
+    return {
+      _id: userId,
+      ...DELETED_AUTHOR,
+      businessName: null,
+      image: null,
+      verified: false,
+      userType: null,
+      primaryProfession: null,
+    };
   }
   return {
     _id: user._id,
@@ -162,7 +171,8 @@ export async function postView(ctx: QueryCtx, post: Post, viewerId: Id<"users"> 
 /** Views of the posts `viewerId` may see, in order (deleted or hidden ones left out). */
 export async function postViews(ctx: QueryCtx, posts: readonly (Post | null)[], viewerId: Id<"users"> | null) {
   const out: PostView[] = [];
-  for (const post of posts) if (post !== null && canSeePost(viewerId, post)) out.push(await postView(ctx, post, viewerId));
+  for (const post of posts)
+    if (post !== null && canSeePost(viewerId, post)) out.push(await postView(ctx, post, viewerId));
   return out;
 }
 
@@ -272,6 +282,8 @@ export async function updatePost(ctx: MutationCtx, author: Doc<"users">, post: P
 /** Deletes the post and what hangs on it: tags and counts now, comments, likes, shares and Following rows in scheduled batches. */
 export async function deletePost(ctx: MutationCtx, post: Post): Promise<void> {
   await ctx.db.delete("posts", post._id);
+  // A repost's share of its original goes with it (model/shares.ts).
+  await forgetRepost(ctx, post);
   await syncDerived(ctx, post, null);
   await ctx.scheduler.runAfter(0, internal.social.posts.cascadeRemoval, { postId: post._id, step: "feedEntries" });
 }
@@ -283,7 +295,11 @@ export async function deletePost(ctx: MutationCtx, post: Post): Promise<void> {
 export async function applyModeration(ctx: MutationCtx, post: Post, status: ModerationStatus): Promise<void> {
   const author = await ctx.db.get("users", post.authorId);
   const visible = author !== null && isVisible(author, status);
-  await ctx.db.patch("posts", post._id, { moderationStatus: status, visible, ...(status === "approved" ? { moderationConfidence: 1 } : {}) });
+  await ctx.db.patch("posts", post._id, {
+    moderationStatus: status,
+    visible,
+    ...(status === "approved" ? { moderationConfidence: 1 } : {}),
+  });
   await syncDerived(ctx, post, (await ctx.db.get("posts", post._id))!);
 }
 
@@ -306,7 +322,12 @@ async function syncDerived(ctx: MutationCtx, before: Post | null, after: Post | 
   const had = new Map(rows.map((r) => [r.tag, r]));
   for (const tag of wanted) {
     if (!had.has(tag)) {
-      await ctx.db.insert("postHashtags", { tag, postId: post._id, visible: after!.visible, postCreatedAt: post._creationTime });
+      await ctx.db.insert("postHashtags", {
+        tag,
+        postId: post._id,
+        visible: after!.visible,
+        postCreatedAt: post._creationTime,
+      });
     }
   }
 
@@ -322,7 +343,11 @@ async function syncDerived(ctx: MutationCtx, before: Post | null, after: Post | 
   if (postsDelta !== 0) await adjustCounters(ctx, "users", post.authorId, { postsCount: postsDelta });
 
   if (after?.visible && !before?.visible) {
-    await ctx.scheduler.runAfter(0, internal.social.posts.fanOut, { postId: post._id, stage: "followers", cursor: null });
+    await ctx.scheduler.runAfter(0, internal.social.posts.fanOut, {
+      postId: post._id,
+      stage: "followers",
+      cursor: null,
+    });
   }
 }
 
