@@ -63,7 +63,8 @@ export const PLANS = [
     priceMonthlyUsd: 29,
     summary: "Be found first and understand your leads.",
     includes: "pro",
-    features: ["Priority search placement", "Lead insights", "Verified badge", "Advanced analytics"],
+    // The Verified badge is never sold: it comes only from checked documents. Pro+ gets a faster review.
+    features: ["Priority search placement", "Lead insights", "Expedited credential review", "Advanced analytics"],
     recommended: true,
     cta: { label: "Choose Pro+ Leads", to: "/register?type=professional" },
   },
@@ -105,3 +106,38 @@ export function planById(id: PlanId): Plan {
 export function formatPlanPrice(plan: Pick<Plan, "priceMonthlyUsd">): string {
   return plan.priceMonthlyUsd === 0 ? "Free" : `$${plan.priceMonthlyUsd}/month`;
 }
+
+export function isPaidPlan(id: PlanId): boolean {
+  return planById(id).priceMonthlyUsd > 0;
+}
+
+/**
+ * A member's subscription status (spec §3: active, canceled, past_due, incomplete), plus
+ * Stripe's trialing. Basic members with no paid plan ever have none.
+ */
+export const SUBSCRIPTION_STATUSES = ["trialing", "active", "past_due", "incomplete", "canceled"] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** Where checkout returns (spec §4 "Subscription purchase"). */
+export const CHECKOUT_RETURNS = {
+  success: "/dashboard?subscription=success",
+  cancel: "/subscribe?canceled=true",
+} as const;
+
+/** Spec §8 strings and the subscription pages' own. */
+export const SubscribeCopy = {
+  authRequiredTitle: "Authentication Required",
+  authRequired: "Please log in to subscribe to a plan.",
+  failedTitle: "Subscription Failed",
+  failed: "Unable to process subscription. Please try again.",
+  alreadyBasic: "You're already on the free Basic plan.",
+  alreadyOnPlan: (name: string) => `You're already on ${name}.`,
+  changeInPortal: "To change or cancel your plan, use Manage subscription.",
+  professionalsOnly: "Plans are for professionals. Switch to a professional account to subscribe.",
+  canceledCheckout: "Checkout was canceled. Nothing has changed.",
+  confirming: "Confirming your payment…",
+  confirmed: (name: string) => `You're on ${name}. Thank you!`,
+  cardDeclined: "Your card was declined. Please use another card.",
+  cardInvalid: "Please enter a valid card number, expiry date and CVC.",
+  checkoutGone: "This checkout has ended. Please start again from Subscribe.",
+} as const;

@@ -157,6 +157,9 @@ export interface World {
   postId: Id<"posts">;
   /** B's comment on that post (social). */
   socialCommentId: Id<"comments">;
+  /** B's open local checkout and portal sessions (the local payments mode). */
+  checkoutSessionId: string;
+  portalSessionId: string;
 }
 
 const ref = {
@@ -237,6 +240,13 @@ export async function buildWorld(
     content: "Great work, Ada",
     mentionIds: [],
   })) as { commentId: Id<"comments"> };
+  const [checkoutSessionId, portalSessionId] = await t.run(async (ctx) => {
+    const session = { userId: b.userId, customerId: `cus_local_${b.userId}`, status: "open" as const, expiresAt: Date.now() + 86_400_000 };
+    return [
+      await ctx.db.insert("localPaymentSessions", { ...session, kind: "checkout", planId: "pro", trialDays: 14 }),
+      await ctx.db.insert("localPaymentSessions", { ...session, kind: "portal", returnUrl: "http://localhost:5173/subscribe" }),
+    ];
+  });
 
   const { notificationId, bNotificationId, referralId } = await t.run(async (ctx) => {
     const firstOf = (userId: Id<"users">) =>
@@ -283,6 +293,8 @@ export async function buildWorld(
     scrapListingId,
     postId,
     socialCommentId,
+    checkoutSessionId,
+    portalSessionId,
   };
 }
 
@@ -1022,6 +1034,34 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "settings:changePassword": { access: "member" },
   "settings:signOut": { access: "member" },
 
+  // The local payments mode's checkout and portal (session ids are strings: a stranger's
+  // session reads as null and refuses to be paid, changed or canceled; webhooks.test.ts).
+  "payments/local:session": {
+    access: "member",
+    stranger: { expect: "empty", args: (w) => ({ sessionId: w.checkoutSessionId }) },
+  },
+  "payments/local:pay": {
+    access: "member",
+    stranger: { expect: "refused", args: (w) => ({ sessionId: w.checkoutSessionId, card: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" } }) },
+  },
+  "payments/local:cancelCheckout": {
+    access: "member",
+    stranger: { expect: "refused", args: (w) => ({ sessionId: w.checkoutSessionId }) },
+  },
+  "payments/local:changePlan": {
+    access: "member",
+    stranger: { expect: "refused", args: (w) => ({ sessionId: w.portalSessionId, change: { kind: "cancel" } }) },
+  },
+  "subscriptions:mine": { access: "viewerOrNull" },
+  "subscriptions:checkout": {
+    access: "member",
+    stranger: {
+      expect: "allowed",
+      reason: "planId names a plan of the public catalogue (common/plans.ts), not someone's record; the checkout is the caller's own",
+      args: () => ({ planId: "pro" }),
+    },
+  },
+  "subscriptions:portal": { access: "member" },
   "users:completeProfessionSetup": { access: "member" },
   "users:setAvailability": { access: "member" },
   "users:viewer": { access: "viewerOrNull" },

@@ -10,6 +10,7 @@ import { contactRoutes } from "./http/contact";
 import { scrapRoutes } from "./http/scrap";
 import { openApiRoutes } from "./http/openapi";
 import { outboxHttp } from "./http/devOutbox";
+import { stripeWebhook } from "./payments/webhooks";
 
 const http = httpRouter();
 
@@ -28,5 +29,8 @@ registerRestRoutes(http, openApiRoutes);
 
 // The local dev outbox page's data; answers 404 unless the deployment is local (devOutbox.ts).
 http.route({ path: "/dev/outbox", method: "GET", handler: outboxHttp });
+
+// Payment events (Stripe, or the local payments mode): signature verified on the raw body.
+http.route({ path: "/stripe/webhook", method: "POST", handler: stripeWebhook });
 
 export default http;

@@ -4,6 +4,7 @@ import { v } from "convex/values";
 import { JOB_STATUSES, PHOTO_STATUSES } from "../common/jobs";
 import { GENERAL_TYPES, SOCIAL_TYPES } from "../common/notifications";
 import { SCRAP_STATUSES } from "../common/scrap";
+import { PLAN_IDS, SUBSCRIPTION_STATUSES } from "../common/plans";
 import { LIKE_TYPES, MODERATION_STATUSES, SHARE_TYPES } from "../common/social";
 
 export const userType = v.union(v.literal("professional"), v.literal("homeowner"));
@@ -17,6 +18,8 @@ export const scrapStatus = v.union(...SCRAP_STATUSES.map((s) => v.literal(s)));
 export const moderationStatus = v.union(...MODERATION_STATUSES.map((s) => v.literal(s)));
 export const likeType = v.union(...LIKE_TYPES.map((t) => v.literal(t.value)));
 export const shareType = v.union(...SHARE_TYPES.map((t) => v.literal(t)));
+export const planId = v.union(...PLAN_IDS.map((p) => v.literal(p)));
+export const subscriptionStatus = v.union(...SUBSCRIPTION_STATUSES.map((s) => v.literal(s)));
 export const severity = v.union(v.literal("low"), v.literal("medium"), v.literal("high"), v.literal("critical"));
 
 export default defineSchema({
@@ -101,6 +104,21 @@ export default defineSchema({
     // Account deletion (model/accountDeletion.ts): when it was asked (cleared by a restoring sign-in or the
     // purge), the userType it hid, when a sign-in restored it (until the member dismisses the notice), and
     // when the purge left only an anonymous "Deleted member".
+    // Subscription (spec §3), written only by the payments webhook (convex/payments/webhooks.ts).
+    /** The plan in force: basic (the default) until a paid subscription is trialing or active. */
+    subscriptionTier: v.optional(planId),
+    subscriptionStatus: v.optional(subscriptionStatus),
+    stripeCustomerId: v.optional(v.string()),
+    stripeSubscriptionId: v.optional(v.string()),
+    /** When a canceled subscription ends (cancellation takes effect at the period's end). */
+    subscriptionEndsAt: v.optional(v.number()),
+    /** The current billing period's (or trial's) end. */
+    subscriptionPeriodEnd: v.optional(v.number()),
+    trialEndsAt: v.optional(v.number()),
+    /** The first paid plan had its free trial: later ones don't. */
+    trialUsed: v.optional(v.boolean()),
+    /** Stripe `created` (seconds) of the last subscription event applied: older ones arriving late are skipped. */
+    subscriptionEventAt: v.optional(v.number()),
     deletedAt: v.optional(v.number()),
     deletedUserType: v.optional(userType),
     restoredAt: v.optional(v.number()),
@@ -121,7 +139,9 @@ export default defineSchema({
     // The orphan sweep (convex/files.ts) keeps avatars attached before the files table existed.
     .index("by_imageStorageId", ["imageStorageId"])
     // The daily purge: members deleted over 30 days ago.
-    .index("by_deletedAt", ["deletedAt"]),
+    .index("by_deletedAt", ["deletedAt"])
+    // Payment webhooks name the customer.
+    .index("by_stripeCustomerId", ["stripeCustomerId"]),
 
   jobs: defineTable({
     title: v.string(),
@@ -596,6 +616,41 @@ export default defineSchema({
     .index("by_followerId", ["followerId"])
     // Followers newest first; the post fan-out pages through it.
     .index("by_followingId", ["followingId"]),
+
+  /** Payment webhook events already applied (by Stripe event id): a replay is applied once. */
+  paymentEvents: defineTable({ eventId: v.string(), type: v.string(), receivedAt: v.number() }).index("by_eventId", [
+    "eventId",
+  ]),
+
+  /**
+   * The local payments gateway's own records (convex/payments/local.ts), standing in for Stripe's
+   * when STRIPE_SECRET_KEY is unset: checkout and portal sessions, and subscriptions.
+   */
+  localPaymentSessions: defineTable({
+    kind: v.union(v.literal("checkout"), v.literal("portal")),
+    userId: v.id("users"),
+    customerId: v.string(),
+    planId: v.optional(planId),
+    trialDays: v.optional(v.number()),
+    status: v.union(v.literal("open"), v.literal("complete"), v.literal("canceled")),
+    successUrl: v.optional(v.string()),
+    cancelUrl: v.optional(v.string()),
+    returnUrl: v.optional(v.string()),
+    expiresAt: v.number(),
+  }),
+  localSubscriptions: defineTable({
+    subscriptionId: v.string(),
+    customerId: v.string(),
+    userId: v.id("users"),
+    planId,
+    status: subscriptionStatus,
+    currentPeriodEnd: v.number(),
+    trialEnd: v.optional(v.number()),
+    cancelAtPeriodEnd: v.boolean(),
+    endedAt: v.optional(v.number()),
+  })
+    .index("by_subscriptionId", ["subscriptionId"])
+    .index("by_customerId", ["customerId"]),
 
   /** Fixed-window counters for rate limits; key = "<route>:<identifier>". */
   rateLimits: defineTable({

@@ -82,6 +82,11 @@ import type * as model_zipData from "../model/zipData.js";
 import type * as notificationDigest from "../notificationDigest.js";
 import type * as notifications from "../notifications.js";
 import type * as passwords from "../passwords.js";
+import type * as payments_events from "../payments/events.js";
+import type * as payments_gateway from "../payments/gateway.js";
+import type * as payments_local from "../payments/local.js";
+import type * as payments_stripeGateway from "../payments/stripeGateway.js";
+import type * as payments_webhooks from "../payments/webhooks.js";
 import type * as portfolio from "../portfolio.js";
 import type * as professionals from "../professionals.js";
 import type * as profiles from "../profiles.js";
@@ -101,6 +106,7 @@ import type * as social_mentions from "../social/mentions.js";
 import type * as social_posts from "../social/posts.js";
 import type * as social_reports from "../social/reports.js";
 import type * as social_shares from "../social/shares.js";
+import type * as subscriptions from "../subscriptions.js";
 import type * as users from "../users.js";
 
 /**
@@ -181,6 +187,11 @@ declare const fullApi: ApiFromModules<{
   notificationDigest: typeof notificationDigest;
   notifications: typeof notifications;
   passwords: typeof passwords;
+  "payments/events": typeof payments_events;
+  "payments/gateway": typeof payments_gateway;
+  "payments/local": typeof payments_local;
+  "payments/stripeGateway": typeof payments_stripeGateway;
+  "payments/webhooks": typeof payments_webhooks;
   portfolio: typeof portfolio;
   professionals: typeof professionals;
   profiles: typeof profiles;
@@ -200,6 +211,7 @@ declare const fullApi: ApiFromModules<{
   "social/posts": typeof social_posts;
   "social/reports": typeof social_reports;
   "social/shares": typeof social_shares;
+  subscriptions: typeof subscriptions;
   users: typeof users;
 }>;
 export declare const api: FilterApi<

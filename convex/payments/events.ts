@@ -1,0 +1,108 @@
+// Stripe-shaped objects and events for the local payments mode: the fields this
+// app reads, laid out as the pinned API version lays them out (a subscription's
+// period lives on its items), so the webhook code reads local and real events alike.
+import type { PlanId, SubscriptionStatus } from "../../common/plans";
+import { planById } from "../../common/plans";
+import { STRIPE_API_VERSION, priceLookupKey } from "./gateway";
+
+/** Seconds, as Stripe counts time. */
+export const toSeconds = (ms: number) => Math.floor(ms / 1000);
+
+export interface LocalSubscriptionState {
+  subscriptionId: string;
+  customerId: string;
+  userId: string;
+  planId: PlanId;
+  status: SubscriptionStatus;
+  /** Milliseconds. */
+  currentPeriodEnd: number;
+  trialEnd?: number;
+  cancelAtPeriodEnd: boolean;
+  endedAt?: number;
+}
+
+export function subscriptionObject(s: LocalSubscriptionState) {
+  const plan = planById(s.planId);
+  return {
+    id: s.subscriptionId,
+    object: "subscription",
+    customer: s.customerId,
+    status: s.status,
+    cancel_at_period_end: s.cancelAtPeriodEnd,
+    ended_at: s.endedAt === undefined ? null : toSeconds(s.endedAt),
+    trial_end: s.trialEnd === undefined ? null : toSeconds(s.trialEnd),
+    metadata: { userId: s.userId, planId: s.planId },
+    livemode: false,
+    items: {
+      object: "list",
+      data: [
+        {
+          id: `si_${s.subscriptionId.slice(4)}`,
+          object: "subscription_item",
+          current_period_end: toSeconds(s.currentPeriodEnd),
+          quantity: 1,
+          price: {
+            id: `price_local_${s.planId}`,
+            object: "price",
+            lookup_key: priceLookupKey(s.planId),
+            unit_amount: plan.priceMonthlyUsd * 100,
+            currency: "usd",
+            recurring: { interval: "month", interval_count: 1 },
+          },
+        },
+      ],
+    },
+  };
+}
+
+export function checkoutSessionObject(sessionId: string, s: LocalSubscriptionState) {
+  return {
+    id: sessionId,
+    object: "checkout.session",
+    mode: "subscription",
+    status: "complete",
+    payment_status: s.status === "trialing" ? "no_payment_required" : "paid",
+    client_reference_id: s.userId,
+    customer: s.customerId,
+    subscription: s.subscriptionId,
+    metadata: { userId: s.userId, planId: s.planId },
+    livemode: false,
+  };
+}
+
+export function invoiceObject(s: LocalSubscriptionState, paid: boolean) {
+  return {
+    id: `in_local_${crypto.randomUUID().replace(/-/g, "").slice(0, 24)}`,
+    object: "invoice",
+    customer: s.customerId,
+    status: paid ? "paid" : "open",
+    amount_due: s.status === "trialing" ? 0 : planById(s.planId).priceMonthlyUsd * 100,
+    currency: "usd",
+    parent: { type: "subscription_details", subscription_details: { subscription: s.subscriptionId, metadata: null } },
+    livemode: false,
+  };
+}
+
+export type LocalEventType =
+  | "checkout.session.completed"
+  | "customer.subscription.created"
+  | "customer.subscription.updated"
+  | "customer.subscription.deleted"
+  | "invoice.paid"
+  | "invoice.payment_failed";
+
+/** An event as Stripe sends it to a webhook endpoint. */
+export function stripeEvent(type: LocalEventType, object: object, createdMs: number) {
+  return {
+    id: `evt_local_${crypto.randomUUID().replace(/-/g, "")}`,
+    object: "event",
+    api_version: STRIPE_API_VERSION,
+    created: toSeconds(createdMs),
+    type,
+    data: { object },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+  };
+}
+export type LocalEvent = ReturnType<typeof stripeEvent>;

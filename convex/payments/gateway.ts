@@ -1,0 +1,77 @@
+// The payments gateway (ARCHITECTURE.md "Money"): one interface, two implementations.
+// - stripe: the Stripe API through the `stripe` package, from actions only, API version pinned.
+// - local: chosen when STRIPE_SECRET_KEY is unset on a local deployment (`npm start`, the e2e
+//   stack). It keeps its own records (convex/payments/local.ts), serves a checkout page and a
+//   customer portal in the app, and delivers Stripe-shaped events signed exactly as Stripe signs
+//   them to the app's own webhook route, which verifies them with the real SDK: the code that
+//   fulfils a subscription in production is the code that runs locally.
+// With neither (a hosted deployment without keys) subscriptions are unavailable.
+import { env } from "../_generated/server";
+import Stripe from "stripe";
+import type { PlanId } from "../../common/plans";
+import type { Id } from "../_generated/dataModel";
+import type { ActionCtx } from "../_generated/server";
+import { isLocalDeployment } from "../model/deployment";
+
+/** Pinned: the webhook payloads and objects this code reads are this version's. */
+export const STRIPE_API_VERSION = "2026-10-28.endive" as const;
+
+/** The local mode's webhook secret: local deployments only, where no real money moves. */
+export const LOCAL_WEBHOOK_SECRET = "whsec_rafter_local_payments_mode";
+
+export type PaymentsMode = "stripe" | "local" | "off";
+
+export function paymentsMode(): PaymentsMode {
+  if (env.STRIPE_SECRET_KEY) return "stripe";
+  return isLocalDeployment() ? "local" : "off";
+}
+
+/** The secret webhook signatures are checked against; null when payments are off. */
+export function webhookSecret(): string | null {
+  const mode = paymentsMode();
+  if (mode === "stripe") return env.STRIPE_WEBHOOK_SECRET ?? null;
+  return mode === "local" ? LOCAL_WEBHOOK_SECRET : null;
+}
+
+/** The SDK client. Local mode uses it only for webhook signing and verification (no API calls). */
+export function stripeClient(): Stripe {
+  return new Stripe(env.STRIPE_SECRET_KEY ?? "sk_test_local_mode_makes_no_api_calls", {
+    apiVersion: STRIPE_API_VERSION,
+    httpClient: Stripe.createFetchHttpClient(),
+  });
+}
+
+/** Stripe's price lookup key for a plan (scripts/stripe-setup.ts creates the prices with these). */
+export function priceLookupKey(planId: PlanId): string {
+  return `rafter_${planId}_monthly`;
+}
+
+export function planIdOfLookupKey(key: string | null | undefined): PlanId | null {
+  const match = /^rafter_(pro|pro_plus|enterprise)_monthly$/.exec(key ?? "");
+  return match ? (match[1] as PlanId) : null;
+}
+
+export interface CheckoutRequest {
+  userId: Id<"users">;
+  email: string;
+  /** The member's customer id from an earlier subscription, if any. */
+  customerId: string | null;
+  planId: PlanId;
+  /** Free trial days (the first paid plan only), 0 for none. */
+  trialDays: number;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface PortalRequest {
+  userId: Id<"users">;
+  customerId: string;
+  returnUrl: string;
+}
+
+export interface PaymentsGateway {
+  /** A hosted checkout for a monthly subscription: where to send the member. */
+  createSubscriptionCheckout(ctx: ActionCtx, request: CheckoutRequest): Promise<{ url: string }>;
+  /** The customer portal (change plan, cancel at period end, update the card). */
+  createPortalSession(ctx: ActionCtx, request: PortalRequest): Promise<{ url: string }>;
+}

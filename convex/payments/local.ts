@@ -1,0 +1,346 @@
+// The local payments gateway (STRIPE_SECRET_KEY unset, local deployments only): it plays
+// Stripe's part. Checkout and portal sessions and subscriptions are its own rows; the
+// app's /pay/checkout/:id and /pay/portal/:id pages drive them; every change is sent as
+// Stripe-shaped events, signed with Stripe's own test-header signer and POSTed to the
+// app's webhook route, where the production verification and fulfilment code applies
+// them. A subscription's period end is a scheduled function, as Stripe's clock would be.
+import { env } from "../_generated/server";
+import { v } from "convex/values";
+import { SubscribeCopy, isPlanId, planById, type PlanId } from "../../common/plans";
+import { internal } from "../_generated/api";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { ActionCtx, MutationCtx, QueryCtx } from "../_generated/server";
+import { action, internalAction, internalMutation, mutation, query } from "../functions";
+import { fail, invalid, notFound } from "../model/errors";
+import { ErrorCode } from "../../common/errors";
+import { siteUrl } from "../model/tokens";
+import {
+  checkoutSessionObject,
+  invoiceObject,
+  stripeEvent,
+  subscriptionObject,
+  type LocalEvent,
+  type LocalSubscriptionState,
+} from "./events";
+import { LOCAL_WEBHOOK_SECRET, stripeClient, type PaymentsGateway } from "./gateway";
+import { planId as planIdValidator } from "../schema";
+
+const DAY = 24 * 60 * 60_000;
+/** A month of service, as the local clock bills it. */
+export const LOCAL_PERIOD_MS = 30 * DAY;
+const SESSION_LIFE_MS = DAY;
+
+export const localGateway: PaymentsGateway = {
+  async createSubscriptionCheckout(ctx, request) {
+    const sessionId = await ctx.runMutation(internal.payments.local.openSession, {
+      kind: "checkout",
+      userId: request.userId,
+      customerId: request.customerId ?? `cus_local_${request.userId}`,
+      planId: request.planId,
+      trialDays: request.trialDays,
+      successUrl: request.successUrl,
+      cancelUrl: request.cancelUrl,
+    });
+    return { url: `${siteUrl()}/pay/checkout/${sessionId}` };
+  },
+  async createPortalSession(ctx, request) {
+    const sessionId = await ctx.runMutation(internal.payments.local.openSession, {
+      kind: "portal",
+      userId: request.userId,
+      customerId: request.customerId,
+      returnUrl: request.returnUrl,
+    });
+    return { url: `${siteUrl()}/pay/portal/${sessionId}` };
+  },
+};
+
+export const openSession = internalMutation({
+  args: {
+    kind: v.union(v.literal("checkout"), v.literal("portal")),
+    userId: v.id("users"),
+    customerId: v.string(),
+    planId: v.optional(planIdValidator),
+    trialDays: v.optional(v.number()),
+    successUrl: v.optional(v.string()),
+    cancelUrl: v.optional(v.string()),
+    returnUrl: v.optional(v.string()),
+  },
+  returns: v.id("localPaymentSessions"),
+  handler: async (ctx, args) =>
+    await ctx.db.insert("localPaymentSessions", { ...args, status: "open", expiresAt: Date.now() + SESSION_LIFE_MS }),
+});
+
+async function subscriptionRowOf(ctx: { db: QueryCtx["db"] }, customerId: string): Promise<Doc<"localSubscriptions"> | null> {
+  // The customer's newest subscription is the one in force (older ones have ended).
+  return await ctx.db
+    .query("localSubscriptions")
+    .withIndex("by_customerId", (q) => q.eq("customerId", customerId))
+    .order("desc")
+    .first();
+}
+
+const stateOf = (row: Doc<"localSubscriptions">): LocalSubscriptionState => ({
+  subscriptionId: row.subscriptionId,
+  customerId: row.customerId,
+  userId: row.userId,
+  planId: row.planId,
+  status: row.status,
+  currentPeriodEnd: row.currentPeriodEnd,
+  trialEnd: row.trialEnd,
+  cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+  endedAt: row.endedAt,
+});
+
+/** What the local checkout and portal pages show: the session's owner only, while it is open. */
+export const session = query({
+  args: { sessionId: v.string() },
+  returns: v.union(
+    v.null(),
+    v.object({
+      kind: v.union(v.literal("checkout"), v.literal("portal")),
+      status: v.union(v.literal("open"), v.literal("complete"), v.literal("canceled")),
+      expired: v.boolean(),
+      planId: v.union(planIdValidator, v.null()),
+      trialDays: v.number(),
+      email: v.union(v.string(), v.null()),
+      /** Where the portal's "Return to Rafter" goes. */
+      returnUrl: v.union(v.string(), v.null()),
+      subscription: v.union(
+        v.null(),
+        v.object({
+          planId: planIdValidator,
+          status: v.string(),
+          currentPeriodEnd: v.number(),
+          trialEnd: v.union(v.number(), v.null()),
+          cancelAtPeriodEnd: v.boolean(),
+        }),
+      ),
+    }),
+  ),
+  handler: async (ctx, { sessionId }) => {
+    const viewer = ctx.viewerX();
+    const id = ctx.db.normalizeId("localPaymentSessions", sessionId);
+    const row = id === null ? null : await ctx.db.get("localPaymentSessions", id);
+    if (row === null || row.userId !== viewer._id) return null;
+    const sub = await subscriptionRowOf(ctx, row.customerId);
+    const live = sub !== null && sub.status !== "canceled" ? sub : null;
+    return {
+      kind: row.kind,
+      status: row.status,
+      expired: row.expiresAt < Date.now(),
+      planId: row.planId ?? null,
+      trialDays: row.trialDays ?? 0,
+      email: viewer.email ?? null,
+      returnUrl: row.returnUrl ?? null,
+      subscription:
+        live === null
+          ? null
+          : {
+              planId: live.planId,
+              status: live.status,
+              currentPeriodEnd: live.currentPeriodEnd,
+              trialEnd: live.trialEnd ?? null,
+              cancelAtPeriodEnd: live.cancelAtPeriodEnd,
+            },
+    };
+  },
+});
+
+/** The viewer's open, unexpired session of this kind, or the spec's refusal. */
+async function openSessionOf(ctx: MutationCtx, viewerId: Id<"users">, sessionId: string, kind: "checkout" | "portal") {
+  const id = ctx.db.normalizeId("localPaymentSessions", sessionId);
+  const row = id === null ? null : await ctx.db.get("localPaymentSessions", id);
+  if (row === null || row.userId !== viewerId || row.kind !== kind) notFound(SubscribeCopy.checkoutGone);
+  if (row.status !== "open" || row.expiresAt < Date.now()) invalid(SubscribeCopy.checkoutGone);
+  return row;
+}
+
+// Test cards, as Stripe's test mode knows them: 4242… pays, 4000 0000 0000 0002 is declined.
+const DECLINED_CARD = "4000000000000002";
+function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+const cardValidator = v.object({ number: v.string(), expiry: v.string(), cvc: v.string() });
+function checkCard(card: { number: string; expiry: string; cvc: string }, now: number) {
+  const digits = card.number.replace(/[\s-]/g, "");
+  const expiry = /^(\d{2})\s*\/\s*(\d{2})$/.exec(card.expiry.trim());
+  const valid =
+    /^\d{13,19}$/.test(digits) &&
+    luhnValid(digits) &&
+    expiry !== null &&
+    Number(expiry[1]) >= 1 &&
+    Number(expiry[1]) <= 12 &&
+    // The last day of the expiry month, in the card's century.
+    new Date(Date.UTC(2000 + Number(expiry[2]), Number(expiry[1]), 1)).getTime() > now &&
+    /^\d{3,4}$/.test(card.cvc.trim());
+  if (!valid) invalid(SubscribeCopy.cardInvalid);
+  if (digits === DECLINED_CARD) fail(ErrorCode.INVALID_INPUT, SubscribeCopy.cardDeclined);
+}
+
+/** Pay: the subscription starts (trialing when the plan has a trial) and its events go out. */
+export const completeCheckout = internalMutation({
+  args: { viewerId: v.id("users"), sessionId: v.string(), card: cardValidator },
+  returns: v.object({ redirect: v.string(), events: v.array(v.any()) }),
+  handler: async (ctx, { viewerId, sessionId, card }) => {
+    const row = await openSessionOf(ctx, viewerId, sessionId, "checkout");
+    const now = Date.now();
+    checkCard(card, now);
+    const planId = row.planId;
+    if (planId === undefined) invalid(SubscribeCopy.checkoutGone);
+    const trialEnd = (row.trialDays ?? 0) > 0 ? now + (row.trialDays ?? 0) * DAY : undefined;
+    const state: LocalSubscriptionState = {
+      subscriptionId: `sub_local_${crypto.randomUUID().replace(/-/g, "").slice(0, 24)}`,
+      customerId: row.customerId,
+      userId: viewerId,
+      planId,
+      status: trialEnd !== undefined ? "trialing" : "active",
+      currentPeriodEnd: trialEnd ?? now + LOCAL_PERIOD_MS,
+      trialEnd,
+      cancelAtPeriodEnd: false,
+    };
+    await ctx.db.insert("localSubscriptions", { ...state, userId: viewerId });
+    await ctx.db.patch("localPaymentSessions", row._id, { status: "complete" });
+    await ctx.scheduler.runAt(state.currentPeriodEnd, internal.payments.local.periodEnd, {
+      subscriptionId: state.subscriptionId,
+      periodEnd: state.currentPeriodEnd,
+    });
+    const events: LocalEvent[] = [
+      stripeEvent("checkout.session.completed", checkoutSessionObject(`cs_local_${row._id}`, state), now),
+      stripeEvent("customer.subscription.created", subscriptionObject(state), now),
+      stripeEvent("invoice.paid", invoiceObject(state, true), now),
+    ];
+    return { redirect: row.successUrl ?? siteUrl(), events };
+  },
+});
+
+export const cancelCheckout = mutation({
+  args: { sessionId: v.string() },
+  returns: v.object({ redirect: v.string() }),
+  handler: async (ctx, { sessionId }) => {
+    const row = await openSessionOf(ctx, ctx.viewerX()._id, sessionId, "checkout");
+    await ctx.db.patch("localPaymentSessions", row._id, { status: "canceled" });
+    return { redirect: row.cancelUrl ?? siteUrl() };
+  },
+});
+
+/** Signs each event as Stripe does and POSTs it to the app's webhook route, in order. */
+async function deliver(events: readonly LocalEvent[]): Promise<void> {
+  const stripe = stripeClient();
+  const endpoint = `${(env.CONVEX_SITE_URL ?? "").replace(/\/$/, "")}/stripe/webhook`;
+  for (const event of events) {
+    const payload = JSON.stringify(event);
+    const signature = await stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: LOCAL_WEBHOOK_SECRET });
+    const response = await fetch(endpoint, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+      body: payload,
+    });
+    if (!response.ok) throw new Error(`webhook answered ${response.status} to ${event.type}`);
+  }
+}
+
+function viewerOf(ctx: ActionCtx & { viewerId: Id<"users"> | null }): Id<"users"> {
+  if (ctx.viewerId === null) fail(ErrorCode.NOT_AUTHENTICATED, SubscribeCopy.authRequired);
+  return ctx.viewerId;
+}
+
+export const pay = action({
+  args: { sessionId: v.string(), card: cardValidator },
+  returns: v.object({ redirect: v.string() }),
+  handler: async (ctx, { sessionId, card }): Promise<{ redirect: string }> => {
+    const viewerId = viewerOf(ctx);
+    const { redirect, events }: { redirect: string; events: unknown[] } = await ctx.runMutation(internal.payments.local.completeCheckout, { viewerId, sessionId, card });
+    await deliver(events as LocalEvent[]);
+    return { redirect };
+  },
+});
+
+const portalChange = v.union(
+  v.object({ kind: v.literal("cancel") }),
+  v.object({ kind: v.literal("resume") }),
+  v.object({ kind: v.literal("switch"), planId: planIdValidator }),
+);
+
+/** A portal change to the member's live subscription, and the update event it sends. */
+export const changeSubscription = internalMutation({
+  args: { viewerId: v.id("users"), sessionId: v.string(), change: portalChange },
+  returns: v.array(v.any()),
+  handler: async (ctx, { viewerId, sessionId, change }) => {
+    const row = await openSessionOf(ctx, viewerId, sessionId, "portal");
+    const sub = await subscriptionRowOf(ctx, row.customerId);
+    if (sub === null || sub.status === "canceled") invalid("There is no plan to change.");
+    const patch: Partial<Doc<"localSubscriptions">> =
+      change.kind === "cancel"
+        ? { cancelAtPeriodEnd: true }
+        : change.kind === "resume"
+          ? { cancelAtPeriodEnd: false }
+          : { planId: switchTo(change.planId, sub.planId) };
+    await ctx.db.patch("localSubscriptions", sub._id, patch);
+    return [stripeEvent("customer.subscription.updated", subscriptionObject(stateOf({ ...sub, ...patch })), Date.now())];
+  },
+});
+
+function switchTo(planId: PlanId, current: PlanId): PlanId {
+  if (!isPlanId(planId) || planById(planId).priceMonthlyUsd === 0) {
+    invalid("To move to the free Basic plan, cancel your subscription: it ends with the period you paid for.");
+  }
+  if (planId === current) invalid(SubscribeCopy.alreadyOnPlan(planById(planId).name));
+  return planId;
+}
+
+export const changePlan = action({
+  args: { sessionId: v.string(), change: portalChange },
+  returns: v.null(),
+  handler: async (ctx, { sessionId, change }): Promise<null> => {
+    const viewerId = viewerOf(ctx);
+    const events: unknown[] = await ctx.runMutation(internal.payments.local.changeSubscription, { viewerId, sessionId, change });
+    await deliver(events as LocalEvent[]);
+    return null;
+  },
+});
+
+/**
+ * Stripe's clock at a period's end: a subscription set to cancel ends (deleted); otherwise
+ * it renews (a trial turns into a paid month) with its invoice paid.
+ */
+export const rollPeriod = internalMutation({
+  args: { subscriptionId: v.string(), periodEnd: v.number() },
+  returns: v.array(v.any()),
+  handler: async (ctx, { subscriptionId, periodEnd }) => {
+    const sub = await ctx.db
+      .query("localSubscriptions")
+      .withIndex("by_subscriptionId", (q) => q.eq("subscriptionId", subscriptionId))
+      .unique();
+    // A period already rolled (or a subscription already ended) is left alone: runs once.
+    if (sub === null || sub.status === "canceled" || sub.currentPeriodEnd !== periodEnd) return [];
+    const now = Date.now();
+    if (sub.cancelAtPeriodEnd) {
+      await ctx.db.patch("localSubscriptions", sub._id, { status: "canceled", endedAt: now });
+      return [stripeEvent("customer.subscription.deleted", subscriptionObject(stateOf({ ...sub, status: "canceled", endedAt: now })), now)];
+    }
+    const next = { status: "active" as const, currentPeriodEnd: periodEnd + LOCAL_PERIOD_MS };
+    await ctx.db.patch("localSubscriptions", sub._id, next);
+    await ctx.scheduler.runAt(next.currentPeriodEnd, internal.payments.local.periodEnd, {
+      subscriptionId,
+      periodEnd: next.currentPeriodEnd,
+    });
+    const state = stateOf({ ...sub, ...next });
+    return [stripeEvent("invoice.paid", invoiceObject(state, true), now), stripeEvent("customer.subscription.updated", subscriptionObject(state), now)];
+  },
+});
+
+export const periodEnd = internalAction({
+  args: { subscriptionId: v.string(), periodEnd: v.number() },
+  returns: v.null(),
+  handler: async (ctx, args): Promise<null> => {
+    const events: unknown[] = await ctx.runMutation(internal.payments.local.rollPeriod, args);
+    await deliver(events as LocalEvent[]);
+    return null;
+  },
+});

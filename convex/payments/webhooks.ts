@@ -1,0 +1,238 @@
+// The payments webhook (POST /stripe/webhook): the raw body's signature is verified
+// with the Stripe SDK (a bad one gets 400), then one internal mutation applies the
+// event: it records the event id first, so a replay changes nothing, and it skips a
+// subscription event older than the one already applied, so events arriving out of
+// order end in the state of the newest. Local mode's events come through here too.
+import type Stripe from "stripe";
+import { v } from "convex/values";
+import { isPlanId, planById, type PlanId, type SubscriptionStatus } from "../../common/plans";
+import { internal } from "../_generated/api";
+import type { Doc } from "../_generated/dataModel";
+import { httpAction, type MutationCtx } from "../_generated/server";
+import { internalMutation } from "../functions";
+import { notify } from "../model/notifications";
+import { planId as planIdValidator, subscriptionStatus } from "../schema";
+import { planIdOfLookupKey, stripeClient, webhookSecret } from "./gateway";
+
+const subscriptionValidator = v.object({
+  id: v.string(),
+  status: subscriptionStatus,
+  planId: planIdValidator,
+  /** Milliseconds. */
+  periodEnd: v.optional(v.number()),
+  trialEnd: v.optional(v.number()),
+  cancelAtPeriodEnd: v.boolean(),
+  endedAt: v.optional(v.number()),
+});
+
+const paymentEventValidator = v.object({
+  id: v.string(),
+  type: v.string(),
+  /** Stripe's `created`, in seconds. */
+  created: v.number(),
+  customerId: v.optional(v.string()),
+  /** Our user id as the checkout named it (client_reference_id or metadata). */
+  userId: v.optional(v.string()),
+  subscriptionId: v.optional(v.string()),
+  subscription: v.optional(subscriptionValidator),
+});
+export type PaymentEvent = typeof paymentEventValidator.type;
+
+const STATUSES: readonly SubscriptionStatus[] = ["trialing", "active", "past_due", "incomplete", "canceled"];
+const ms = (seconds: number | null | undefined) => (typeof seconds === "number" ? seconds * 1000 : undefined);
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : value?.id);
+
+function subscriptionOf(sub: Stripe.Subscription): PaymentEvent["subscription"] {
+  const item = sub.items?.data?.[0];
+  const planId: PlanId | null = isPlanId(sub.metadata?.planId) ? sub.metadata.planId : planIdOfLookupKey(item?.price?.lookup_key);
+  if (planId === null) return undefined;
+  // Stripe's other statuses (incomplete_expired, unpaid, paused) leave no paid plan in force.
+  const status: SubscriptionStatus = (STATUSES as readonly string[]).includes(sub.status)
+    ? (sub.status as SubscriptionStatus)
+    : sub.status === "unpaid"
+      ? "past_due"
+      : "canceled";
+  return {
+    id: sub.id,
+    status,
+    planId,
+    periodEnd: ms(item?.current_period_end),
+    trialEnd: ms(sub.trial_end),
+    cancelAtPeriodEnd: sub.cancel_at_period_end === true,
+    endedAt: ms(sub.ended_at),
+  };
+}
+
+/** What the app reads of a verified event; null for types it doesn't act on. */
+export function normalizeEvent(event: Stripe.Event): PaymentEvent | null {
+  const base = { id: event.id, type: event.type, created: event.created };
+  switch (event.type) {
+    case "checkout.session.completed": {
+      const session = event.data.object;
+      if (session.mode !== "subscription") return null;
+      return {
+        ...base,
+        customerId: idOf(session.customer),
+        userId: session.client_reference_id ?? session.metadata?.userId ?? undefined,
+        subscriptionId: idOf(session.subscription),
+      };
+    }
+    case "customer.subscription.created":
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted": {
+      const sub = event.data.object;
+      const subscription = subscriptionOf(sub);
+      if (subscription === undefined) return null;
+      return { ...base, customerId: idOf(sub.customer), userId: sub.metadata?.userId, subscriptionId: sub.id, subscription };
+    }
+    case "invoice.paid":
+    case "invoice.payment_failed": {
+      const invoice = event.data.object;
+      return {
+        ...base,
+        customerId: idOf(invoice.customer),
+        subscriptionId: idOf(invoice.parent?.subscription_details?.subscription),
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+export const stripeWebhook = httpAction(async (ctx, request) => {
+  const secret = webhookSecret();
+  if (secret === null) return new Response("Payments are not configured", { status: 503 });
+  const signature = request.headers.get("stripe-signature");
+  if (!signature) return new Response("Missing Stripe-Signature", { status: 400 });
+  const body = await request.text();
+  let event: Stripe.Event;
+  try {
+    event = await stripeClient().webhooks.constructEventAsync(body, signature, secret);
+  } catch {
+    return new Response("Invalid signature", { status: 400 });
+  }
+  const normalized = normalizeEvent(event);
+  if (normalized !== null) await ctx.runMutation(internal.payments.webhooks.apply, { event: normalized });
+  return new Response(JSON.stringify({ received: true }), { status: 200, headers: { "Content-Type": "application/json" } });
+});
+
+async function memberOf(ctx: MutationCtx, event: PaymentEvent): Promise<Doc<"users"> | null> {
+  if (event.userId) {
+    const id = ctx.db.normalizeId("users", event.userId);
+    const user = id === null ? null : await ctx.db.get("users", id);
+    if (user !== null) return user;
+  }
+  if (!event.customerId) return null;
+  return await ctx.db
+    .query("users")
+    .withIndex("by_stripeCustomerId", (q) => q.eq("stripeCustomerId", event.customerId))
+    .first();
+}
+
+/** True when an event about the member's subscription is older than what was applied already. */
+function isStale(user: Doc<"users">, event: PaymentEvent): boolean {
+  if (user.stripeSubscriptionId !== event.subscriptionId || user.subscriptionEventAt === undefined) return false;
+  if (event.created < user.subscriptionEventAt) return true;
+  // In the same second, a "created" is never newer than an update already applied.
+  return event.created === user.subscriptionEventAt && event.type === "customer.subscription.created";
+}
+
+/** A subscription that keeps its paid plan in force (past_due keeps it while the card is fixed). */
+const LIVE: readonly SubscriptionStatus[] = ["trialing", "active", "past_due"];
+
+export const apply = internalMutation({
+  args: { event: paymentEventValidator },
+  returns: v.null(),
+  handler: async (ctx, { event }) => {
+    const seen = await ctx.db
+      .query("paymentEvents")
+      .withIndex("by_eventId", (q) => q.eq("eventId", event.id))
+      .unique();
+    if (seen !== null) return null;
+    await ctx.db.insert("paymentEvents", { eventId: event.id, type: event.type, receivedAt: Date.now() });
+
+    const user = await memberOf(ctx, event);
+    if (user === null) {
+      console.warn(`payments: ${event.type} ${event.id} names no member`);
+      return null;
+    }
+    const sub = event.subscription;
+    switch (event.type) {
+      case "checkout.session.completed":
+        await ctx.db.patch("users", user._id, {
+          ...(event.customerId ? { stripeCustomerId: event.customerId } : {}),
+        });
+        return null;
+      case "customer.subscription.created":
+      case "customer.subscription.updated":
+      case "customer.subscription.deleted": {
+        if (sub === undefined || isStale(user, event)) return null;
+        // An old subscription's late news doesn't touch the member's newer one.
+        const current = user.stripeSubscriptionId;
+        const currentLive = user.subscriptionStatus !== undefined && LIVE.includes(user.subscriptionStatus);
+        if (current !== undefined && current !== sub.id && currentLive && !LIVE.includes(sub.status)) return null;
+        const ended = event.type === "customer.subscription.deleted" || !LIVE.includes(sub.status);
+        const before = { tier: user.subscriptionTier ?? "basic", status: user.subscriptionStatus, endsAt: user.subscriptionEndsAt };
+        const tier: PlanId = ended ? "basic" : sub.planId;
+        const endsAt = ended ? (sub.endedAt ?? Date.now()) : sub.cancelAtPeriodEnd ? sub.periodEnd : undefined;
+        await ctx.db.patch("users", user._id, {
+          subscriptionTier: tier,
+          subscriptionStatus: event.type === "customer.subscription.deleted" ? "canceled" : sub.status,
+          stripeSubscriptionId: sub.id,
+          ...(event.customerId ? { stripeCustomerId: event.customerId } : {}),
+          subscriptionEndsAt: endsAt,
+          subscriptionPeriodEnd: ended ? undefined : sub.periodEnd,
+          trialEndsAt: ended ? undefined : sub.trialEnd,
+          ...(sub.trialEnd !== undefined ? { trialUsed: true } : {}),
+          subscriptionEventAt: event.created,
+        });
+        await tellMember(ctx, user, before, { tier, status: sub.status, ended, endsAt });
+        return null;
+      }
+      case "invoice.paid":
+        if (user.subscriptionStatus === "past_due" && event.subscriptionId === user.stripeSubscriptionId) {
+          await ctx.db.patch("users", user._id, { subscriptionStatus: "active" });
+        }
+        return null;
+      case "invoice.payment_failed":
+        if (event.subscriptionId === user.stripeSubscriptionId && user.subscriptionStatus !== "canceled") {
+          await ctx.db.patch("users", user._id, { subscriptionStatus: "past_due" });
+          await notify(ctx, {
+            userId: user._id,
+            type: "system",
+            title: "Payment failed",
+            content: "We couldn't take this month's payment. Update your card in Manage subscription to keep your plan.",
+            actionUrl: "/subscribe",
+          });
+        }
+        return null;
+      default:
+        return null;
+    }
+  },
+});
+
+const dateText = (ms: number) =>
+  new Date(ms).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+
+/** One notification when the plan in force changes, or a cancellation is scheduled. */
+async function tellMember(
+  ctx: MutationCtx,
+  user: Doc<"users">,
+  before: { tier: PlanId; status?: SubscriptionStatus; endsAt?: number },
+  after: { tier: PlanId; status: SubscriptionStatus; ended: boolean; endsAt?: number },
+) {
+  const base = { userId: user._id, type: "system" as const, actionUrl: "/subscribe" };
+  if (after.ended && before.tier !== "basic") {
+    await notify(ctx, { ...base, title: "Your plan has ended", content: `You're on the free Basic plan now. Your profile and work are kept.` });
+  } else if (!after.ended && after.tier !== before.tier) {
+    const trial = after.status === "trialing" ? " Your free trial has started." : "";
+    await notify(ctx, { ...base, title: `You're on ${planById(after.tier).name}`, content: `Thank you for subscribing.${trial}` });
+  } else if (after.endsAt !== undefined && before.endsAt === undefined && !after.ended) {
+    await notify(ctx, {
+      ...base,
+      title: "Cancellation scheduled",
+      content: `${planById(after.tier).name} stays in force until ${dateText(after.endsAt)}.`,
+    });
+  }
+}

@@ -1,0 +1,157 @@
+// Plans (spec §2 Subscribe, §4 subscription purchase, §6 tiers, §7 POST /api/create-subscription):
+// the member's plan as the payments webhook last set it, and the checkout and portal links.
+// Stripe is reached only from these actions, through the payments gateway.
+import { v } from "convex/values";
+import { ErrorCode } from "../common/errors";
+import {
+  CHECKOUT_RETURNS,
+  FREE_TRIAL_DAYS,
+  SubscribeCopy,
+  isPaidPlan,
+  planById,
+  type PlanId,
+  type SubscriptionStatus,
+} from "../common/plans";
+import { internal } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import type { ActionCtx } from "./_generated/server";
+import { action, internalQuery, query } from "./functions";
+import { fail, invalid } from "./model/errors";
+import { siteUrl } from "./model/tokens";
+import { paymentsMode, type PaymentsGateway } from "./payments/gateway";
+import { localGateway } from "./payments/local";
+import { stripeGateway } from "./payments/stripeGateway";
+import { planId as planIdValidator, subscriptionStatus } from "./schema";
+
+/** Statuses that keep a paid plan in force. */
+const LIVE: readonly SubscriptionStatus[] = ["trialing", "active", "past_due"];
+
+export const mine = query({
+  args: {},
+  returns: v.union(
+    v.null(),
+    v.object({
+      tier: planIdValidator,
+      status: v.union(subscriptionStatus, v.null()),
+      /** A paid plan in force (trialing, active or past due). */
+      live: v.boolean(),
+      periodEnd: v.union(v.number(), v.null()),
+      endsAt: v.union(v.number(), v.null()),
+      trialEndsAt: v.union(v.number(), v.null()),
+      /** The first paid plan comes with the free trial. */
+      trialAvailable: v.boolean(),
+      /** Manage subscription (the customer portal) is there once a paid plan was bought. */
+      canManage: v.boolean(),
+      paymentsAvailable: v.boolean(),
+    }),
+  ),
+  handler: async (ctx) => {
+    const viewer = ctx.viewer;
+    if (viewer === null) return null;
+    const status = viewer.subscriptionStatus ?? null;
+    return {
+      tier: viewer.subscriptionTier ?? "basic",
+      status,
+      live: status !== null && LIVE.includes(status),
+      periodEnd: viewer.subscriptionPeriodEnd ?? null,
+      endsAt: viewer.subscriptionEndsAt ?? null,
+      trialEndsAt: viewer.trialEndsAt ?? null,
+      trialAvailable: viewer.trialUsed !== true,
+      canManage: viewer.stripeCustomerId !== undefined,
+      paymentsAvailable: paymentsMode() !== "off",
+    };
+  },
+});
+
+export const billingOf = internalQuery({
+  args: { userId: v.id("users") },
+  returns: v.union(
+    v.null(),
+    v.object({
+      email: v.string(),
+      tier: planIdValidator,
+      status: v.union(subscriptionStatus, v.null()),
+      customerId: v.union(v.string(), v.null()),
+      trialUsed: v.boolean(),
+    }),
+  ),
+  handler: async (ctx, { userId }) => {
+    const user = await ctx.db.get("users", userId);
+    if (user === null || user.deletedAt !== undefined) return null;
+    return {
+      email: user.email ?? "",
+      tier: user.subscriptionTier ?? "basic",
+      status: user.subscriptionStatus ?? null,
+      customerId: user.stripeCustomerId ?? null,
+      trialUsed: user.trialUsed === true,
+    };
+  },
+});
+
+function gateway(): PaymentsGateway {
+  const mode = paymentsMode();
+  if (mode === "off") {
+    console.error("payments: STRIPE_SECRET_KEY is not set on this deployment");
+    fail(ErrorCode.INVALID_INPUT, SubscribeCopy.failed);
+  }
+  return mode === "stripe" ? stripeGateway : localGateway;
+}
+
+/** A return path inside the app ("/dashboard?subscription=success"), as a full URL; nothing off-site. */
+function returnUrl(path: string | undefined, fallback: string): string {
+  const chosen = path !== undefined && /^\/(?!\/)[^\s\\]*$/.test(path) ? path : fallback;
+  return `${siteUrl()}${chosen}`;
+}
+
+interface Billing {
+  email: string;
+  tier: PlanId;
+  status: SubscriptionStatus | null;
+  customerId: string | null;
+  trialUsed: boolean;
+}
+
+async function signedInMember(ctx: ActionCtx & { viewerId: Id<"users"> | null }): Promise<{ userId: Id<"users">; billing: Billing }> {
+  if (ctx.viewerId === null) fail(ErrorCode.NOT_AUTHENTICATED, SubscribeCopy.authRequired);
+  const billing: Billing | null = await ctx.runQuery(internal.subscriptions.billingOf, { userId: ctx.viewerId });
+  if (billing === null) fail(ErrorCode.NOT_AUTHENTICATED, SubscribeCopy.authRequired);
+  return { userId: ctx.viewerId, billing };
+}
+
+/** A checkout for a paid plan: the URL to send the member to (spec: the browser navigates to it). */
+export const checkout = action({
+  args: { planId: v.string(), successUrl: v.optional(v.string()), cancelUrl: v.optional(v.string()) },
+  returns: v.object({ url: v.string() }),
+  handler: async (ctx, args): Promise<{ url: string }> => {
+    const { userId, billing } = await signedInMember(ctx);
+    const planId = args.planId as PlanId;
+    if (!(["basic", "pro", "pro_plus", "enterprise"] as string[]).includes(planId)) invalid("Choose a plan");
+    const live = billing.status !== null && LIVE.includes(billing.status);
+    if (!isPaidPlan(planId)) invalid(live ? SubscribeCopy.changeInPortal : SubscribeCopy.alreadyBasic);
+    if (live) invalid(billing.tier === planId ? SubscribeCopy.alreadyOnPlan(planById(planId).name) : SubscribeCopy.changeInPortal);
+    return await gateway().createSubscriptionCheckout(ctx, {
+      userId,
+      email: billing.email,
+      customerId: billing.customerId,
+      planId,
+      trialDays: billing.trialUsed ? 0 : FREE_TRIAL_DAYS,
+      successUrl: returnUrl(args.successUrl, CHECKOUT_RETURNS.success),
+      cancelUrl: returnUrl(args.cancelUrl, CHECKOUT_RETURNS.cancel),
+    });
+  },
+});
+
+/** The customer portal: change plan, cancel at the period's end, fix the card. */
+export const portal = action({
+  args: { returnUrl: v.optional(v.string()) },
+  returns: v.object({ url: v.string() }),
+  handler: async (ctx, args): Promise<{ url: string }> => {
+    const { userId, billing } = await signedInMember(ctx);
+    if (billing.customerId === null) invalid("You don't have a paid plan to manage yet.");
+    return await gateway().createPortalSession(ctx, {
+      userId,
+      customerId: billing.customerId,
+      returnUrl: returnUrl(args.returnUrl, "/subscribe"),
+    });
+  },
+});
