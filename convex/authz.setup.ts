@@ -647,6 +647,7 @@ export const CLASSIFICATION: Record<string, Classification> = {
     },
   },
   "social/mentions:suggest": { access: "member" },
+  "social/notifications:list": { access: "member" },
   "social/shares:share": {
     access: "member",
     stranger: {

@@ -8,6 +8,7 @@ import { professionalRoutes } from "./http/professionals";
 import { registerRestRoutes } from "./http/rest";
 import { contactRoutes } from "./http/contact";
 import { scrapRoutes } from "./http/scrap";
+import { socialRoutes } from "./http/social";
 import { openApiRoutes } from "./http/openapi";
 import { outboxHttp } from "./http/devOutbox";
 import { stripeWebhook } from "./payments/webhooks";
@@ -24,6 +25,7 @@ registerRestRoutes(http, profileRoutes);
 registerRestRoutes(http, professionalRoutes);
 registerRestRoutes(http, contactRoutes);
 registerRestRoutes(http, scrapRoutes);
+registerRestRoutes(http, socialRoutes);
 // The REST contract: every route registered through registerRestRoutes (read per request).
 registerRestRoutes(http, openApiRoutes);
 

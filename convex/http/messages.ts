@@ -161,24 +161,39 @@ export const messageRoutes: RestRoute[] = [
     },
   },
   {
-    // Social kinds only (like, comment, follow, mention, share, post_featured): the All tab, filtered.
+    // Spec §3 Social notification: like, comment, follow, mention, share, post_featured, newest first.
     method: "GET",
     path: "/api/social/notifications",
     handler: async ({ ctx, url }) => {
-      const all = await notifications(ctx, url, "all");
-      const social = new Set(["like", "comment", "follow", "mention", "share", "post_featured"]);
+      const userId = await requireSignedIn(ctx);
+      const paginationOpts = pageParams(url);
+      const result = await withCursor(paginationOpts.cursor, () =>
+        ctx.runQuery(api.social.notifications.list, { paginationOpts }),
+      );
       return {
-        notifications: all.notifications
-          .filter((n) => social.has(n.type))
-          .map((n) => ({
-            id: n.id,
-            type: n.type,
-            message: n.content,
-            isRead: n.read,
-            createdAt: n.createdAt,
-            actor: n.relatedUser,
-          })),
-        nextCursor: all.nextCursor,
+        notifications: result.page.map((n) => ({
+          id: n._id,
+          userId,
+          actorId: n.actor?._id ?? null,
+          type: n.type,
+          entityType: n.entityType,
+          entityId: n.entityId,
+          title: n.title,
+          message: n.content,
+          actorCount: n.actorCount,
+          actionUrl: n.actionUrl,
+          isRead: n.read,
+          createdAt: n._creationTime,
+          actor: n.actor
+            ? {
+                firstName: n.actor.firstName,
+                lastName: n.actor.lastName,
+                businessName: n.actor.businessName,
+                profileImageUrl: n.actor.image,
+              }
+            : null,
+        })),
+        nextCursor: result.isDone ? null : result.continueCursor,
       };
     },
   },

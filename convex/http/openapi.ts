@@ -37,7 +37,7 @@ const FALLBACK: Record<string, RouteDoc> = {
   "PATCH /api/notifications/mark-all-read": { summary: "Mark every notification read", auth: "bearer" },
   "PATCH /api/notifications/*": { summary: "Mark one notification read", auth: "bearer", paths: ["/api/notifications/{id}/read"] },
   "DELETE /api/notifications/*": { summary: "Delete a notification", auth: "bearer", paths: ["/api/notifications/{id}"] },
-  "GET /api/social/notifications": { summary: "Social notifications (likes, comments, follows)", auth: "bearer", query: page },
+  "GET /api/social/notifications": { summary: "Social notifications (likes, comments, follows, mentions, shares), newest first; likes on one post collapse into one (actorCount)", auth: "bearer", query: page, answer: idList("notifications") },
   "PUT /api/social/notifications/read": { summary: "Mark listed notifications read", auth: "bearer", body: z.object({ notificationIds: z.array(z.string()) }) },
   "GET /api/users": { summary: "Members, newest first (public fields)", auth: "bearer", query: page, answer: idList("users") },
   "GET /api/users/*": { summary: "One member (own contact details only on oneself)", auth: "bearer", paths: ["/api/users/{id}"] },

@@ -6,7 +6,7 @@ import http from "../http";
 import { scrapListingBody } from "../test.setup";
 
 /** Path slots: `{me}` is the caller, the others name the world's things. */
-export type Slot = "me" | "user" | "other" | "job" | "notification" | "portfolioItem" | "review";
+export type Slot = "me" | "user" | "other" | "job" | "notification" | "portfolioItem" | "review" | "post";
 
 export interface RouteRule {
   /** Served without a token: why. */
@@ -134,6 +134,7 @@ export const ROUTES: Record<string, RouteRule> = {
   "DELETE /api/notifications/*": { paths: ["/api/notifications/{notification}"] },
   "GET /api/social/notifications": { query: ["limit"], cursor: true },
   "PUT /api/social/notifications/read": { body: { notificationIds: ["{notification}"] } },
+  "POST /api/social/posts/*": { paths: ["/api/social/posts/{post}/like"], body: { likeType: "like" } },
 
   "GET /api/users": { query: ["limit"], cursor: true },
   "GET /api/users/*": { paths: ["/api/users/{user}"] },
@@ -182,6 +183,7 @@ export function slotIds(w: World, caller: Member = w.b, target: Member = w.a): R
     notification: caller === w.b ? w.bNotificationId : w.notificationId,
     portfolioItem: w.portfolioItemId,
     review: w.reviewId,
+    post: w.postId,
   };
 }
 
