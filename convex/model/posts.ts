@@ -157,8 +157,11 @@ export async function postView(ctx: QueryCtx, post: Post, viewerId: Id<"users"> 
     const original = await ctx.db.get("posts", post.repostOfId);
     if (original !== null && canSeePost(viewerId, original)) repostOf = await baseView(ctx, original);
   }
+  const base = await baseView(ctx, post);
   return {
-    ...(await baseView(ctx, post)),
+    ...base,
+    // Edit sends back the media it keeps by storage id: only the author is given them.
+    media: isOwn ? base.media.map((m, i) => ({ ...m, storageId: post.media[i]!.storageId })) : base.media,
     viewerLike: (await viewerPostLike(ctx, post._id, viewerId))?.likeType ?? null,
     isOwn,
     moderationStatus: post.moderationStatus,

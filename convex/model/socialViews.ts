@@ -21,6 +21,8 @@ export type AuthorView = Infer<typeof authorValidator>;
 export const mediaViewValidator = v.object({
   url: v.union(v.string(), v.null()),
   kind: v.union(v.literal("image"), v.literal("video")),
+  /** Only on the viewer's own posts: Edit keeps a photo or video by sending its storage id back. */
+  storageId: v.optional(v.id("_storage")),
 });
 
 export const mentionViewValidator = v.object({ _id: v.id("users"), name: v.string() });
