@@ -24,7 +24,7 @@ const prerenderedPages: Record<string, unknown> = {
   "/job-search": pages.JobSearchPage,
   "/profession-benefits": pages.ComingLaterPage,
   "/subscribe": pages.ComingLaterPage,
-  "/feed": pages.ComingLaterPage,
+  "/feed": pages.FeedPage,
   "/how-it-works": marketing.HowItWorksPage,
   "/level-up": marketing.LevelUpPage,
   "/about": marketing.AboutPage,

@@ -65,6 +65,11 @@ export const DirectoryPage = lazy(() =>
 );
 export const NetworkPage = lazy(() => signedIn().then((m) => m.loadNetworkPage()));
 
+// The feed and a post's page are public (visitors read); search is for members.
+export const FeedPage = lazy(() => import("@/features/feed/FeedPage").then((m) => ({ default: m.FeedPage })));
+export const PostPage = lazy(() => import("@/features/feed/PostPage").then((m) => ({ default: m.PostPage })));
+export const SearchPage = lazy(() => signedIn().then((m) => m.loadSearchPage()));
+
 export const OutboxPage = lazy(() => import("@/features/dev/OutboxPage").then((m) => ({ default: m.OutboxPage })));
 export const NotFoundPage = lazy(() =>
   import("@/features/errors/NotFoundPage").then((m) => ({ default: m.NotFoundPage })),

@@ -7,6 +7,7 @@ import {
   CustomerDashboard,
   DirectoryPage,
   EditProfilePage,
+  FeedPage,
   SettingsPage,
   ForgotPasswordPage,
   JobDetailPage,
@@ -21,6 +22,7 @@ import {
   NotificationsPage,
   OutboxPage,
   PortfolioPage,
+  PostPage,
   ProfessionalDashboard,
   ProfessionSetupPage,
   ProfilePage,
@@ -30,6 +32,7 @@ import {
   ReviewsPage,
   ScrapDetailPage,
   ScrapPage,
+  SearchPage,
   SignUpChoicePage,
   SignUpRoute,
   VerifyEmailPage,
@@ -112,10 +115,8 @@ type Access = "public" | "signedIn";
  * page) name the same section; each path keeps the access spec §2 gives it.
  */
 const COMING_LATER: readonly { path: string; section: string; access: Access }[] = [
-  { path: "feed", section: "Professional Feed", access: "public" },
   { path: "profession-benefits", section: "Profession Benefits", access: "public" },
   { path: "subscribe", section: "Subscribe", access: "public" },
-  { path: "search", section: "Search", access: "signedIn" },
 ];
 
 function comingLaterRoute({ path, section, access }: (typeof COMING_LATER)[number]) {
@@ -223,6 +224,16 @@ export function AppRoutes() {
           }
         />
         <Route path="professional-search" element={<DirectoryPage />} />
+        <Route path="feed" element={<FeedPage />} />
+        <Route path="feed/:postId" element={<PostPage />} />
+        <Route
+          path="search"
+          element={
+            <SignedInOnly>
+              <SearchPage />
+            </SignedInOnly>
+          }
+        />
         <Route
           path="network"
           element={

@@ -34,6 +34,7 @@ export const loadPortfolioPage = () =>
   import("@/features/portfolio/PortfolioPage").then((m) => ({ default: m.PortfolioPage }));
 export const loadReviewsPage = () => import("@/features/reviews/ReviewsPage").then((m) => ({ default: m.ReviewsPage }));
 export const loadNetworkPage = () => import("@/features/network/NetworkPage").then((m) => ({ default: m.NetworkPage }));
+export const loadSearchPage = () => import("@/features/feed/SearchPage").then((m) => ({ default: m.SearchPage }));
 
 /** The bottom bar of the shell on narrow screens (signed-in only). */
 export const loadBottomBar = () => import("@/features/shell/BottomBar").then((m) => ({ default: m.BottomBar }));

@@ -42,7 +42,7 @@ export const PRERENDERED_ROUTES: readonly PrerenderRoute[] = [
   { path: "/privacy", module: `${MARKETING}/pages/PrivacyPage.tsx` },
   { path: "/accessibility", module: `${MARKETING}/pages/AccessibilityPage.tsx` },
   { path: "/dmca", module: `${MARKETING}/pages/DmcaPage.tsx` },
-  { path: "/feed", module: "src/features/errors/ComingLaterPage.tsx" },
+  { path: "/feed", module: "src/features/feed/FeedPage.tsx" },
   { path: "/level-up", module: `${MARKETING}/pages/LevelUpPage.tsx` },
   ...PROFESSION_PAGE_TYPES.map((type) => ({
     path: `/profession/${type}`,

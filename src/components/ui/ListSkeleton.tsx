@@ -83,6 +83,19 @@ const shapes = {
       </>
     ),
   },
+  /** A feed post: author, chips, three lines, a photo, the action row. */
+  post: {
+    item: cn(cardClasses, "space-y-4 p-4 sm:p-5"),
+    body: (
+      <>
+        <Byline avatar="size-11" lines={["h-4 w-40", "h-3 w-24"]} />
+        <Chips widths={["w-28", "w-20"]} />
+        <Lines className="space-y-2" lines={["h-4", "h-4", "h-4 w-2/3"]} />
+        <Skeleton className="aspect-[16/9] rounded-lg" />
+        <Lines className="grid grid-cols-3 gap-2" lines={["h-9", "h-9", "h-9"]} />
+      </>
+    ),
+  },
   /** A picture with a caption (portfolio). */
   media: {
     item: cn(cardClasses, "overflow-hidden"),

@@ -4,6 +4,7 @@ import type { FunctionReturnType } from "convex/server";
 import { useState, type ReactNode } from "react";
 import { useParams } from "react-router-dom";
 import { ProfileCopy } from "@common/profile";
+import { SocialCopy } from "@common/social";
 import { professionLabel } from "@common/professions";
 import { useViewer } from "@/app/session";
 import {
@@ -20,6 +21,8 @@ import {
 import { Avatar } from "@/components/ui/Avatar";
 import { ErrorState, QueryErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { AvailabilityToggle } from "@/features/availability/AvailabilityToggle";
+import { FollowButton } from "@/features/feed/FollowButton";
+import { ProfilePosts } from "@/features/feed/ProfilePosts";
 import { PORTFOLIO_LOAD_FAILED, PortfolioGrid, PortfolioSkeleton } from "@/features/portfolio/PortfolioGrid";
 import { ReviewList } from "@/features/reviews/ReviewList";
 import { CHECK_PATH, Pill, Stars, dateText } from "@/features/reviews/parts";
@@ -44,7 +47,7 @@ import { StrokeIcon } from "@/components/ui/Icon";
 
 // /profile (own) and /profile/:id (spec §2 Profile): the header (avatar, name, badges, role, bio,
 // place, join date, Available/Busy live), the owner's contact details, Edit Profile or Message and
-// Connect, the figure tiles, and the tabs Posts, About, Reviews, Portfolio (kept in ?tab=).
+// Connect and Follow, the figure tiles (live), and the tabs Posts, About, Reviews, Portfolio (kept in ?tab=).
 
 type ProfileData = NonNullable<FunctionReturnType<typeof api.profiles.get>>;
 
@@ -184,6 +187,7 @@ function ProfileView({ data }: { data: ProfileData }) {
               <>
                 <ButtonLink to={`/messages/${user._id}`}>Message</ButtonLink>
                 <ConnectButton data={data} />
+                <FollowButton userId={user._id} name={name} />
               </>
             )}
           </div>
@@ -236,11 +240,9 @@ function ProfileView({ data }: { data: ProfileData }) {
         <UnderlineTabList label="Profile sections" tabs={TABS} />
         <TabPanels className="pt-6">
           <TabPanel className="rounded-md">
-            <EmptyState title="No posts yet">
-              {isOwn
-                ? "Your posts will show here once the community feed opens."
-                : "Posts will show here once the community feed opens."}
-            </EmptyState>
+            <QueryErrorBoundary fallback={(retry) => <ErrorState message={SocialCopy.feedFailed} onRetry={retry} />}>
+              <ProfilePosts userId={user._id} isOwn={isOwn} />
+            </QueryErrorBoundary>
           </TabPanel>
           <TabPanel className="rounded-md">
             <AboutTab data={data} />
