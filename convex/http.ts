@@ -9,6 +9,7 @@ import { registerRestRoutes } from "./http/rest";
 import { contactRoutes } from "./http/contact";
 import { scrapRoutes } from "./http/scrap";
 import { socialRoutes } from "./http/social";
+import { postRoutes } from "./http/posts";
 import { openApiRoutes } from "./http/openapi";
 import { outboxHttp } from "./http/devOutbox";
 import { stripeWebhook } from "./payments/webhooks";
@@ -26,6 +27,7 @@ registerRestRoutes(http, professionalRoutes);
 registerRestRoutes(http, contactRoutes);
 registerRestRoutes(http, scrapRoutes);
 registerRestRoutes(http, socialRoutes);
+registerRestRoutes(http, postRoutes);
 // The REST contract: every route registered through registerRestRoutes (read per request).
 registerRestRoutes(http, openApiRoutes);
 

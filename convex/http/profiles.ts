@@ -23,6 +23,10 @@ import {
   type RestRoute,
 } from "./rest";
 import { refuse } from "../model/errors";
+import { restPost } from "./posts";
+
+/** Posts GET /api/profile/{id} returns (the newest). */
+const PROFILE_POSTS = 20;
 
 async function profileOr404(ctx: ActionCtx, userId: string) {
   const profile = await ctx.runQuery(api.profiles.get, { userId });
@@ -216,9 +220,14 @@ export const profileRoutes: RestRoute[] = [
     handler: async ({ ctx, params }) => {
       await requireSignedIn(ctx);
       if (params.length !== 1) throw restError(ErrorCode.NOT_FOUND, "Not found");
-      const profile = await profileOr404(ctx, await idParam(ctx, "users", params[0], "user id"));
-      // Posts come with the community feed; until then a profile has none.
-      return { user: { ...profile.user, ...(profile.contact ?? {}) }, posts: [], stats: profile.stats };
+      const userId = await idParam(ctx, "users", params[0], "user id");
+      const profile = await profileOr404(ctx, userId);
+      // The member's newest posts (the profile's Posts tab's first page).
+      const posts = await ctx.runQuery(api.social.posts.byAuthor, {
+        userId: userId as Id<"users">,
+        paginationOpts: { numItems: PROFILE_POSTS, cursor: null },
+      });
+      return { user: { ...profile.user, ...(profile.contact ?? {}) }, posts: posts.page.map(restPost), stats: profile.stats };
     },
   },
   {

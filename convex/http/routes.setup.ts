@@ -121,6 +121,35 @@ export const ROUTES: Record<string, RouteRule> = {
   },
   "POST /api/scrap-listings": { body: scrapListingBody({ price: "Free", holdHours: 48 }) },
 
+  "GET /api/social/feed": {
+    public: "the community feed is readable by anyone (spec §2 /feed; a token only adds isLiked)",
+    query: ["category", "postType", "tag", "limit"],
+    cursor: true,
+  },
+  "POST /api/social/posts": {
+    body: {
+      content: "Deck done #deck",
+      postType: "project_showcase",
+      category: "construction",
+      hashtags: ["deck"],
+      images: [],
+      videos: [],
+      location: "Austin, TX",
+      projectBudget: "$500",
+      mentionIds: [],
+    },
+  },
+  // B edits and deletes A's post: refused (403), never 5xx.
+  "PUT /api/social/posts/*": {
+    paths: ["/api/social/posts/{post}"],
+    body: { content: "Mine now #deck", postType: "trade_tip", category: "construction", images: [], location: "Austin, TX" },
+  },
+  "DELETE /api/social/posts/*": { paths: ["/api/social/posts/{post}"] },
+  "GET /api/search": {
+    public: "the site search (/search?q=): visitors find professionals and visible posts",
+    query: ["q", "type", "category"],
+  },
+
   "GET /api/messages": { query: ["limit"], cursor: true },
   "GET /api/messages/*": {
     paths: ["/api/messages/user/{me}", "/api/messages/{me}/{other}"],

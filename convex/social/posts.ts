@@ -7,7 +7,7 @@ import { isPostCategory, isPostType, normalizeHashtag, SOCIAL_LIMITS, SocialCopy
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
-import { internalMutation, mutation, query } from "../functions";
+import { internalMutation, internalQuery, mutation, query } from "../functions";
 import { invalid, notFound } from "../model/errors";
 import { attachFile, claimFile, discardUnclaimed, refusalValidator, releaseFile, type Claim } from "../model/files";
 import { cappedPagination } from "../model/paging";
@@ -343,5 +343,24 @@ export const cascadeRemoval = internalMutation({
     const next = more ? step : CASCADE_STEPS[CASCADE_STEPS.indexOf(step) + 1];
     if (next !== undefined) await ctx.scheduler.runAfter(0, internal.social.posts.cascadeRemoval, { postId, step: next });
     return null;
+  },
+});
+
+/** REST edits (http/posts.ts): the post's media with their URLs, so a client's current URL keeps a file. */
+export const mediaOf = internalQuery({
+  args: { postId: v.id("posts"), userId: v.id("users") },
+  returns: v.union(
+    v.null(),
+    v.object({
+      isAuthor: v.boolean(),
+      media: v.array(v.object({ storageId: v.id("_storage"), kind: mediaKind, url: v.union(v.string(), v.null()) })),
+    }),
+  ),
+  handler: async (ctx, { postId, userId }) => {
+    const post = await ctx.db.get("posts", postId);
+    if (post === null || !canSeePost(userId, post)) return null;
+    const media = [];
+    for (const m of post.media) media.push({ ...m, url: await ctx.storage.getUrl(m.storageId) });
+    return { isAuthor: post.authorId === userId, media };
   },
 });
