@@ -26,8 +26,8 @@ registerRestRoutes(http, profileRoutes);
 registerRestRoutes(http, professionalRoutes);
 registerRestRoutes(http, contactRoutes);
 registerRestRoutes(http, scrapRoutes);
-registerRestRoutes(http, socialRoutes);
-registerRestRoutes(http, postRoutes);
+// One call: both serve under /api/social/posts/, whose CORS preflight is registered once per call.
+registerRestRoutes(http, [...postRoutes, ...socialRoutes]);
 // The REST contract: every route registered through registerRestRoutes (read per request).
 registerRestRoutes(http, openApiRoutes);
 
