@@ -2,8 +2,8 @@
 // photo and a #tag; B's list does not move: an "N new posts" pill shows it, and B's own post
 // shows at once. B likes and comments, and A sees the counts change live; B has no Edit or
 // Delete on A's post. Search finds A by last name and the post by a word. B follows A from A's
-// profile and the tiles change. A edits, then deletes with the confirmation, and the post
-// leaves B's feed live. axe checks every page shown.
+// profile and the tiles change. A edits; B reposts; A deletes with the confirmation, and the
+// post leaves B's feed live. axe checks every page shown.
 import type { Browser, Page } from "@playwright/test";
 import { e2eEnv } from "./env";
 import { expect, signInOn, test, toasts } from "./fixtures";
@@ -32,7 +32,7 @@ function uniqueWord(prefix: string): string {
   return `${prefix}${letters}`;
 }
 
-test("A posts with a photo and a #tag -> B sees it live, likes and comments -> A sees the counts; search, follow, edit and delete", async ({
+test("A posts with a photo and a #tag -> B sees it live, likes and comments -> A sees the counts; search, follow, edit, repost and delete", async ({
   page: authorPage,
   browser,
   users,
@@ -184,7 +184,23 @@ test("A posts with a photo and a #tag -> B sees it live, likes and comments -> A
   await expect(readerCard).toContainText("stained, sealed and lit");
   await expect(readerCard.getByRole("img", { name: `Photo 1 of 1 by Avery ${lastName}` })).toBeVisible();
 
-  // A deletes it after the confirmation; it leaves B's feed by itself.
+  // B reposts it with a comment: the repost shows at once in B's feed with the original inside; A sees the share.
+  await readerPage
+    .getByRole("article", { name: `Post by Avery ${lastName}` })
+    .getByRole("button", { name: "Share" })
+    .click();
+  await readerPage.getByRole("menuitem", { name: "Repost" }).click();
+  const repostDialog = readerPage.getByRole("dialog", { name: "Repost" });
+  await repostDialog.getByLabel("Add a comment").fill("Great finish on this one");
+  await axe.check("repost dialog");
+  await repostDialog.getByRole("button", { name: "Repost" }).click();
+  await expect(toasts(readerPage).getByText("Reposted", { exact: true })).toBeVisible();
+  const repost = readerPage.getByRole("article", { name: "Blair Reader reposted" });
+  await expect(repost).toContainText("Great finish on this one");
+  await expect(repost).toContainText("stained, sealed and lit");
+  await expect(authorCard.getByText("1 share", { exact: true })).toBeVisible();
+
+  // A deletes it after the confirmation; it leaves B's feed by itself (the repost says it is gone).
   await authorCard.getByRole("button", { name: `More actions for the post by Avery ${lastName}` }).click();
   await authorPage.getByRole("menuitem", { name: "Delete post" }).click();
   const confirm = authorPage.getByRole("alertdialog", { name: "Delete post?" });
@@ -194,6 +210,7 @@ test("A posts with a photo and a #tag -> B sees it live, likes and comments -> A
   await expect(toasts(authorPage).getByText("Post deleted successfully!")).toBeVisible();
   await expect(authorCard).toHaveCount(0);
   await expect(readerCard).toHaveCount(0);
+  await expect(repost).toContainText("This post is no longer available.");
   await readerPage.context().close();
 });
 
@@ -201,8 +218,8 @@ test("a visitor reads the feed with Sign In and Sign Up, and no New Post", async
   await page.goto("/feed");
   await expect(page.getByRole("heading", { level: 1, name: "Professional Feed" })).toBeVisible();
   const main = page.getByRole("main");
-  await expect(main.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/login");
-  await expect(main.getByRole("link", { name: "Sign Up" })).toHaveAttribute("href", "/register");
+  await expect(main.getByRole("link", { name: "Sign In", exact: true })).toHaveAttribute("href", "/login");
+  await expect(main.getByRole("link", { name: "Sign Up", exact: true })).toHaveAttribute("href", "/register");
   await expect(main.getByRole("button", { name: "New Post" })).toHaveCount(0);
   await expect(main.getByRole("tab", { name: "Following" })).toHaveCount(0);
   await axe.check("feed, visitor");

@@ -22,6 +22,7 @@ import { RichText } from "./PostContent";
 import { PostForm } from "./PostForm";
 import { PostMedia } from "./PostMedia";
 import { ReportDialog } from "./ReportDialog";
+import { RepostDialog } from "./ShareDialog";
 import {
   authorName,
   categoryChipClasses,
@@ -171,7 +172,9 @@ export function PostCard({
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [reporting, setReporting] = useState(false);
+  const [reposting, setReposting] = useState(false);
   const remove = useMutation(api.social.posts.remove);
+  const share = useMutation(api.social.shares.share);
   const toggleLike = useMutation(api.social.likes.togglePost).withOptimisticUpdate((store, { postId, likeType }) =>
     updatePostEverywhere(store, postId, (p) => toggledLike(p, likeType ?? "like")),
   );
@@ -184,6 +187,7 @@ export function PostCard({
     try {
       await navigator.clipboard.writeText(new URL(postPath(post._id), window.location.origin).href);
       toast({ title: "Link copied", description: "Paste it anywhere to share this post.", variant: "success" });
+      if (signedIn) await share({ postId: post._id, shareType: "share" });
     } catch (error) {
       showError(error, { title: "Share failed", description: "Please try again." });
     }
@@ -307,6 +311,13 @@ export function PostCard({
                 Copy link
               </button>
             </MenuItem>
+            {signedIn && !post.isRepost && (
+              <MenuItem>
+                <button type="button" className={menuItemClasses} onClick={() => setReposting(true)}>
+                  Repost
+                </button>
+              </MenuItem>
+            )}
           </MenuItems>
         </Menu>
       </div>
@@ -342,6 +353,7 @@ export function PostCard({
         {SocialCopy.deleteConfirm}
       </ConfirmDialog>
       {reporting && <ReportDialog open onClose={() => setReporting(false)} target={{ postId: post._id }} />}
+      {reposting && <RepostDialog open onClose={() => setReposting(false)} postId={post._id} />}
     </article>
   );
 }
