@@ -10,6 +10,7 @@ import { contactRoutes } from "./http/contact";
 import { scrapRoutes } from "./http/scrap";
 import { socialRoutes } from "./http/social";
 import { postRoutes } from "./http/posts";
+import { subscriptionRoutes } from "./http/subscriptions";
 import { openApiRoutes } from "./http/openapi";
 import { outboxHttp } from "./http/devOutbox";
 import { stripeWebhook } from "./payments/webhooks";
@@ -28,6 +29,7 @@ registerRestRoutes(http, contactRoutes);
 registerRestRoutes(http, scrapRoutes);
 // One call: both serve under /api/social/posts/, whose CORS preflight is registered once per call.
 registerRestRoutes(http, [...postRoutes, ...socialRoutes]);
+registerRestRoutes(http, subscriptionRoutes);
 // The REST contract: every route registered through registerRestRoutes (read per request).
 registerRestRoutes(http, openApiRoutes);
 

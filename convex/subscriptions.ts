@@ -97,10 +97,22 @@ function gateway(): PaymentsGateway {
   return mode === "stripe" ? stripeGateway : localGateway;
 }
 
-/** A return path inside the app ("/dashboard?subscription=success"), as a full URL; nothing off-site. */
-function returnUrl(path: string | undefined, fallback: string): string {
-  const chosen = path !== undefined && /^\/(?!\/)[^\s\\]*$/.test(path) ? path : fallback;
-  return `${siteUrl()}${chosen}`;
+/**
+ * Where checkout returns: a path inside the app ("/dashboard?subscription=success") or a full URL
+ * on the app's own origin; anything else (another site) falls back to the spec's return.
+ */
+function returnUrl(requested: string | undefined, fallback: string): string {
+  const site = siteUrl();
+  let path = fallback;
+  if (requested !== undefined) {
+    try {
+      const url = new URL(requested, site);
+      if (url.origin === new URL(site).origin && !requested.startsWith("//")) path = `${url.pathname}${url.search}`;
+    } catch {
+      // Not a URL: the fallback.
+    }
+  }
+  return `${site}${path}`;
 }
 
 interface Billing {

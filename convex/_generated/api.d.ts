@@ -41,6 +41,7 @@ import type * as http_profiles from "../http/profiles.js";
 import type * as http_rest from "../http/rest.js";
 import type * as http_scrap from "../http/scrap.js";
 import type * as http_social from "../http/social.js";
+import type * as http_subscriptions from "../http/subscriptions.js";
 import type * as jobs from "../jobs.js";
 import type * as jobs_browse from "../jobs/browse.js";
 import type * as jobs_photos from "../jobs/photos.js";
@@ -149,6 +150,7 @@ declare const fullApi: ApiFromModules<{
   "http/rest": typeof http_rest;
   "http/scrap": typeof http_scrap;
   "http/social": typeof http_social;
+  "http/subscriptions": typeof http_subscriptions;
   jobs: typeof jobs;
   "jobs/browse": typeof jobs_browse;
   "jobs/photos": typeof jobs_photos;

@@ -10,6 +10,7 @@ import { internal } from "../_generated/api";
 import type { Doc } from "../_generated/dataModel";
 import { httpAction, type MutationCtx } from "../_generated/server";
 import { internalMutation } from "../functions";
+import { jsonResponse } from "../http/rest";
 import { notify } from "../model/notifications";
 import { planId as planIdValidator, subscriptionStatus } from "../schema";
 import { planIdOfLookupKey, stripeClient, webhookSecret } from "./gateway";
@@ -101,19 +102,20 @@ export function normalizeEvent(event: Stripe.Event): PaymentEvent | null {
 
 export const stripeWebhook = httpAction(async (ctx, request) => {
   const secret = webhookSecret();
-  if (secret === null) return new Response("Payments are not configured", { status: 503 });
+  // A deployment without payments has no webhook to speak of.
+  if (secret === null) return jsonResponse({ message: "Payments are not configured on this deployment" }, 404);
   const signature = request.headers.get("stripe-signature");
-  if (!signature) return new Response("Missing Stripe-Signature", { status: 400 });
+  if (!signature) return jsonResponse({ message: "Missing Stripe-Signature header" }, 400);
   const body = await request.text();
   let event: Stripe.Event;
   try {
     event = await stripeClient().webhooks.constructEventAsync(body, signature, secret);
   } catch {
-    return new Response("Invalid signature", { status: 400 });
+    return jsonResponse({ message: "Invalid signature" }, 400);
   }
   const normalized = normalizeEvent(event);
   if (normalized !== null) await ctx.runMutation(internal.payments.webhooks.apply, { event: normalized });
-  return new Response(JSON.stringify({ received: true }), { status: 200, headers: { "Content-Type": "application/json" } });
+  return jsonResponse({ received: true });
 });
 
 async function memberOf(ctx: MutationCtx, event: PaymentEvent): Promise<Doc<"users"> | null> {

@@ -42,6 +42,12 @@ export const ProfessionSetupPage = lazy(() => signedIn().then((m) => m.loadProfe
 export const CustomerDashboard = lazy(() => signedIn().then((m) => m.loadCustomerDashboard()));
 export const ProfessionalDashboard = lazy(() => signedIn().then((m) => m.loadProfessionalDashboard()));
 
+export const LocalCheckoutPage = lazy(() => signedIn().then((m) => m.loadLocalCheckoutPage()));
+export const LocalPortalPage = lazy(() => signedIn().then((m) => m.loadLocalPortalPage()));
+export const SubscriptionReturn = lazy(() => signedIn().then((m) => m.loadSubscriptionReturn()));
+export const SubscribePage = lazy(() =>
+  import("@/features/subscriptions/SubscribePage").then((m) => ({ default: m.SubscribePage })),
+);
 export const ScrapPage = lazy(() => signedIn().then((m) => m.loadScrapPage()));
 export const ScrapDetailPage = lazy(() => signedIn().then((m) => m.loadScrapDetailPage()));
 

@@ -30,9 +30,13 @@ import {
   RequestQuotePage,
   ResetPasswordPage,
   ReviewsPage,
+  LocalCheckoutPage,
+  LocalPortalPage,
   ScrapDetailPage,
   ScrapPage,
   SearchPage,
+  SubscribePage,
+  SubscriptionReturn,
   SignUpChoicePage,
   SignUpRoute,
   VerifyEmailPage,
@@ -61,10 +65,16 @@ function HomeRoute() {
   if (session.status === "signedOut") return <LandingA />;
   const { viewer } = session;
   if (viewer.needsSetup) return <ProfessionSetupPage viewer={viewer} />;
-  if (viewer.userType === "professional" && params.get("view") !== "customer") {
-    return <ProfessionalDashboard viewer={viewer} />;
-  }
-  return <CustomerDashboard viewer={viewer} />;
+  return (
+    <>
+      {params.get("subscription") === "success" && <SubscriptionReturn />}
+      {viewer.userType === "professional" && params.get("view") !== "customer" ? (
+        <ProfessionalDashboard viewer={viewer} />
+      ) : (
+        <CustomerDashboard viewer={viewer} />
+      )}
+    </>
+  );
 }
 
 /**
@@ -116,7 +126,6 @@ type Access = "public" | "signedIn";
  */
 const COMING_LATER: readonly { path: string; section: string; access: Access }[] = [
   { path: "profession-benefits", section: "Profession Benefits", access: "public" },
-  { path: "subscribe", section: "Subscribe", access: "public" },
 ];
 
 function comingLaterRoute({ path, section, access }: (typeof COMING_LATER)[number]) {
@@ -212,6 +221,24 @@ export function AppRoutes() {
           element={
             <SignedInOnly>
               <ScrapDetailPage />
+            </SignedInOnly>
+          }
+        />
+        <Route path="subscribe" element={<SubscribePage />} />
+        {/* The local payments mode's checkout and customer portal (convex/payments/local.ts). */}
+        <Route
+          path="pay/checkout/:sessionId"
+          element={
+            <SignedInOnly>
+              <LocalCheckoutPage />
+            </SignedInOnly>
+          }
+        />
+        <Route
+          path="pay/portal/:sessionId"
+          element={
+            <SignedInOnly>
+              <LocalPortalPage />
             </SignedInOnly>
           }
         />

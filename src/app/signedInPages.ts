@@ -43,3 +43,10 @@ export const loadBottomBar = () => import("@/features/shell/BottomBar").then((m)
 export const loadUserMenu = () => import("@/features/shell/UserMenu");
 export const loadNotificationBell = () => import("@/features/notifications/NotificationBell");
 export const loadUserTypeBar = () => import("@/features/shell/UserTypeBar").then((m) => ({ default: m.UserTypeBar }));
+
+export const loadLocalCheckoutPage = () =>
+  import("@/features/subscriptions/LocalCheckoutPage").then((m) => ({ default: m.LocalCheckoutPage }));
+export const loadLocalPortalPage = () =>
+  import("@/features/subscriptions/LocalPortalPage").then((m) => ({ default: m.LocalPortalPage }));
+export const loadSubscriptionReturn = () =>
+  import("@/features/subscriptions/SubscriptionReturn").then((m) => ({ default: m.SubscriptionReturn }));

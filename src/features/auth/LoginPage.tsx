@@ -1,7 +1,7 @@
 import { useAuthActions } from "@convex-dev/auth/react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { useNavigate } from "react-router-dom";
+import { useNavigate, useSearchParams } from "react-router-dom";
 import type { LoginValues } from "@common/auth";
 import { useAuthRedirectHold } from "@/app/session";
 import { Alert, Button, PasswordField, TextLink, useToast } from "@/components/ui";
@@ -29,6 +29,10 @@ const resolver = lazyResolver(() => import("./resolvers").then((m) => m.loginRes
 export function LoginPage() {
   const { signIn } = useAuthActions();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // Where a page that asked for sign-in sends the member back to (?next=/subscribe): in-app paths only.
+  const next = params.get("next");
+  const afterSignIn = next !== null && /^\/(?!\/)[^\s\\]*$/.test(next) ? next : "/";
   const { toast } = useToast();
   const reportError = useErrorToast();
   const { holdAuthRedirects } = useAuthRedirectHold();
@@ -57,7 +61,7 @@ export function LoginPage() {
       });
       if (!result.signingIn) throw new Error("Sign-in did not complete");
       toast({ title: "Welcome Back!", variant: "success" });
-      navigate("/", { replace: true });
+      navigate(afterSignIn, { replace: true });
     } catch (error) {
       const shown = reportError(error, ErrorCopies.login);
       setFormError(shown.inline);
