@@ -1,0 +1,73 @@
+// Plans in the local payments mode (issue 14): the checkout and portal pages play Stripe's part
+// and send signed events to the app's own webhook, so what the member sees change (the plan,
+// the end date) is the production fulfilment code at work.
+import { expect, signInOn, test, toasts } from "./fixtures";
+
+test("signed out, choosing a plan asks for sign-in and comes back to plans", async ({ page, users, axe }) => {
+  const member = await users.create({ userType: "professional", firstName: "Sam", lastName: "Signin", professions: ["electrician"] });
+  await page.goto("/subscribe");
+  await expect(page.getByRole("heading", { level: 1, name: "Choose your plan" })).toBeVisible();
+  await axe.check("subscribe, signed out");
+  await page.getByRole("button", { name: "Start free trial of Pro Profile" }).click();
+  await expect(toasts(page).filter({ hasText: "Authentication Required" })).toContainText("Please log in to subscribe to a plan.");
+  await expect(page).toHaveURL("/login?next=%2Fsubscribe");
+  const form = page.getByRole("main");
+  await form.getByLabel("Email").fill(member.email);
+  await form.getByLabel("Password", { exact: true }).fill(member.password);
+  await form.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL("/subscribe");
+  await expect(page.getByRole("heading", { name: "You're on Basic" })).toBeVisible();
+  await expect(page.getByRole("article", { name: "Basic" }).getByRole("button", { name: "Current plan" })).toBeDisabled();
+});
+
+test("a professional starts Pro through checkout, sees it live, then cancels in the portal and sees the end date", async ({
+  page,
+  users,
+  axe,
+}) => {
+  test.slow();
+  const member = await users.create({ userType: "professional", firstName: "Paula", lastName: "Payer", professions: ["plumber"] });
+  await signInOn(page, member, { rejectCookies: true });
+  await page.goto("/subscribe");
+  await page.getByRole("button", { name: "Start free trial of Pro Profile" }).click();
+
+  await expect(page).toHaveURL(/\/pay\/checkout\//);
+  await expect(page.getByRole("heading", { name: "Subscribe to Pro Profile" })).toBeVisible();
+  await axe.check("local checkout");
+  // A declined card changes nothing and says so.
+  await page.getByLabel("Card number").fill("4000 0000 0000 0002");
+  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: "Start trial" }).click();
+  await expect(page.getByRole("alert")).toContainText("Your card was declined");
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByRole("button", { name: "Start trial" }).click();
+
+  await expect(page).toHaveURL("/dashboard?subscription=success");
+  await expect(page.getByText("You're on Pro Profile. Thank you!")).toBeVisible();
+  await page.goto("/subscribe");
+  await expect(page.getByRole("heading", { name: "You're on Pro Profile (free trial)" })).toBeVisible();
+  await expect(page.getByRole("article", { name: "Pro Profile" }).getByRole("button", { name: "Current plan" })).toBeDisabled();
+  await axe.check("subscribe, on Pro");
+
+  await page.getByRole("button", { name: "Manage subscription" }).click();
+  await expect(page).toHaveURL(/\/pay\/portal\//);
+  await axe.check("local portal");
+  await page.getByRole("button", { name: "Cancel plan" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Canceled." })).toBeVisible();
+  await page.getByRole("button", { name: "Return to Rafter" }).click();
+  await expect(page).toHaveURL("/subscribe");
+  await expect(page.getByTestId("plan-status")).toContainText(/Your plan ends on \w+ \d+, \d{4}, then you'll be on Basic\./);
+});
+
+test("a canceled checkout changes nothing", async ({ page, users }) => {
+  const member = await users.create({ userType: "professional", firstName: "Cal", lastName: "Cancel", professions: ["painter"] });
+  await signInOn(page, member, { rejectCookies: true });
+  await page.goto("/subscribe");
+  await page.getByRole("button", { name: "Start free trial of Pro+ Leads" }).click();
+  await expect(page).toHaveURL(/\/pay\/checkout\//);
+  await page.getByRole("button", { name: "Cancel", exact: true }).click();
+  await expect(page).toHaveURL("/subscribe?canceled=true");
+  await expect(page.getByText("Checkout was canceled. Nothing has changed.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "You're on Basic" })).toBeVisible();
+});
