@@ -148,6 +148,7 @@ export const ROUTES: Record<string, RouteRule> = {
   "GET /api/search": {
     public: "the site search (/search?q=): visitors find professionals and visible posts",
     query: ["q", "type", "category"],
+  },
   "POST /api/create-subscription": { body: { planId: "pro", successUrl: "/dashboard?subscription=success" } },
   "POST /stripe/webhook": {
     public: "the payments webhook: anyone may post, only events signed with the webhook secret are applied (400 otherwise)",
