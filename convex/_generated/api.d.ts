@@ -97,6 +97,7 @@ import type * as promotions from "../promotions.js";
 import type * as reviews from "../reviews.js";
 import type * as scrap from "../scrap.js";
 import type * as search from "../search.js";
+import type * as seed_benchFeed from "../seed/benchFeed.js";
 import type * as seed_data from "../seed/data.js";
 import type * as seed_demoLife from "../seed/demoLife.js";
 import type * as seed_run from "../seed/run.js";
@@ -206,6 +207,7 @@ declare const fullApi: ApiFromModules<{
   reviews: typeof reviews;
   scrap: typeof scrap;
   search: typeof search;
+  "seed/benchFeed": typeof seed_benchFeed;
   "seed/data": typeof seed_data;
   "seed/demoLife": typeof seed_demoLife;
   "seed/run": typeof seed_run;

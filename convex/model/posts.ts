@@ -208,7 +208,13 @@ function searchTextOf(content: string, hashtags: readonly string[], category: st
  * Writes a new post by `author` (media already claimed by the caller) and everything derived
  * from it: screening, tags, counts, the Following tab, mention notifications.
  */
-export async function insertPost(ctx: MutationCtx, author: Doc<"users">, input: NewPostInput): Promise<Id<"posts">> {
+export async function insertPost(
+  ctx: MutationCtx,
+  author: Doc<"users">,
+  input: NewPostInput,
+  /** `fanOut: false`: the caller writes the Following rows itself (bulk seeds, which would schedule one run per post). */
+  options: { fanOut?: boolean } = {},
+): Promise<Id<"posts">> {
   const values = parseInput(input);
   const hashtags = extractHashtags(values.content);
   const screening = screenText(values.content);
@@ -236,7 +242,7 @@ export async function insertPost(ctx: MutationCtx, author: Doc<"users">, input: 
   const post = (await ctx.db.get("posts", postId))!;
   // The author's own posts are in their Following tab, held ones too (they see them).
   await addEntry(ctx, author._id, post);
-  await syncDerived(ctx, null, post);
+  await syncDerived(ctx, null, post, options.fanOut ?? true);
   if (post.visible) await notifyMention(ctx, author._id, mentions, { postId });
   return postId;
 }
@@ -307,7 +313,7 @@ export async function applyModeration(ctx: MutationCtx, post: Post, status: Mode
 }
 
 /** Keeps what is derived from a post in step with a write: `before` null for a new post, `after` null for a deleted one. */
-async function syncDerived(ctx: MutationCtx, before: Post | null, after: Post | null): Promise<void> {
+async function syncDerived(ctx: MutationCtx, before: Post | null, after: Post | null, fanOut = true): Promise<void> {
   const post = (after ?? before)!;
   const now = Date.now();
   const rows =
@@ -345,7 +351,7 @@ async function syncDerived(ctx: MutationCtx, before: Post | null, after: Post | 
   const postsDelta = (after?.visible ? 1 : 0) - (before?.visible ? 1 : 0);
   if (postsDelta !== 0) await adjustCounters(ctx, "users", post.authorId, { postsCount: postsDelta });
 
-  if (after?.visible && !before?.visible) {
+  if (fanOut && after?.visible && !before?.visible) {
     await ctx.scheduler.runAfter(0, internal.social.posts.fanOut, {
       postId: post._id,
       stage: "followers",
