@@ -100,6 +100,8 @@ import type * as search from "../search.js";
 import type * as seed_benchFeed from "../seed/benchFeed.js";
 import type * as seed_data from "../seed/data.js";
 import type * as seed_demoLife from "../seed/demoLife.js";
+import type * as seed_feed from "../seed/feed.js";
+import type * as seed_feedImages from "../seed/feedImages.js";
 import type * as seed_run from "../seed/run.js";
 import type * as seed_scrap from "../seed/scrap.js";
 import type * as settings from "../settings.js";
@@ -210,6 +212,8 @@ declare const fullApi: ApiFromModules<{
   "seed/benchFeed": typeof seed_benchFeed;
   "seed/data": typeof seed_data;
   "seed/demoLife": typeof seed_demoLife;
+  "seed/feed": typeof seed_feed;
+  "seed/feedImages": typeof seed_feedImages;
   "seed/run": typeof seed_run;
   "seed/scrap": typeof seed_scrap;
   settings: typeof settings;

@@ -21,6 +21,7 @@ import { deliverMessage } from "../model/messages";
 import { acceptBid, insertJob, placeBid, transition, type Job } from "../model/jobs";
 import { zipToPoint } from "../model/geo";
 import { demoLifeDone } from "./demoLife";
+import { demoFeedDone, seedDemoFeed } from "./feed";
 import { demoListingsDone } from "./scrap";
 import { matchingProfessionals, syncUserLocation } from "../model/professionals";
 import { markEmailVerified } from "../model/verification";
@@ -146,8 +147,10 @@ export const status = internalQuery({
     const proHasLife = pro !== null && (await demoLifeDone(ctx, pro));
     // And data seeded before the materials marketplace had listings.
     const ownerHasListings = owner !== null && (await demoListingsDone(ctx, owner));
+    // And data seeded before the community feed had posts.
+    const proHasPosts = pro !== null && (await demoFeedDone(ctx, pro));
     return {
-      seeded: present.includes(SEED_MARKER_EMAIL) && ownerHasJobs && proHasLife && ownerHasListings,
+      seeded: present.includes(SEED_MARKER_EMAIL) && ownerHasJobs && proHasLife && ownerHasListings && proHasPosts,
       demoAccounts: present,
     };
   },
@@ -258,6 +261,10 @@ export const run = internalAction({
     // Conversations, network and notifications need every demo account; status() checks they are there.
     await ctx.runMutation(internal.seed.demoLife.insert, {});
     await ctx.runMutation(internal.seed.scrap.insertDemoListings, {});
+    // The community feed last: its posts, comments and likes come from all of the above.
+    const feed = await seedDemoFeed(ctx);
+    inserted.feedPosts = feed.inserted;
+    skipped.feedPosts = feed.skipped;
     return { inserted, skipped, demoAccountsCreated, ms: Date.now() - started };
   },
 });
@@ -378,7 +385,13 @@ export const insertJobs = internalMutation({
       const customerId = await userIdByEmail(ctx, row.email!);
       const customer = customerId ? await ctx.db.get("users", customerId) : null;
       if (customer === null || (await hasJobTitled(ctx, customer._id, plan.title))) continue;
-      await seedJob(ctx, customer, plan, { city: row.city!, state: row.state!, zipCode: row.zipCode!, county: row.county }, now);
+      await seedJob(
+        ctx,
+        customer,
+        plan,
+        { city: row.city!, state: row.state!, zipCode: row.zipCode!, county: row.county },
+        now,
+      );
       inserted += 1;
     }
     return { inserted, skipped: count - inserted };
@@ -413,15 +426,21 @@ export const insertDemoJobs = internalMutation({
             pick: i,
             priceMin: [8200, 9400][i] ?? 9000,
             ...(i === 0 ? { priceMax: 10500 } : {}),
-            message: [
-              "We install native beds and drip systems all over South Austin. Price covers sod removal, soil prep, plants, mulch and the timer.",
-              "Happy to do a free site visit first. Estimate includes Bermuda or Zoysia sod, two beds with native perennials and a 1-year plant warranty.",
-            ][i] ?? "Happy to help with this project.",
+            message:
+              [
+                "We install native beds and drip systems all over South Austin. Price covers sod removal, soil prep, plants, mulch and the timer.",
+                "Happy to do a free site visit first. Estimate includes Bermuda or Zoysia sod, two beds with native perennials and a 1-year plant warranty.",
+              ][i] ?? "Happy to help with this project.",
             startInDays: 10 + i * 5,
             duration: ["1 week", "8-10 days"][i] ?? "1 week",
           })),
         },
-        { city: owner.city ?? "Austin", state: owner.state ?? "TX", zipCode: owner.zipCode ?? "78704", county: owner.county },
+        {
+          city: owner.city ?? "Austin",
+          state: owner.state ?? "TX",
+          zipCode: owner.zipCode ?? "78704",
+          county: owner.county,
+        },
         now,
         [fields.category, "landscaping_exterior"],
       );
@@ -436,7 +455,8 @@ export const insertDemoJobs = internalMutation({
           await placeBid(ctx, job, pro, {
             priceMin: 850,
             priceMax: 1100,
-            message: "Licensed electrician, 10 minutes away. Two weatherproof GFCI outlets plus a switched patio-light circuit.",
+            message:
+              "Licensed electrician, 10 minutes away. Two weatherproof GFCI outlets plus a switched patio-light circuit.",
             earliestStart: isoDay(now + 3 * DAY),
             estimatedDuration: "1 day",
           });
@@ -503,7 +523,8 @@ export const benchUserIds = internalQuery({
 export const benchSession = internalMutation({
   args: { userId: v.id("users") },
   returns: v.id("authSessions"),
-  handler: async (ctx, { userId }) => ctx.db.insert("authSessions", { userId, expirationTime: Date.now() + 24 * 60 * 60_000 }),
+  handler: async (ctx, { userId }) =>
+    ctx.db.insert("authSessions", { userId, expirationTime: Date.now() + 24 * 60 * 60_000 }),
 });
 
 /**
@@ -512,12 +533,19 @@ export const benchSession = internalMutation({
  * the rest are between random pairs of `userIds`, so the table grows around the viewer's conversations.
  */
 export const benchMessages = internalMutation({
-  args: { viewerId: v.id("users"), userIds: v.array(v.id("users")), start: v.number(), count: v.number(), seed: v.number() },
+  args: {
+    viewerId: v.id("users"),
+    userIds: v.array(v.id("users")),
+    start: v.number(),
+    count: v.number(),
+    seed: v.number(),
+  },
   returns: v.number(),
   handler: async (ctx, { viewerId, userIds, start, count, seed }) => {
     if (count < 0 || count > 500) throw new Error("seed/run:benchMessages takes at most 500 messages per call");
     const viewer = await ctx.db.get(viewerId);
-    if (viewer === null || userIds.length < 32) throw new Error("seed/run:benchMessages: a viewer and at least 32 users");
+    if (viewer === null || userIds.length < 32)
+      throw new Error("seed/run:benchMessages: a viewer and at least 32 users");
     for (let i = start; i < start + count; i++) {
       const rng = rowRng(seed, "benchMessages", i);
       let from: Id<"users">;
@@ -534,7 +562,12 @@ export const benchMessages = internalMutation({
       }
       const sender = (await ctx.db.get(from))!;
       const receiver = (await ctx.db.get(to))!;
-      await deliverMessage(ctx, sender, receiver, `Bench message ${i}: ${"is the job still open? ".repeat(rng.int(1, 4))}`);
+      await deliverMessage(
+        ctx,
+        sender,
+        receiver,
+        `Bench message ${i}: ${"is the job still open? ".repeat(rng.int(1, 4))}`,
+      );
     }
     return count;
   },
