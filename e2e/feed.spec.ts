@@ -119,11 +119,18 @@ test("A posts with a photo and a #tag -> B sees it live, likes and comments -> A
   await expect(authorCard.getByText("1 like", { exact: true })).toBeVisible();
   await readerCard.getByRole("button", { name: "Comment", exact: true }).click();
   const commentBox = readerCard.getByRole("form", { name: "Add a comment" });
-  await commentBox.getByLabel("Add a comment").fill("Beautiful work, what stain did you use?");
+  // Typing '@' and a name offers members; Enter mentions the first, and the comment links to A's profile.
+  const commentText = commentBox.getByLabel("Add a comment");
+  await commentText.pressSequentially(`Beautiful work @${lastName.slice(0, 6)}`);
+  await expect(commentBox.getByRole("option", { name: new RegExp(`Avery ${lastName}`) })).toBeVisible();
+  await axe.check("mention suggestions");
+  await commentText.press("Enter");
+  await expect(commentText).toHaveValue(`Beautiful work @Avery ${lastName} `);
+  await commentText.pressSequentially("what stain did you use?");
   await commentBox.getByRole("button", { name: "Post comment" }).click();
-  await expect(
-    readerCard.getByRole("list", { name: "Comments" }).getByText("Beautiful work, what stain did you use?"),
-  ).toBeVisible();
+  const comments = readerCard.getByRole("list", { name: "Comments" });
+  await expect(comments.getByText(/what stain did you use\?/)).toBeVisible();
+  await expect(comments.getByRole("link", { name: `@Avery ${lastName}` })).toHaveAttribute("href", /^\/profile\//);
   await expect(authorCard.getByRole("button", { name: "1 comment" })).toBeVisible();
   await axe.check("feed with comments open");
 

@@ -263,7 +263,7 @@ export function FeedPage() {
       )}
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
-        <aside aria-label="Trending" className="lg:order-2">
+        <aside aria-label="Trending" className="min-w-0 lg:order-2">
           <div className="lg:sticky lg:top-24">
             <TrendingTags current={filters.tag} />
           </div>

@@ -15,7 +15,7 @@ const ICONS: Record<LikeType, string> = {
 const labelOf = (type: LikeType) => LIKE_TYPES.find((t) => t.value === type)!.label;
 
 export const actionClasses =
-  "inline-flex min-h-11 items-center justify-center gap-1.5 rounded-md px-3 text-sm font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-60 dark:text-slate-200 dark:hover:bg-slate-800";
+  "inline-flex min-h-11 items-center justify-center gap-1.5 rounded-md px-2 text-sm font-semibold sm:px-3 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-60 dark:text-slate-200 dark:hover:bg-slate-800";
 
 export function LikeButton({
   viewerLike,
