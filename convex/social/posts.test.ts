@@ -215,6 +215,32 @@ describe("screening", () => {
   });
 });
 
+describe("a moderator's decision", () => {
+  test("approving a held post shows it, counts it and fans it out; rejecting hides it again", async () => {
+    const { t, ana, bo } = await world();
+    await t.run((ctx) => ctx.db.insert("follows", { followerId: bo.userId, followingId: ana.userId }));
+    const postId = await post(ana, { content: "Shit happens on every #deck job" });
+    await settle(t);
+    expect(await bo.as.query(api.social.posts.get, { postId })).toBeNull();
+    const decide = (status: "approved" | "rejected") =>
+      t.run(async (ctx) => {
+        const { applyModeration } = await import("../model/posts");
+        await applyModeration(ctx, (await ctx.db.get("posts", postId))!, status);
+      });
+    await decide("approved");
+    await settle(t);
+    expect(await bo.as.query(api.social.posts.get, { postId })).toMatchObject({ moderationStatus: "approved" });
+    expect(ids(await bo.as.query(api.social.posts.following, { paginationOpts: first }))).toEqual([postId]);
+    expect((await userRow(t, ana.userId)).postsCount).toBe(1);
+    expect((await tag(t, "deck"))?.usageCount).toBe(1);
+    await decide("rejected");
+    expect(await bo.as.query(api.social.posts.get, { postId })).toBeNull();
+    expect(ids(await bo.as.query(api.social.posts.following, { paginationOpts: first }))).toEqual([]);
+    expect((await userRow(t, ana.userId)).postsCount).toBe(0);
+    expect((await tag(t, "deck"))?.usageCount).toBe(0);
+  });
+});
+
 describe("update and remove", () => {
   test("only the author edits or deletes; tags are derived again with usage counts right", async () => {
     const { t, ana, bo } = await world();
