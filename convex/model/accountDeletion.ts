@@ -10,6 +10,7 @@
 // (convex/accountDeletion.ts) deletes what is theirs and leaves an anonymous
 // "Deleted member" row for what others still hold (messages, reviews, jobs).
 import { ACCOUNT_PURGE_AFTER_MS } from "../../common/account";
+import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { isOpen, transition, withdrawBid } from "./jobs";
@@ -33,6 +34,8 @@ export async function markAccountDeleted(ctx: MutationCtx, user: Doc<"users">): 
     ...(user.userType ? { deletedUserType: user.userType } : {}),
   });
   await endUserSessions(ctx, user._id);
+  // Their feed posts leave the feeds, counts and tags (scheduled pages: a member may have many).
+  await ctx.scheduler.runAfter(0, internal.social.posts.syncAuthorPostsBatch, { authorId: user._id, cursor: null });
   // Their open jobs end as the owner's cancel would; their active bids as their withdraw would.
   const jobs = await ctx.db
     .query("jobs")
@@ -66,6 +69,7 @@ export async function restoreAccount(ctx: MutationCtx, user: Doc<"users">): Prom
     restoredAt: Date.now(),
     ...(user.deletedUserType ? { userType: user.deletedUserType } : {}),
   });
+  await ctx.scheduler.runAfter(0, internal.social.posts.syncAuthorPostsBatch, { authorId: user._id, cursor: null });
 }
 
 /**

@@ -312,6 +312,32 @@ export async function applyModeration(ctx: MutationCtx, post: Post, status: Mode
   await syncDerived(ctx, post, (await ctx.db.get("posts", post._id))!);
 }
 
+/**
+ * A member's account was deleted or restored: their posts leave every feed, count and tag, or come back
+ * (held ones stay held), one page of `pageSize` posts per call. Following rows stay while hidden (the
+ * readers skip hidden posts), so coming back needs no new fan-out. Returns the next cursor, or null when done.
+ */
+export async function syncAuthorPosts(
+  ctx: MutationCtx,
+  authorId: Id<"users">,
+  cursor: string | null,
+  pageSize: number,
+): Promise<string | null> {
+  const author = await ctx.db.get("users", authorId);
+  if (author === null) return null;
+  const page = await ctx.db
+    .query("posts")
+    .withIndex("by_authorId", (q) => q.eq("authorId", authorId))
+    .paginate({ numItems: pageSize, cursor });
+  for (const post of page.page) {
+    const visible = isVisible(author, post.moderationStatus);
+    if (visible === post.visible) continue;
+    await ctx.db.patch("posts", post._id, { visible });
+    await syncDerived(ctx, post, (await ctx.db.get("posts", post._id))!, false);
+  }
+  return page.isDone ? null : page.continueCursor;
+}
+
 /** Keeps what is derived from a post in step with a write: `before` null for a new post, `after` null for a deleted one. */
 async function syncDerived(ctx: MutationCtx, before: Post | null, after: Post | null, fanOut = true): Promise<void> {
   const post = (after ?? before)!;

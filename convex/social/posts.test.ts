@@ -241,6 +241,32 @@ describe("a moderator's decision", () => {
   });
 });
 
+describe("account deletion", () => {
+  test("a deleted member's posts leave the feeds and counts, and come back when the account is restored", async () => {
+    const { t, ana, bo } = await world();
+    const postId = await post(ana, { content: "Deck #deck" });
+    const held = await post(ana, { content: "Held: shit" });
+    await settle(t);
+    const { markAccountDeleted, restoreAccount } = await import("../model/accountDeletion");
+    await t.run(async (ctx) => {
+      await markAccountDeleted(ctx, (await ctx.db.get("users", ana.userId))!);
+    });
+    await settle(t);
+    expect(ids(await bo.as.query(api.social.posts.latest, { paginationOpts: first }))).toEqual([]);
+    expect(await bo.as.query(api.social.posts.get, { postId })).toBeNull();
+    expect((await tag(t, "deck"))?.usageCount).toBe(0);
+    expect((await userRow(t, ana.userId)).postsCount).toBe(0);
+    await t.run(async (ctx) => {
+      await restoreAccount(ctx, (await ctx.db.get("users", ana.userId))!);
+    });
+    await settle(t);
+    expect(ids(await bo.as.query(api.social.posts.latest, { paginationOpts: first }))).toEqual([postId]);
+    expect(await bo.as.query(api.social.posts.get, { postId: held })).toBeNull();
+    expect((await tag(t, "deck"))?.usageCount).toBe(1);
+    expect((await userRow(t, ana.userId)).postsCount).toBe(1);
+  });
+});
+
 describe("update and remove", () => {
   test("only the author edits or deletes; tags are derived again with usage counts right", async () => {
     const { t, ana, bo } = await world();

@@ -18,6 +18,7 @@ import {
   insertPost,
   postView,
   postViews,
+  syncAuthorPosts,
   trendingTags,
   updatePost,
   type PostMedia,
@@ -276,6 +277,19 @@ export const fanOut = internalMutation({
     } else if (next !== undefined) {
       await ctx.scheduler.runAfter(0, internal.social.posts.fanOut, { postId, stage: next, cursor: null });
     }
+    return null;
+  },
+});
+
+const AUTHOR_POSTS_BATCH = 100;
+
+/** A deleted (or restored) member's posts leave (or rejoin) the feeds, a page per run (model/accountDeletion.ts). */
+export const syncAuthorPostsBatch = internalMutation({
+  args: { authorId: v.id("users"), cursor: v.union(v.string(), v.null()) },
+  returns: v.null(),
+  handler: async (ctx, { authorId, cursor }) => {
+    const next = await syncAuthorPosts(ctx, authorId, cursor, AUTHOR_POSTS_BATCH);
+    if (next !== null) await ctx.scheduler.runAfter(0, internal.social.posts.syncAuthorPostsBatch, { authorId, cursor: next });
     return null;
   },
 });
