@@ -1,7 +1,9 @@
 // Comments (spec §3 Comment): on a post, with one level of replies
-// (parentCommentId). The post's commentsCount counts every comment and reply
-// on it; a comment's repliesCount its replies. Both move in the transaction
-// of the change; deleting a comment also takes its replies and likes.
+// (parentCommentId). The post's commentsCount counts the visible comments and
+// replies on it; a comment's repliesCount its visible replies (a comment the
+// screen held is its author's only, and counts nowhere until it is fine).
+// Both move in the transaction of the change, through countComment; deleting
+// a comment also takes its replies and likes.
 import { SocialCopy, type CommentValues } from "../../common/social";
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
@@ -106,8 +108,7 @@ export async function insertComment(
     visible: screening.moderationStatus === "approved",
     ...(options.seeded ? { seeded: true } : {}),
   });
-  await adjustCounters(ctx, "posts", post._id, { commentsCount: 1 });
-  if (parent) await adjustCounters(ctx, "comments", parent._id, { repliesCount: 1 });
+  if (screening.moderationStatus === "approved") await countComment(ctx, post._id, parent?._id, 1);
 
   // A held comment tells nobody (its author alone sees it).
   if (screening.moderationStatus !== "approved") return commentId;
@@ -146,8 +147,8 @@ export async function editComment(
     mentions,
     editedAt: Date.now(),
     ...screening,
-    visible,
   });
+  await setCommentVisible(ctx, comment, visible);
   if (!visible) return;
   const before = new Set(comment.mentions);
   await notifyMention(
@@ -158,11 +159,31 @@ export async function editComment(
   );
 }
 
+/** The one way comment counts move: the post's commentsCount and, for a reply, its parent's repliesCount. */
+async function countComment(
+  ctx: MutationCtx,
+  postId: Id<"posts">,
+  parentCommentId: Id<"comments"> | undefined,
+  delta: 1 | -1,
+): Promise<void> {
+  await adjustCounters(ctx, "posts", postId, { commentsCount: delta });
+  if (parentCommentId) await adjustCounters(ctx, "comments", parentCommentId, { repliesCount: delta });
+}
+
+/**
+ * Shows or hides a comment (the screen on an edit, or a moderator's decision): counts follow.
+ * The moderation fields are the caller's to set.
+ */
+export async function setCommentVisible(ctx: MutationCtx, comment: Doc<"comments">, visible: boolean): Promise<void> {
+  if (comment.visible === visible) return;
+  await ctx.db.patch("comments", comment._id, { visible });
+  await countComment(ctx, comment.postId, comment.parentCommentId, visible ? 1 : -1);
+}
+
 /** Deletes a comment with its likes and replies (and theirs); counts follow. Large threads finish in scheduled batches. */
 export async function removeComment(ctx: MutationCtx, comment: Doc<"comments">): Promise<void> {
   await ctx.db.delete("comments", comment._id);
-  await adjustCounters(ctx, "posts", comment.postId, { commentsCount: -1 });
-  if (comment.parentCommentId) await adjustCounters(ctx, "comments", comment.parentCommentId, { repliesCount: -1 });
+  if (comment.visible) await countComment(ctx, comment.postId, comment.parentCommentId, -1);
   await purgeCommentChildren(ctx, comment._id, comment.postId);
 }
 
@@ -192,6 +213,7 @@ export async function purgeCommentChildren(
           .take(replyBudget)
       : [];
   let removed = 0;
+  let visibleRemoved = 0;
   for (const reply of replies) {
     const replyLikes = await ctx.db
       .query("likes")
@@ -204,8 +226,9 @@ export async function purgeCommentChildren(
     await ctx.db.delete("comments", reply._id);
     budget -= 1;
     removed += 1;
+    if (reply.visible) visibleRemoved += 1;
   }
-  if (removed > 0) await adjustCounters(ctx, "posts", postId, { commentsCount: -removed });
+  if (visibleRemoved > 0) await adjustCounters(ctx, "posts", postId, { commentsCount: -visibleRemoved });
   const done = likes.length < PURGE_BATCH && replies.length < replyBudget && removed === replies.length;
   if (!done) await ctx.scheduler.runAfter(0, internal.social.comments.purgeChildren, { commentId, postId });
   return done;

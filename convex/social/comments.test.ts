@@ -154,6 +154,8 @@ describe("comments", () => {
     expect((await ana.as.query(api.social.comments.list, { postId, paginationOpts: firstPage })).page).toEqual([]);
     expect((await bo.as.query(api.social.comments.list, { postId, paginationOpts: firstPage })).page).toHaveLength(1);
     expect(await t.run((ctx) => ctx.db.query("notifications").collect())).toEqual([]);
+    // It counts nowhere while held.
+    expect((await t.run((ctx) => ctx.db.get("posts", postId)))!.commentsCount).toBe(0);
     const like = await outcome(ana.as.mutation(api.social.likes.toggleComment, { commentId }));
     expect(like.ok ? null : like.code).toBe("NOT_FOUND");
     await bo.as.mutation(api.social.comments.update, {
@@ -163,6 +165,7 @@ describe("comments", () => {
     });
     const listed = await ana.as.query(api.social.comments.list, { postId, paginationOpts: firstPage });
     expect(listed.page.map((c) => c.content)).toEqual(["Sorry, fair price in the end"]);
+    expect((await t.run((ctx) => ctx.db.get("posts", postId)))!.commentsCount).toBe(1);
   });
 
   test("update: the author only", async () => {
