@@ -13,7 +13,9 @@ import { ACCOUNT_PURGE_AFTER_MS } from "../../common/account";
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
+import { purgeFollowsOf } from "./follows";
 import { isOpen, transition, withdrawBid } from "./jobs";
+import { purgeLikesOf } from "./likes";
 import { endUserSessions } from "./sessions";
 
 /** Rows one purge step handles per table (the purge runs again while a member has more). */
@@ -75,7 +77,7 @@ export async function restoreAccount(ctx: MutationCtx, user: Doc<"users">): Prom
 /**
  * One purge step for a member deleted over 30 days ago: deletes up to PURGE_BATCH rows of each kind that
  * is theirs alone (files and their bytes, portfolio items, notifications, saved jobs, email tokens,
- * reputation events, credentials, sessions; then the unread counts). Returns true once nothing is left; then the row becomes an
+ * reputation events, credentials, follows and likes (with others' counts), sessions; then the unread counts). Returns true once nothing is left; then the row becomes an
  * anonymous "Deleted member" that messages, reviews and jobs others hold still point at.
  */
 export async function purgeStep(ctx: MutationCtx, user: Doc<"users">): Promise<boolean> {
@@ -138,6 +140,9 @@ export async function purgeStep(ctx: MutationCtx, user: Doc<"users">): Promise<b
       .withIndex("userIdAndProvider", (q) => q.eq("userId", userId))
       .take(PURGE_BATCH),
   );
+  // Their follows (both ways) and likes go, with the counts others show.
+  more ||= await purgeFollowsOf(ctx, userId, PURGE_BATCH);
+  more ||= await purgeLikesOf(ctx, userId, PURGE_BATCH);
   await endUserSessions(ctx, userId);
   if (more) return false;
   const counters = await ctx.db

@@ -44,3 +44,27 @@ export async function unfollowUser(ctx: MutationCtx, followerId: Id<"users">, ta
   await onUnfollow(ctx, followerId, targetId);
   return true;
 }
+
+/**
+ * The account purge (model/accountDeletion.ts): up to `limit` of the member's follows each way go,
+ * and the other members' counts with them. Returns whether more remain.
+ */
+export async function purgeFollowsOf(ctx: MutationCtx, userId: Id<"users">, limit: number): Promise<boolean> {
+  const following = await ctx.db
+    .query("follows")
+    .withIndex("by_followerId", (q) => q.eq("followerId", userId))
+    .take(limit);
+  for (const row of following) {
+    await ctx.db.delete("follows", row._id);
+    await adjustCounters(ctx, "users", row.followingId, { followersCount: -1 });
+  }
+  const followers = await ctx.db
+    .query("follows")
+    .withIndex("by_followingId", (q) => q.eq("followingId", userId))
+    .take(limit);
+  for (const row of followers) {
+    await ctx.db.delete("follows", row._id);
+    await adjustCounters(ctx, "users", row.followerId, { followingCount: -1 });
+  }
+  return following.length === limit || followers.length === limit;
+}

@@ -76,3 +76,18 @@ export async function toggleLike(
     likesCount: counts?.likesCount ?? Math.max(0, item.likesCount + delta),
   };
 }
+
+/** The account purge: up to `limit` of the member's likes go, and the items' counts. Returns whether more remain. */
+export async function purgeLikesOf(ctx: MutationCtx, userId: Doc<"users">["_id"], limit: number): Promise<boolean> {
+  // The (userId, postId) index holds every like of the member, on posts and on comments.
+  const rows = await ctx.db
+    .query("likes")
+    .withIndex("by_userId_and_postId", (q) => q.eq("userId", userId))
+    .take(limit);
+  for (const like of rows) {
+    await ctx.db.delete("likes", like._id);
+    if (like.postId) await adjustCounters(ctx, "posts", like.postId, { likesCount: -1 });
+    if (like.commentId) await adjustCounters(ctx, "comments", like.commentId, { likesCount: -1 });
+  }
+  return rows.length === limit;
+}

@@ -4,7 +4,8 @@ import { api } from "../_generated/api";
 import { SocialCopy } from "../../common/social";
 import { outcome } from "../authz.setup";
 import { newTest, owner, pro, userRow } from "../test.setup";
-import { firstPage } from "./social.setup";
+import { purgeStep } from "../model/accountDeletion";
+import { firstPage, insertTestPost } from "./social.setup";
 
 describe("follows", () => {
   test("follow twice, unfollow twice: one row while it lasts, counts on both sides, one notification", async () => {
@@ -90,5 +91,32 @@ describe("mention suggestions", () => {
     expect(await me.as.query(api.social.mentions.suggest, { q: "  " })).toEqual([]);
     const anon = await outcome(t.query(api.social.mentions.suggest, { q: "mar" }));
     expect(anon.ok ? null : anon.code).toBe("NOT_AUTHENTICATED");
+  });
+});
+
+describe("the account purge", () => {
+  test("a purged member's follows (both ways) and likes go, with the counts others show", async () => {
+    const t = newTest();
+    const ana = await owner(t);
+    const bo = await pro(t);
+    const gone = await pro(t);
+    const postId = await insertTestPost(t, ana.userId);
+    const { commentId } = await ana.as.mutation(api.social.comments.add, { postId, content: "Thanks", mentionIds: [] });
+    await gone.as.mutation(api.social.follows.follow, { userId: ana.userId });
+    await bo.as.mutation(api.social.follows.follow, { userId: gone.userId });
+    await gone.as.mutation(api.social.likes.togglePost, { postId, likeType: "helpful" });
+    await gone.as.mutation(api.social.likes.toggleComment, { commentId });
+    await bo.as.mutation(api.social.likes.togglePost, { postId });
+    const user = await userRow(t, gone.userId);
+    expect(await t.run((ctx) => purgeStep(ctx, user))).toBe(true);
+    expect((await userRow(t, ana.userId)).followersCount).toBe(0);
+    expect((await userRow(t, bo.userId)).followingCount).toBe(0);
+    const left = await t.run(async (ctx) => ({
+      follows: (await ctx.db.query("follows").collect()).length,
+      likes: (await ctx.db.query("likes").collect()).map((l) => l.userId),
+      post: (await ctx.db.get("posts", postId))!.likesCount,
+      comment: (await ctx.db.get("comments", commentId))!.likesCount,
+    }));
+    expect(left).toEqual({ follows: 0, likes: [bo.userId], post: 1, comment: 0 });
   });
 });
