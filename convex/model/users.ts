@@ -1,5 +1,5 @@
 import { v } from "convex/values";
-import { userType } from "../schema";
+import { planId, userType } from "../schema";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 
@@ -43,6 +43,8 @@ export const publicUserValidator = v.object({
   state: v.union(v.string(), v.null()),
   image: v.union(v.string(), v.null()),
   verified: v.boolean(),
+  /** The plan in force (spec §3 subscriptionTier, default basic), set by the payments webhook. */
+  tier: planId,
   rating: v.number(),
   reviewCount: v.number(),
   available: v.union(v.boolean(), v.null()),
@@ -65,6 +67,7 @@ export function toPublicUser(u: Doc<"users">) {
     state: u.state ?? null,
     image: u.image ?? null,
     verified: u.verified ?? false,
+    tier: u.subscriptionTier ?? "basic",
     rating: u.rating ?? 0,
     reviewCount: u.reviewCount ?? 0,
     available: u.userType === "professional" ? (u.availabilityStatus ?? "available") === "available" : null,

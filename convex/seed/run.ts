@@ -265,6 +265,7 @@ export const run = internalAction({
     const feed = await seedDemoFeed(ctx);
     inserted.feedPosts = feed.inserted;
     skipped.feedPosts = feed.skipped;
+    await ctx.runAction(internal.seed.subscriptions.insertDemoSubscriptions, {});
     return { inserted, skipped, demoAccountsCreated, ms: Date.now() - started };
   },
 });

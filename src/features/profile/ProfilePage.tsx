@@ -3,6 +3,7 @@ import { useMutation, useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { useState, type ReactNode } from "react";
 import { useParams } from "react-router-dom";
+import { planById } from "@common/plans";
 import { ProfileCopy } from "@common/profile";
 import { SocialCopy } from "@common/social";
 import { professionLabel } from "@common/professions";
@@ -150,9 +151,9 @@ function ProfileView({ data }: { data: ProfileData }) {
                   Verified
                 </Pill>
               )}
-              {/* Tiers come with billing; until then every member is on Basic. */}
               <Pill>
-                <span className="sr-only">Plan: </span>Basic
+                <span className="sr-only">Plan: </span>
+                {planById(user.tier).name}
               </Pill>
             </div>
             {user.businessName && fullName(user) && (
