@@ -68,6 +68,7 @@ import type * as model_posts from "../model/posts.js";
 import type * as model_professionals from "../model/professionals.js";
 import type * as model_rateLimit from "../model/rateLimit.js";
 import type * as model_referrals from "../model/referrals.js";
+import type * as model_reposts from "../model/reposts.js";
 import type * as model_reviews from "../model/reviews.js";
 import type * as model_scrap from "../model/scrap.js";
 import type * as model_screening from "../model/screening.js";
@@ -181,6 +182,7 @@ declare const fullApi: ApiFromModules<{
   "model/professionals": typeof model_professionals;
   "model/rateLimit": typeof model_rateLimit;
   "model/referrals": typeof model_referrals;
+  "model/reposts": typeof model_reposts;
   "model/reviews": typeof model_reviews;
   "model/scrap": typeof model_scrap;
   "model/screening": typeof model_screening;

@@ -25,7 +25,7 @@ import { adjustCounters } from "./counters";
 import { forbidden, invalid, notFound, parseOrThrow } from "./errors";
 import { keptMentions, mentionViews } from "./mentions";
 import { screenText } from "./screening";
-import { forgetRepost } from "./shares";
+import { forgetRepost } from "./reposts";
 import { notifyMention } from "./socialNotifications";
 import type { AuthorView, PostView } from "./socialViews";
 import { addEntry } from "./timeline";
@@ -291,7 +291,7 @@ export async function updatePost(ctx: MutationCtx, author: Doc<"users">, post: P
 /** Deletes the post and what hangs on it: tags and counts now, comments, likes, shares and Following rows in scheduled batches. */
 export async function deletePost(ctx: MutationCtx, post: Post): Promise<void> {
   await ctx.db.delete("posts", post._id);
-  // A repost's share of its original goes with it (model/shares.ts).
+  // A repost's share of its original goes with it (model/reposts.ts).
   await forgetRepost(ctx, post);
   await syncDerived(ctx, post, null);
   await ctx.scheduler.runAfter(0, internal.social.posts.cascadeRemoval, { postId: post._id, step: "feedEntries" });

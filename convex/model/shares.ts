@@ -8,10 +8,8 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { adjustCounters } from "./counters";
 import { insertPost } from "./posts";
+import { OWN_SHARES } from "./reposts";
 import { notifyShare } from "./socialNotifications";
-
-/** Shares of one post by one member that are looked through (one per kind is kept). */
-const OWN_SHARES = 10;
 
 /** The post a share of `post` counts on: a repost's original (reposting a repost reposts what it embeds). */
 export async function shareTarget(ctx: MutationCtx, post: Doc<"posts">): Promise<Doc<"posts">> {
@@ -58,18 +56,4 @@ export async function sharePost(
   await adjustCounters(ctx, "posts", target._id, { sharesCount: 1 });
   await notifyShare(ctx, sharer, target, values.shareType);
   return { shareId, repostId };
-}
-
-/** A repost is deleted: its share row goes and the original counts one share fewer. */
-export async function forgetRepost(ctx: MutationCtx, repost: Doc<"posts">): Promise<void> {
-  if (repost.repostOfId === undefined) return;
-  const originalId = repost.repostOfId;
-  const own = await ctx.db
-    .query("shares")
-    .withIndex("by_userId_and_postId", (q) => q.eq("userId", repost.authorId).eq("postId", originalId))
-    .take(OWN_SHARES);
-  const row = own.find((s) => s.repostId === repost._id);
-  if (row === undefined) return;
-  await ctx.db.delete("shares", row._id);
-  await adjustCounters(ctx, "posts", originalId, { sharesCount: -1 });
 }
