@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, usePaginatedQuery } from "convex/react";
-import { useId, useRef, useState } from "react";
+import { Suspense, useId, useRef, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { Link } from "react-router-dom";
 import { SOCIAL_LIMITS, commentSchema, mentionToken, type CommentValues } from "@common/social";
@@ -19,7 +19,7 @@ import { keptMentionIds, MentionField } from "./MentionField";
 import { toggledLike } from "./likeState";
 import { updateCommentEverywhere } from "./optimistic";
 import { RichText } from "./PostContent";
-import { ReportDialog } from "./ReportDialog";
+import { ReportDialog } from "./lazyParts";
 import { authorName, countText, profilePath, type CommentView } from "./format";
 
 // A post's conversation (spec §3 Comment): comments oldest first, paginated, one level of replies,
@@ -276,7 +276,11 @@ function CommentItem({
         >
           This comment and its replies will be removed. This action cannot be undone.
         </ConfirmDialog>
-        {reporting && <ReportDialog open onClose={() => setReporting(false)} target={{ commentId: comment._id }} />}
+        {reporting && (
+          <Suspense fallback={null}>
+            <ReportDialog open onClose={() => setReporting(false)} target={{ commentId: comment._id }} />
+          </Suspense>
+        )}
       </article>
     </li>
   );

@@ -1,10 +1,10 @@
 import { TabGroup, TabPanel, TabPanels } from "@headlessui/react";
 import { usePaginatedQuery } from "convex/react";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { Suspense, useCallback, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router-dom";
-import { POST_CATEGORIES, POST_TYPES, SocialCopy, isPostCategory, isPostType, normalizeHashtag } from "@common/social";
+import { POST_CATEGORIES, POST_TYPES, SocialCopy, isPostCategory, isPostType, normalizeHashtag } from "@common/socialCatalog";
 import { useSession } from "@/app/session";
-import { Button, ButtonLink, EmptyState, FiltersDisclosure, LoadMore, Select } from "@/components/ui";
+import { Button, ButtonLink, EmptyState, FiltersDisclosure, LoadMore, Select, Spinner } from "@/components/ui";
 import { StrokeIcon } from "@/components/ui/Icon";
 import { ErrorState, QueryErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { UnderlineTabList } from "@/components/ui/Tabs";
@@ -14,7 +14,7 @@ import { cn } from "@/lib/cn";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { useTabParam } from "@/lib/useTabParam";
 import { PostCard, PostListSkeleton } from "./PostCard";
-import { PostForm } from "./PostForm";
+import { PostForm } from "./lazyParts";
 import { TrendingTags } from "./TrendingTags";
 import { countText } from "./format";
 import { holdNewer } from "./richText";
@@ -258,7 +258,9 @@ export function FeedPage() {
           <h2 id="new-post-heading" className="mb-4 text-xl font-bold text-slate-900 dark:text-white">
             {SocialCopy.newPost}
           </h2>
-          <PostForm onDone={() => setComposing(false)} onCancel={() => setComposing(false)} />
+          <Suspense fallback={<Spinner label="Loading the form..." />}>
+            <PostForm onDone={() => setComposing(false)} onCancel={() => setComposing(false)} />
+          </Suspense>
         </section>
       )}
 

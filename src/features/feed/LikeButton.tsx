@@ -1,5 +1,5 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
-import { LIKE_TYPES, type LikeType } from "@common/social";
+import { LIKE_TYPES, type LikeType } from "@common/socialCatalog";
 import { StrokeIcon } from "@/components/ui/Icon";
 import { cn } from "@/lib/cn";
 

@@ -1,7 +1,7 @@
 import { useQuery } from "convex/react";
 import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { useFormContext, type FieldValues, type Path, type PathValue } from "react-hook-form";
-import { mentionToken } from "@common/social";
+import { mentionToken } from "@common/socialCatalog";
 import { Textarea } from "@/components/ui";
 import { Avatar } from "@/components/ui/Avatar";
 import { api } from "@/lib/api";

@@ -1,28 +1,23 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { useMutation } from "convex/react";
-import { useId, useState } from "react";
+import { Suspense, useId, useState } from "react";
 import { Link } from "react-router-dom";
-import { SOCIAL_LIMITS, SocialCopy, postCategoryLabel, postTypeLabel } from "@common/social";
+import { SOCIAL_LIMITS, SocialCopy, postCategoryLabel, postTypeLabel } from "@common/socialCatalog";
 import { useSession } from "@/app/session";
 import { Alert, cardClasses, ListSkeleton, useToast } from "@/components/ui";
 import { Avatar } from "@/components/ui/Avatar";
-import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { StrokeIcon } from "@/components/ui/Icon";
-import { Modal } from "@/components/ui/Modal";
 import { CHECK_PATH, Pill } from "@/features/reviews/parts";
 import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { relativeTime, relativeTimeLong, useNow } from "@/lib/relativeTime";
 import { useErrorToast } from "@/lib/useErrorToast";
-import { CommentsSection } from "./Comments";
 import { actionClasses, LikeButton } from "./LikeButton";
 import { toggledLike } from "./likeState";
 import { updatePostEverywhere } from "./optimistic";
 import { RichText } from "./PostContent";
-import { PostForm } from "./PostForm";
 import { PostMedia } from "./PostMedia";
-import { ReportDialog } from "./ReportDialog";
-import { RepostDialog } from "./ShareDialog";
+import { CommentsSection, DeletePostDialog, EditPostDialog, ReportDialog, RepostDialog } from "./lazyParts";
 import {
   authorName,
   categoryChipClasses,
@@ -173,7 +168,6 @@ export function PostCard({
   const [deleting, setDeleting] = useState(false);
   const [reporting, setReporting] = useState(false);
   const [reposting, setReposting] = useState(false);
-  const remove = useMutation(api.social.posts.remove);
   const share = useMutation(api.social.shares.share);
   const toggleLike = useMutation(api.social.likes.togglePost).withOptimisticUpdate((store, { postId, likeType }) =>
     updatePostEverywhere(store, postId, (p) => toggledLike(p, likeType ?? "like")),
@@ -324,36 +318,19 @@ export function PostCard({
 
       {showComments && (
         <div id={commentsId}>
-          <CommentsSection postId={post._id} canModerate={post.isOwn} />
+          <Suspense fallback={<ListSkeleton shape="row" count={1} label="Loading comments..." />}>
+            <CommentsSection postId={post._id} canModerate={post.isOwn} />
+          </Suspense>
         </div>
       )}
 
-      {editing && (
-        <Modal open onClose={() => setEditing(false)} title="Edit Post" size="lg">
-          <PostForm editing={post} onDone={() => setEditing(false)} onCancel={() => setEditing(false)} />
-        </Modal>
-      )}
-      <ConfirmDialog
-        open={deleting}
-        onClose={() => setDeleting(false)}
-        title="Delete post?"
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        variant="danger"
-        onConfirm={async () => {
-          try {
-            await remove({ postId: post._id });
-            toast({ title: SocialCopy.deleted, variant: "success" });
-            onDeleted?.();
-          } catch (error) {
-            showError(error, { title: SocialCopy.deleteFailed, description: "Please try again." });
-          }
-        }}
-      >
-        {SocialCopy.deleteConfirm}
-      </ConfirmDialog>
-      {reporting && <ReportDialog open onClose={() => setReporting(false)} target={{ postId: post._id }} />}
-      {reposting && <RepostDialog open onClose={() => setReposting(false)} postId={post._id} />}
+      {/* Dialogs load when first opened; nothing shows meanwhile (a fraction of a second). */}
+      <Suspense fallback={null}>
+        {editing && <EditPostDialog post={post} onClose={() => setEditing(false)} />}
+        {deleting && <DeletePostDialog postId={post._id} onClose={() => setDeleting(false)} onDeleted={onDeleted} />}
+        {reporting && <ReportDialog open onClose={() => setReporting(false)} target={{ postId: post._id }} />}
+        {reposting && <RepostDialog open onClose={() => setReposting(false)} postId={post._id} />}
+      </Suspense>
     </article>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from "convex/react";
 import { useNavigate, useParams } from "react-router-dom";
-import { SOCIAL_LIMITS, SocialCopy } from "@common/social";
+import { SOCIAL_LIMITS, SocialCopy } from "@common/socialCatalog";
 import { ButtonLink, TextLink } from "@/components/ui";
 import { QueryErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { api } from "@/lib/api";

@@ -1,5 +1,5 @@
 import { usePaginatedQuery } from "convex/react";
-import { SOCIAL_LIMITS, SocialCopy } from "@common/social";
+import { SOCIAL_LIMITS, SocialCopy } from "@common/socialCatalog";
 import { EmptyState, LoadMore, TextLink } from "@/components/ui";
 import { api } from "@/lib/api";
 import type { Id } from "../../../convex/_generated/dataModel";

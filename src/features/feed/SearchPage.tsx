@@ -10,7 +10,7 @@ import {
   postCategoryLabel,
   postTypeLabel,
   type SearchType,
-} from "@common/social";
+} from "@common/socialCatalog";
 import { EmptyState, ListSkeleton, Select, TextField, cardClasses } from "@/components/ui";
 import { Avatar } from "@/components/ui/Avatar";
 import { ErrorState, QueryErrorBoundary } from "@/components/ui/QueryErrorBoundary";

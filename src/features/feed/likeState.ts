@@ -1,6 +1,6 @@
 // What a like toggle does to an item's like state (no Convex, no React: the optimistic update and
 // its test share it).
-import type { LikeType } from "@common/social";
+import type { LikeType } from "@common/socialCatalog";
 
 export interface Liked {
   viewerLike: LikeType | null;

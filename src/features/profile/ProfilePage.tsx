@@ -5,7 +5,7 @@ import { useState, type ReactNode } from "react";
 import { useParams } from "react-router-dom";
 import { planById } from "@common/plans";
 import { ProfileCopy } from "@common/profile";
-import { SocialCopy } from "@common/social";
+import { SocialCopy } from "@common/socialCatalog";
 import { professionLabel } from "@common/professions";
 import { useViewer } from "@/app/session";
 import {
