@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, usePaginatedQuery } from "convex/react";
-import { Suspense, useId, useRef, useState } from "react";
+import { Suspense, lazy, useId, useRef, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { Link } from "react-router-dom";
 import { SOCIAL_LIMITS, commentSchema, mentionToken, type CommentValues } from "@common/social";
@@ -19,12 +19,14 @@ import { keptMentionIds, MentionField } from "./MentionField";
 import { toggledLike } from "./likeState";
 import { updateCommentEverywhere } from "./optimistic";
 import { RichText } from "./PostContent";
-import { ReportDialog } from "./lazyParts";
 import { authorName, countText, profilePath, type CommentView } from "./format";
 
 // A post's conversation (spec §3 Comment): comments oldest first, paginated, one level of replies,
 // add, edit or delete your own (the post's author may delete any on their post), comment likes,
 // @mentions, Report. All live.
+
+// Its own lazy import, not lazyParts.ts's (which loads this module: a circle).
+const ReportDialog = lazy(() => import("./ReportDialog").then((m) => ({ default: m.ReportDialog })));
 
 const PAGE_SIZE = 10;
 const REPLIES_PAGE = 5;
