@@ -141,3 +141,11 @@ export const SubscribeCopy = {
   cardInvalid: "Please enter a valid card number, expiry date and CVC.",
   checkoutGone: "This checkout has ended. Please start again from Subscribe.",
 } as const;
+
+/**
+ * Service listings a plan offers for matching (spec §6: Basic one, Pro and above unlimited):
+ * the job categories a professional's quote requests are routed in.
+ */
+export function serviceListingLimit(tier: PlanId): number {
+  return tier === "basic" ? 1 : Number.POSITIVE_INFINITY;
+}

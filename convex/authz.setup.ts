@@ -1054,6 +1054,7 @@ export const CLASSIFICATION: Record<string, Classification> = {
     stranger: { expect: "refused", args: (w) => ({ sessionId: w.portalSessionId, change: { kind: "cancel" } }) },
   },
   "subscriptions:mine": { access: "viewerOrNull" },
+  "subscriptions:listings": { access: "viewerOrNull" },
   "subscriptions:checkout": {
     access: "member",
     stranger: {

@@ -17,6 +17,7 @@ import type { Id } from "./_generated/dataModel";
 import type { ActionCtx } from "./_generated/server";
 import { action, internalQuery, query } from "./functions";
 import { fail, invalid } from "./model/errors";
+import { listedCategories } from "./model/professionals";
 import { siteUrl } from "./model/tokens";
 import { paymentsMode, type PaymentsGateway } from "./payments/gateway";
 import { localGateway } from "./payments/local";
@@ -60,6 +61,18 @@ export const mine = query({
       canManage: viewer.stripeCustomerId !== undefined,
       paymentsAvailable: paymentsMode() !== "off",
     };
+  },
+});
+
+/** A professional's service listings: the categories they offer and those their plan matches them in. */
+export const listings = query({
+  args: {},
+  returns: v.union(v.null(), v.object({ offered: v.array(v.string()), listed: v.array(v.string()), tier: planIdValidator })),
+  handler: async (ctx) => {
+    const viewer = ctx.viewer;
+    if (viewer === null || viewer.userType !== "professional") return null;
+    const { offered, listed } = listedCategories(viewer);
+    return { offered, listed, tier: viewer.subscriptionTier ?? "basic" };
   },
 });
 

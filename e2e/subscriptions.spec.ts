@@ -71,3 +71,17 @@ test("a canceled checkout changes nothing", async ({ page, users }) => {
   await expect(page.getByText("Checkout was canceled. Nothing has changed.")).toBeVisible();
   await expect(page.getByRole("heading", { name: "You're on Basic" })).toBeVisible();
 });
+
+test("a Basic professional with two kinds of service sees which one is matched, and the upgrade prompt", async ({ page, users }) => {
+  const member = await users.create({
+    userType: "professional",
+    firstName: "Lia",
+    lastName: "Limit",
+    professions: ["electrician", "landscaper"],
+  });
+  await signInOn(page, member, { rejectCookies: true });
+  const notice = page.getByRole("status").filter({ hasText: "One service listing on Basic" });
+  await expect(notice).toContainText("kept on your profile but not matched");
+  await notice.getByRole("link", { name: "Upgrade to Pro Profile" }).click();
+  await expect(page).toHaveURL("/subscribe");
+});

@@ -2,7 +2,8 @@
 // service-area rows (one per job category they serve) in step with the
 // profile. Call after any change to zipCode, professions, preferredRadius or
 // availability.
-import { professionLabel } from "../../common/professions";
+import { serviceListingLimit } from "../../common/plans";
+import { categoryOfProfession, professionLabel, type ProfessionCategoryValue } from "../../common/professions";
 import { categoriesServedBy, DEFAULT_RADIUS_MILES, MAX_RADIUS_MILES } from "../../common/jobs";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
@@ -39,6 +40,22 @@ export function directoryTextOf(user: Doc<"users">): string | undefined {
     .join(" ");
 }
 
+/**
+ * A professional's service listings (spec §6: Basic one, Pro and above unlimited): the profession
+ * categories they offer (professionalCategories of their professions), and those their plan lists
+ * for matching and the directory. Basic lists the primary profession's category. A downgrade keeps
+ * the professions; only the extra listings stop matching.
+ */
+export function listedCategories(user: Doc<"users">): { offered: ProfessionCategoryValue[]; listed: string[]; professions: string[] } {
+  const professions = user.professions ?? [];
+  const primaryCategory = user.primaryProfession ? categoryOfProfession(user.primaryProfession) : undefined;
+  const offered = [
+    ...new Set([primaryCategory, ...professions.map(categoryOfProfession)].filter((c): c is ProfessionCategoryValue => c !== undefined)),
+  ].filter((c) => professions.some((p) => categoryOfProfession(p) === c));
+  const listed: string[] = offered.slice(0, serviceListingLimit(user.subscriptionTier ?? "basic"));
+  return { offered, listed, professions: professions.filter((p) => listed.includes(categoryOfProfession(p) ?? "")) };
+}
+
 export async function syncUserLocation(ctx: MutationCtx, userId: Id<"users">): Promise<void> {
   const user = await ctx.db.get(userId);
   if (user === null) return;
@@ -57,7 +74,7 @@ export async function syncUserLocation(ctx: MutationCtx, userId: Id<"users">): P
     .withIndex("by_userId", (q) => q.eq("userId", userId))
     .take(100);
   const wanted =
-    user.userType === "professional" && loc.geohash !== undefined ? categoriesServedBy(user.professions ?? []) : [];
+    user.userType === "professional" && loc.geohash !== undefined ? categoriesServedBy(listedCategories(user).professions) : [];
   const row = {
     userId,
     geohash: loc.geohash ?? "",

@@ -227,3 +227,32 @@ describe("checkout", () => {
     expect(LOCAL_PERIOD_MS).toBe(30 * DAY);
   });
 });
+
+describe("plan limits", () => {
+  async function areas(t: TestConvex, userId: Id<"users">) {
+    const rows = await t.run((ctx) => ctx.db.query("serviceAreas").withIndex("by_userId", (q) => q.eq("userId", userId)).collect());
+    return rows.map((r) => r.category).sort();
+  }
+
+  test("Basic is matched in one service listing (the primary profession's); Pro in all; a downgrade keeps the professions", async () => {
+    const t = newTest();
+    const member = await pro(t, { professions: ["electrician", "landscaper"], primaryProfession: "electrician" });
+    const basic = await areas(t, member.userId);
+    expect(basic).toEqual(["electrical", "electrical_plumbing"]);
+    expect(await member.as.query(api.subscriptions.listings, {})).toMatchObject({
+      offered: ["construction_renovation", "landscaping_exterior"],
+      listed: ["construction_renovation"],
+      tier: "basic",
+    });
+
+    const state = subscription(member.userId, { status: "active", trialEnd: undefined });
+    await post(t, stripeEvent("customer.subscription.created", subscriptionObject(state), Date.now()));
+    const onPro = await areas(t, member.userId);
+    expect(onPro).toEqual(expect.arrayContaining([...basic, "landscaping", "landscaping_exterior"]));
+    expect((await member.as.query(api.subscriptions.listings, {}))?.listed).toHaveLength(2);
+
+    await post(t, stripeEvent("customer.subscription.deleted", subscriptionObject({ ...state, status: "canceled", endedAt: Date.now() }), Date.now() + 2000));
+    expect(await areas(t, member.userId)).toEqual(basic);
+    expect((await userRow(t, member.userId)).professions).toEqual(["electrician", "landscaper"]);
+  });
+});

@@ -12,6 +12,7 @@ import { httpAction, type MutationCtx } from "../_generated/server";
 import { internalMutation } from "../functions";
 import { jsonResponse } from "../http/rest";
 import { notify } from "../model/notifications";
+import { syncUserLocation } from "../model/professionals";
 import { planId as planIdValidator, subscriptionStatus } from "../schema";
 import { planIdOfLookupKey, stripeClient, webhookSecret } from "./gateway";
 
@@ -188,6 +189,8 @@ export const apply = internalMutation({
           ...(sub.trialEnd !== undefined ? { trialUsed: true } : {}),
           subscriptionEventAt: event.created,
         });
+        // The plan decides how many service listings match (model/professionals.ts listedCategories).
+        if (tier !== before.tier) await syncUserLocation(ctx, user._id);
         await tellMember(ctx, user, before, { tier, status: sub.status, ended, endsAt });
         return null;
       }

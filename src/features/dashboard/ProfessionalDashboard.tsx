@@ -22,6 +22,7 @@ import {
   type IconName,
 } from "./parts";
 import { ProfileSummary } from "./ProfileSummary";
+import { ListingLimitNotice } from "@/features/subscriptions/ListingLimitNotice";
 import { TextLink } from "@/components/ui";
 
 // Professional dashboard (spec §2 "Dashboards"): figures from dashboard.professional, jobs
@@ -57,6 +58,7 @@ export function ProfessionalDashboard({ viewer }: { viewer: Viewer }) {
         </div>
       }
     >
+      <ListingLimitNotice />
       <section aria-label="Your figures" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatTile label="Active Jobs" icon={<DashIcon name="briefcase" />} value={tiles?.activeJobs} />
         <StatTile
