@@ -15,6 +15,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { purgeFollowsOf } from "./follows";
 import { isOpen, transition, withdrawBid } from "./jobs";
+import { deletePost } from "./posts";
 import { purgeLikesOf } from "./likes";
 import { endUserSessions } from "./sessions";
 
@@ -143,6 +144,13 @@ export async function purgeStep(ctx: MutationCtx, user: Doc<"users">): Promise<b
   // Their follows (both ways) and likes go, with the counts others show.
   more ||= await purgeFollowsOf(ctx, userId, PURGE_BATCH);
   more ||= await purgeLikesOf(ctx, userId, PURGE_BATCH);
+  // Their feed posts go as their own delete would (comments, likes and shares on them in scheduled batches).
+  const posts = await ctx.db
+    .query("posts")
+    .withIndex("by_authorId", (q) => q.eq("authorId", userId))
+    .take(PURGE_BATCH);
+  for (const post of posts) await deletePost(ctx, post);
+  more ||= posts.length === PURGE_BATCH;
   await endUserSessions(ctx, userId);
   if (more) return false;
   const counters = await ctx.db

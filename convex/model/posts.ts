@@ -23,7 +23,9 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { adjustCounters } from "./counters";
 import { forbidden, invalid, notFound, parseOrThrow } from "./errors";
+import { limitOrRefuse } from "./limits";
 import { keptMentions, mentionViews } from "./mentions";
+import type { Limit } from "./rateLimit";
 import { screenText } from "./screening";
 import { forgetRepost } from "./reposts";
 import { notifyMention } from "./socialNotifications";
@@ -181,6 +183,13 @@ export async function postViews(ctx: QueryCtx, posts: readonly (Post | null)[], 
 
 // ---------------------------------------------------------------------------
 // Writing
+
+/** New posts one member may publish per hour (each fans out to their followers and connections). */
+export const POST_LIMIT: Limit = { max: 60, windowMs: 60 * 60_000 };
+
+export async function limitPosts(ctx: MutationCtx, userId: Id<"users">): Promise<void> {
+  await limitOrRefuse(ctx, `post:user:${userId}`, POST_LIMIT, userId, "feed posts");
+}
 
 // A repost's own text is the sharer's optional comment.
 const repostSchema = postSchema.extend({

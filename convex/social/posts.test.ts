@@ -151,6 +151,16 @@ describe("create", () => {
     expect((await userRow(t, ana.userId)).postsCount).toBe(1);
   });
 
+  test("at most 60 new posts an hour per member", async () => {
+    const { ana } = await world();
+    for (let i = 0; i < 60; i++) await post(ana, { content: `Post ${i}` });
+    expect(await failure(ana.as.mutation(api.social.posts.create, { content: "One more", category: "construction" }))).toMatchObject({
+      code: "RATE_LIMITED",
+    });
+    vi.advanceTimersByTime(60 * 60_000 + 1);
+    await post(ana, { content: "An hour later" });
+  });
+
   test("mentions are kept while '@Name' is in the content, and the mentioned member is told", async () => {
     const { t, ana, bo, cy } = await world();
     const postId = await post(ana, { content: "Thanks @Bo Chen for the referral", mentionIds: [bo.userId, cy.userId] });
@@ -264,6 +274,26 @@ describe("account deletion", () => {
     expect(await bo.as.query(api.social.posts.get, { postId: held })).toBeNull();
     expect((await tag(t, "deck"))?.usageCount).toBe(1);
     expect((await userRow(t, ana.userId)).postsCount).toBe(1);
+  });
+
+  test("the 30-day purge deletes the member's posts", async () => {
+    const { t, ana } = await world();
+    const postId = await post(ana, { content: "Deck #deck" });
+    const { markAccountDeleted, purgeStep } = await import("../model/accountDeletion");
+    await t.run(async (ctx) => {
+      await markAccountDeleted(ctx, (await ctx.db.get("users", ana.userId))!);
+    });
+    await settle(t);
+    await t.run(async (ctx) => {
+      await purgeStep(ctx, (await ctx.db.get("users", ana.userId))!);
+    });
+    await settle(t);
+    expect(await t.run((ctx) => ctx.db.get("posts", postId))).toBeNull();
+    const left = await t.run(async (ctx) => ({
+      tags: await ctx.db.query("postHashtags").withIndex("by_postId", (q) => q.eq("postId", postId)).collect(),
+      entries: await ctx.db.query("feedEntries").withIndex("by_postId", (q) => q.eq("postId", postId)).collect(),
+    }));
+    expect(left).toEqual({ tags: [], entries: [] });
   });
 });
 

@@ -16,6 +16,7 @@ import {
   canSeePost,
   deletePost,
   insertPost,
+  limitPosts,
   postView,
   postViews,
   syncAuthorPosts,
@@ -83,6 +84,7 @@ export const create = mutation({
   handler: async (ctx, { media = [], mentionIds = [], ...fields }) => {
     const viewer = ctx.viewerX();
     checkMediaCount(media);
+    await limitPosts(ctx, viewer._id);
     const claim = await claimAll(ctx, viewer, media);
     if (!claim.ok) return { refused: claim.error };
     const postId = await insertPost(ctx, viewer, { ...fields, media, mentionIds });
