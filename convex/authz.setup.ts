@@ -1049,6 +1049,13 @@ export const CLASSIFICATION: Record<string, Classification> = {
     access: "member",
     stranger: { expect: "refused", args: (w) => ({ sessionId: w.checkoutSessionId }) },
   },
+  "payments/local:updateCard": {
+    access: "member",
+    stranger: {
+      expect: "refused",
+      args: (w) => ({ sessionId: w.portalSessionId, card: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" } }),
+    },
+  },
   "payments/local:changePlan": {
     access: "member",
     stranger: { expect: "refused", args: (w) => ({ sessionId: w.portalSessionId, change: { kind: "cancel" } }) },

@@ -648,6 +648,8 @@ export default defineSchema({
     trialEnd: v.optional(v.number()),
     cancelAtPeriodEnd: v.boolean(),
     endedAt: v.optional(v.number()),
+    /** The card on file is Stripe's "charges fail" test card: the next charge fails. */
+    cardFails: v.optional(v.boolean()),
   })
     .index("by_subscriptionId", ["subscriptionId"])
     .index("by_customerId", ["customerId"]),

@@ -155,8 +155,10 @@ async function openSessionOf(ctx: MutationCtx, viewerId: Id<"users">, sessionId:
   return row;
 }
 
-// Test cards, as Stripe's test mode knows them: 4242… pays, 4000 0000 0000 0002 is declined.
+// Test cards, as Stripe's test mode knows them: 4242… pays, 4000 0000 0000 0002 is declined,
+// 4000 0000 0000 0341 is accepted but its charges fail (a trial starts; a payment goes past due).
 const DECLINED_CARD = "4000000000000002";
+const CHARGES_FAIL_CARD = "4000000000000341";
 function luhnValid(digits: string): boolean {
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
@@ -167,7 +169,8 @@ function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 const cardValidator = v.object({ number: v.string(), expiry: v.string(), cvc: v.string() });
-function checkCard(card: { number: string; expiry: string; cvc: string }, now: number) {
+/** Refuses an invalid or declined card; true when the card's charges will fail. */
+function checkCard(card: { number: string; expiry: string; cvc: string }, now: number): boolean {
   const digits = card.number.replace(/[\s-]/g, "");
   const expiry = /^(\d{2})\s*\/\s*(\d{2})$/.exec(card.expiry.trim());
   const valid =
@@ -181,6 +184,7 @@ function checkCard(card: { number: string; expiry: string; cvc: string }, now: n
     /^\d{3,4}$/.test(card.cvc.trim());
   if (!valid) invalid(SubscribeCopy.cardInvalid);
   if (digits === DECLINED_CARD) fail(ErrorCode.INVALID_INPUT, SubscribeCopy.cardDeclined);
+  return digits === CHARGES_FAIL_CARD;
 }
 
 /** Pay: the subscription starts (trialing when the plan has a trial) and its events go out. */
@@ -190,21 +194,23 @@ export const completeCheckout = internalMutation({
   handler: async (ctx, { viewerId, sessionId, card }) => {
     const row = await openSessionOf(ctx, viewerId, sessionId, "checkout");
     const now = Date.now();
-    checkCard(card, now);
+    const cardFails = checkCard(card, now);
     const planId = row.planId;
     if (planId === undefined) invalid(SubscribeCopy.checkoutGone);
     const trialEnd = (row.trialDays ?? 0) > 0 ? now + (row.trialDays ?? 0) * DAY : undefined;
+    // Without a trial the first month is charged now: with a failing card the subscription is incomplete.
+    const firstChargeFails = trialEnd === undefined && cardFails;
     const state: LocalSubscriptionState = {
       subscriptionId: `sub_local_${crypto.randomUUID().replace(/-/g, "").slice(0, 24)}`,
       customerId: row.customerId,
       userId: viewerId,
       planId,
-      status: trialEnd !== undefined ? "trialing" : "active",
+      status: trialEnd !== undefined ? "trialing" : firstChargeFails ? "incomplete" : "active",
       currentPeriodEnd: trialEnd ?? now + LOCAL_PERIOD_MS,
       trialEnd,
       cancelAtPeriodEnd: false,
     };
-    await ctx.db.insert("localSubscriptions", { ...state, userId: viewerId });
+    await ctx.db.insert("localSubscriptions", { ...state, userId: viewerId, cardFails });
     await ctx.db.patch("localPaymentSessions", row._id, { status: "complete" });
     await ctx.scheduler.runAt(state.currentPeriodEnd, internal.payments.local.periodEnd, {
       subscriptionId: state.subscriptionId,
@@ -213,7 +219,9 @@ export const completeCheckout = internalMutation({
     const events: LocalEvent[] = [
       stripeEvent("checkout.session.completed", checkoutSessionObject(`cs_local_${row._id}`, state), now),
       stripeEvent("customer.subscription.created", subscriptionObject(state), now),
-      stripeEvent("invoice.paid", invoiceObject(state, true), now),
+      firstChargeFails
+        ? stripeEvent("invoice.payment_failed", invoiceObject(state, false), now)
+        : stripeEvent("invoice.paid", invoiceObject(state, true), now),
     ];
     return { redirect: row.successUrl ?? siteUrl(), events };
   },
@@ -294,6 +302,46 @@ function switchTo(planId: PlanId, current: PlanId): PlanId {
   return planId;
 }
 
+/**
+ * Update card (the portal): a good card replaces the failing one, and a past-due or incomplete
+ * subscription is paid at once and starts a new period.
+ */
+export const replaceCard = internalMutation({
+  args: { viewerId: v.id("users"), sessionId: v.string(), card: cardValidator },
+  returns: v.array(v.any()),
+  handler: async (ctx, { viewerId, sessionId, card }) => {
+    const row = await openSessionOf(ctx, viewerId, sessionId, "portal");
+    const sub = await subscriptionRowOf(ctx, row.customerId);
+    if (sub === null || sub.status === "canceled") invalid("There is no plan to pay for.");
+    const now = Date.now();
+    const cardFails = checkCard(card, now);
+    if (cardFails) fail(ErrorCode.INVALID_INPUT, SubscribeCopy.cardDeclined);
+    if (sub.status !== "past_due" && sub.status !== "incomplete") {
+      await ctx.db.patch("localSubscriptions", sub._id, { cardFails: false });
+      return [];
+    }
+    const next = { status: "active" as const, currentPeriodEnd: now + LOCAL_PERIOD_MS, cardFails: false };
+    await ctx.db.patch("localSubscriptions", sub._id, next);
+    await ctx.scheduler.runAt(next.currentPeriodEnd, internal.payments.local.periodEnd, {
+      subscriptionId: sub.subscriptionId,
+      periodEnd: next.currentPeriodEnd,
+    });
+    const state = stateOf({ ...sub, ...next });
+    return [stripeEvent("invoice.paid", invoiceObject(state, true), now), stripeEvent("customer.subscription.updated", subscriptionObject(state), now)];
+  },
+});
+
+export const updateCard = action({
+  args: { sessionId: v.string(), card: cardValidator },
+  returns: v.null(),
+  handler: async (ctx, { sessionId, card }): Promise<null> => {
+    const viewerId = viewerOf(ctx);
+    const events: unknown[] = await ctx.runMutation(internal.payments.local.replaceCard, { viewerId, sessionId, card });
+    await deliver(events as LocalEvent[]);
+    return null;
+  },
+});
+
 export const changePlan = action({
   args: { sessionId: v.string(), change: portalChange },
   returns: v.null(),
@@ -323,6 +371,15 @@ export const rollPeriod = internalMutation({
     if (sub.cancelAtPeriodEnd) {
       await ctx.db.patch("localSubscriptions", sub._id, { status: "canceled", endedAt: now });
       return [stripeEvent("customer.subscription.deleted", subscriptionObject(stateOf({ ...sub, status: "canceled", endedAt: now })), now)];
+    }
+    if (sub.cardFails) {
+      // The renewal charge fails: past due until the member updates the card (Stripe retries; we wait).
+      const pastDue = stateOf({ ...sub, status: "past_due" });
+      await ctx.db.patch("localSubscriptions", sub._id, { status: "past_due" });
+      return [
+        stripeEvent("invoice.payment_failed", invoiceObject(pastDue, false), now),
+        stripeEvent("customer.subscription.updated", subscriptionObject(pastDue), now),
+      ];
     }
     const next = { status: "active" as const, currentPeriodEnd: periodEnd + LOCAL_PERIOD_MS };
     await ctx.db.patch("localSubscriptions", sub._id, next);

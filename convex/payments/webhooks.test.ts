@@ -256,3 +256,51 @@ describe("plan limits", () => {
     expect((await userRow(t, member.userId)).professions).toEqual(["electrician", "landscaper"]);
   });
 });
+
+describe("a card whose charges fail", () => {
+  const FAILING = { number: "4000 0000 0000 0341", expiry: "12/34", cvc: "123" };
+
+  test("a trial's renewal goes past due (the plan kept), and Update card pays it", async () => {
+    const t = newTest();
+    const member = await pro(t);
+    const { url } = await member.as.action(api.subscriptions.checkout, { planId: "pro" });
+    const paid = await t.mutation(internal.payments.local.completeCheckout, {
+      viewerId: member.userId,
+      sessionId: url.split("/").pop()!,
+      card: FAILING,
+    });
+    for (const event of paid.events as LocalEvent[]) await post(t, event);
+    expect(await userRow(t, member.userId)).toMatchObject({ subscriptionTier: "pro", subscriptionStatus: "trialing" });
+
+    const sub = (await t.run((ctx) => ctx.db.query("localSubscriptions").collect()))[0]!;
+    const renewal = await t.mutation(internal.payments.local.rollPeriod, { subscriptionId: sub.subscriptionId, periodEnd: sub.currentPeriodEnd });
+    expect((renewal as LocalEvent[]).map((e) => e.type)).toEqual(["invoice.payment_failed", "customer.subscription.updated"]);
+    for (const event of renewal as LocalEvent[]) await post(t, event);
+    expect(await userRow(t, member.userId)).toMatchObject({ subscriptionTier: "pro", subscriptionStatus: "past_due" });
+
+    const portal = (await member.as.action(api.subscriptions.portal, {})).url.split("/").pop()!;
+    const fix = (card: typeof FAILING) =>
+      t.mutation(internal.payments.local.replaceCard, { viewerId: member.userId, sessionId: portal, card });
+    await expect(fix(FAILING)).rejects.toThrow(SubscribeCopy.cardDeclined);
+    const fixed = await fix(GOOD_CARD);
+    for (const event of fixed as LocalEvent[]) await post(t, event);
+    expect(await userRow(t, member.userId)).toMatchObject({ subscriptionTier: "pro", subscriptionStatus: "active" });
+  });
+
+  test("without a trial the first payment fails: incomplete, no paid plan in force, nothing ended", async () => {
+    const t = newTest();
+    const member = await pro(t, { trialUsed: true });
+    const { url } = await member.as.action(api.subscriptions.checkout, { planId: "pro_plus" });
+    const paid = await t.mutation(internal.payments.local.completeCheckout, {
+      viewerId: member.userId,
+      sessionId: url.split("/").pop()!,
+      card: FAILING,
+    });
+    expect((paid.events as LocalEvent[]).map((e) => e.type)).toContain("invoice.payment_failed");
+    for (const event of paid.events as LocalEvent[]) await post(t, event);
+    const user = await userRow(t, member.userId);
+    expect(user).toMatchObject({ subscriptionTier: "basic", subscriptionStatus: "incomplete" });
+    expect(user.subscriptionEndsAt).toBeUndefined();
+    expect(await member.as.query(api.subscriptions.mine, {})).toMatchObject({ live: false, canManage: true });
+  });
+});

@@ -174,9 +174,10 @@ export const apply = internalMutation({
         const current = user.stripeSubscriptionId;
         const currentLive = user.subscriptionStatus !== undefined && LIVE.includes(user.subscriptionStatus);
         if (current !== undefined && current !== sub.id && currentLive && !LIVE.includes(sub.status)) return null;
-        const ended = event.type === "customer.subscription.deleted" || !LIVE.includes(sub.status);
+        const ended = event.type === "customer.subscription.deleted" || sub.status === "canceled";
         const before = { tier: user.subscriptionTier ?? "basic", status: user.subscriptionStatus, endsAt: user.subscriptionEndsAt };
-        const tier: PlanId = ended ? "basic" : sub.planId;
+        // Incomplete (the first payment failed) puts no paid plan in force yet, and ends nothing.
+        const tier: PlanId = ended || !LIVE.includes(sub.status) ? "basic" : sub.planId;
         const endsAt = ended ? (sub.endedAt ?? Date.now()) : sub.cancelAtPeriodEnd ? sub.periodEnd : undefined;
         await ctx.db.patch("users", user._id, {
           subscriptionTier: tier,
@@ -184,14 +185,14 @@ export const apply = internalMutation({
           stripeSubscriptionId: sub.id,
           ...(event.customerId ? { stripeCustomerId: event.customerId } : {}),
           subscriptionEndsAt: endsAt,
-          subscriptionPeriodEnd: ended ? undefined : sub.periodEnd,
+          subscriptionPeriodEnd: tier === "basic" ? undefined : sub.periodEnd,
           trialEndsAt: ended ? undefined : sub.trialEnd,
           ...(sub.trialEnd !== undefined ? { trialUsed: true } : {}),
           subscriptionEventAt: event.created,
         });
         // The plan decides how many service listings match (model/professionals.ts listedCategories).
         if (tier !== before.tier) await syncUserLocation(ctx, user._id);
-        await tellMember(ctx, user, before, { tier, status: sub.status, ended, endsAt });
+        await tellMember(ctx, user, before, { tier, status: sub.status, ended: ended || tier === "basic", endsAt });
         return null;
       }
       case "invoice.paid":
@@ -201,7 +202,10 @@ export const apply = internalMutation({
         return null;
       case "invoice.payment_failed":
         if (event.subscriptionId === user.stripeSubscriptionId && user.subscriptionStatus !== "canceled") {
-          await ctx.db.patch("users", user._id, { subscriptionStatus: "past_due" });
+          // A renewal that fails makes a live plan past due; a failed first payment stays incomplete.
+          if (user.subscriptionStatus === "active" || user.subscriptionStatus === "trialing") {
+            await ctx.db.patch("users", user._id, { subscriptionStatus: "past_due" });
+          }
           await notify(ctx, {
             userId: user._id,
             type: "system",

@@ -2,7 +2,7 @@ import { useAction, useQuery } from "convex/react";
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router-dom";
 import { PLANS, SubscribeCopy, formatPlanPrice, type PlanId } from "@common/plans";
-import { Alert, Button, ButtonLink, Card, ListSkeleton } from "@/components/ui";
+import { Alert, Button, ButtonLink, Card as CardBox, ListSkeleton, TextField } from "@/components/ui";
 import { api } from "@/lib/api";
 import { toUserError } from "@/lib/errors";
 import { usePageTitle } from "@/lib/usePageTitle";
@@ -13,12 +13,14 @@ import { goTo, longDate, planName } from "./format";
 // customer.subscription.updated event to the app's webhook, which moves the member's plan.
 
 type Change = { kind: "cancel" } | { kind: "resume" } | { kind: "switch"; planId: PlanId };
+type Card = { number: string; expiry: string; cvc: string };
 
 export function LocalPortalPage() {
   usePageTitle("Manage subscription");
   const { sessionId = "" } = useParams();
   const session = useQuery(api.payments.local.session, { sessionId });
   const changePlan = useAction(api.payments.local.changePlan);
+  const updateCard = useAction(api.payments.local.updateCard);
   const navigate = useNavigate();
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<{ kind: "success" | "error"; text: string } | null>(null);
@@ -42,11 +44,12 @@ export function LocalPortalPage() {
   }
   const sub = session.subscription;
 
-  const run = async (key: string, change: Change, done: string) => {
+  const run = async (key: string, change: Change | { kind: "card"; card: Card }, done: string) => {
     setBusy(key);
     setMessage(null);
     try {
-      await changePlan({ sessionId, change });
+      if (change.kind === "card") await updateCard({ sessionId, card: change.card });
+      else await changePlan({ sessionId, change });
       setMessage({ kind: "success", text: done });
     } catch (e) {
       setMessage({ kind: "error", text: toUserError(e, { title: SubscribeCopy.failedTitle, description: SubscribeCopy.failed }).inline });
@@ -60,7 +63,7 @@ export function LocalPortalPage() {
       <Alert variant="info" title="Test customer portal">
         Payments run in local test mode: no card is charged.
       </Alert>
-      <Card>
+      <CardBox>
         <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Manage subscription</h1>
         {sub === null ? (
           <p className="mt-2 text-slate-700 dark:text-slate-200">You have no paid plan at the moment.</p>
@@ -80,6 +83,18 @@ export function LocalPortalPage() {
                 {message.text}
               </Alert>
             )}
+            {(sub.status === "past_due" || sub.status === "incomplete") && (
+              <Alert variant="warning" className="mt-4">
+                {sub.status === "past_due"
+                  ? "Your last payment didn't go through. Update your card to pay it and keep your plan."
+                  : "Your first payment didn't go through. Update your card to start your plan."}
+              </Alert>
+            )}
+            <CardForm
+              busy={busy === "card"}
+              disabled={busy !== null}
+              onSubmit={(card) => void run("card", { kind: "card", card }, "Card updated. Thank you!")}
+            />
             <div className="mt-6 space-y-3">
               {sub.cancelAtPeriodEnd ? (
                 <Button
@@ -121,7 +136,38 @@ export function LocalPortalPage() {
         <Button className="mt-6" variant="ghost" onClick={() => goTo(session.returnUrl ?? "/subscribe", navigate)}>
           Return to Rafter
         </Button>
-      </Card>
+      </CardBox>
     </div>
+  );
+}
+
+function CardForm({ busy, disabled, onSubmit }: { busy: boolean; disabled: boolean; onSubmit: (card: Card) => void }) {
+  const [card, setCard] = useState<Card>({ number: "", expiry: "", cvc: "" });
+  return (
+    <form
+      className="mt-6 space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-700"
+      aria-label="Update card"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit(card);
+      }}
+    >
+      <h2 className="font-semibold text-slate-900 dark:text-white">Update card</h2>
+      <TextField
+        label="Card number"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        value={card.number}
+        onChange={(e) => setCard({ ...card, number: e.target.value })}
+        required
+      />
+      <div className="grid grid-cols-2 gap-3">
+        <TextField label="Expiry (MM/YY)" autoComplete="cc-exp" value={card.expiry} onChange={(e) => setCard({ ...card, expiry: e.target.value })} required />
+        <TextField label="CVC" inputMode="numeric" autoComplete="cc-csc" value={card.cvc} onChange={(e) => setCard({ ...card, cvc: e.target.value })} required />
+      </div>
+      <Button type="submit" variant="secondary" loading={busy} disabled={disabled}>
+        Save card
+      </Button>
+    </form>
   );
 }
