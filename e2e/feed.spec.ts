@@ -231,3 +231,29 @@ test("a visitor reads the feed with Sign In and Sign Up, and no New Post", async
   await expect(main.getByRole("tab", { name: "Following" })).toHaveCount(0);
   await axe.check("feed, visitor");
 });
+
+test("a post the screen holds is its author's only: the author is told why, on their profile too", async ({
+  page,
+  users,
+  signIn,
+  axe,
+}) => {
+  const member = await users.create({ userType: "homeowner", firstName: "Hollis" });
+  await signIn(member.email, member.password);
+  await page.goto("/feed");
+  await page.getByRole("button", { name: "New Post" }).click();
+  const form = page.getByRole("form", { name: "New post" });
+  const text = `Deals ${uniqueWord("x")} http://a.example http://b.example www.c.example https://d.example`;
+  await form.getByLabel("What did you work on?").fill(text);
+  await form.getByLabel("Category").selectOption({ label: "Roofing" });
+  await form.getByRole("button", { name: "Post", exact: true }).click();
+  await expect(toasts(page).getByText("Post created successfully!")).toBeVisible();
+  await expect(toasts(page).getByText("Held for review")).toBeVisible();
+  await page.goto("/profile");
+  const card = page.getByRole("list", { name: "Posts" }).getByRole("article").filter({ hasText: "Deals" });
+  await expect(
+    card.getByText(/Only you can see this post: our screening held it for review by a moderator\./),
+  ).toBeVisible();
+  await expect(card.getByText(/Flagged for: Contains many links/)).toBeVisible();
+  await axe.check("profile with a held post");
+});

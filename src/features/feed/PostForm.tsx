@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "convex/react";
+import { useConvex, useMutation } from "convex/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import {
@@ -75,6 +75,7 @@ export function PostForm({
   const create = useMutation(api.social.posts.create);
   const update = useMutation(api.social.posts.update);
   const generateUploadUrl = useMutation(api.files.generateUploadUrl);
+  const convex = useConvex();
   const { toast } = useToast();
   const [media, setMedia] = useState<MediaItem[]>(() => keptMedia(editing));
   const [mediaError, setMediaError] = useState<string | null>(null);
@@ -127,6 +128,14 @@ export function PostForm({
     ]);
   };
 
+  // A post the screen holds is seen by its author only (not in Latest): say so, with why, at once.
+  const tellIfHeld = async (postId: Id<"posts">) => {
+    const post = await convex.query(api.social.posts.get, { postId }).catch(() => null);
+    if (post && (post.moderationStatus === "flagged" || post.moderationStatus === "rejected")) {
+      toast({ title: "Held for review", description: SocialCopy.flaggedNotice, duration: 10_000 });
+    }
+  };
+
   const submit = async (values: PostValues) => {
     clearFormError();
     try {
@@ -144,9 +153,12 @@ export function PostForm({
         const refused = await update({ postId: editing._id, ...values, media: sent, mentionIds });
         if (refused) throwIfRefused(refused);
         toast({ title: SocialCopy.updated, variant: "success" });
+        void tellIfHeld(editing._id);
       } else {
-        throwIfRefused(await create({ ...values, media: sent, mentionIds }));
+        const created = await create({ ...values, media: sent, mentionIds });
+        if ("refused" in created) throwIfRefused(created);
         toast({ title: SocialCopy.created, variant: "success" });
+        if ("postId" in created && created.postId) void tellIfHeld(created.postId);
         reset(EMPTY);
         setMedia([]);
         mentions.current.clear();
