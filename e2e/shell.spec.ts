@@ -450,7 +450,7 @@ const PUBLIC_ROUTES: readonly [path: string, heading: string | null][] = [
   ["/professional-search", "Find Local Professionals"],
   ["/job-search", "Find Work"],
   ["/profession-benefits", "Profession Benefits"],
-  ["/subscribe", "Subscribe"],
+  ["/subscribe", "Choose your plan"],
   ["/feed", "Professional Feed"],
   ["/about", null],
   ["/contact", null],

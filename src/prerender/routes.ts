@@ -35,7 +35,7 @@ export const PRERENDERED_ROUTES: readonly PrerenderRoute[] = [
   { path: "/professional-search", module: "src/features/directory/DirectoryPage.tsx" },
   { path: "/job-search", module: "src/features/jobs/JobSearchPage.tsx" },
   { path: "/profession-benefits", module: "src/features/errors/ComingLaterPage.tsx" },
-  { path: "/subscribe", module: "src/features/errors/ComingLaterPage.tsx" },
+  { path: "/subscribe", module: "src/features/subscriptions/SubscribePage.tsx" },
   { path: "/about", module: `${MARKETING}/pages/AboutPage.tsx` },
   { path: "/contact", module: `${MARKETING}/pages/ContactPage.tsx` },
   { path: "/terms", module: `${MARKETING}/pages/TermsPage.tsx` },
