@@ -149,3 +149,13 @@ export const SubscribeCopy = {
 export function serviceListingLimit(tier: PlanId): number {
   return tier === "basic" ? 1 : Number.POSITIVE_INFINITY;
 }
+
+/**
+ * Pro+ and Enterprise get priority placement (spec §6): in quote routing a member on these plans
+ * counts as this many miles nearer than they are. Bounded: only among professionals who already
+ * match (category, their own radius, availability first), so it never beats a filter.
+ */
+export const PRIORITY_PLACEMENT_MILES = 5;
+export function hasPriorityPlacement(tier: PlanId): boolean {
+  return tier === "pro_plus" || tier === "enterprise";
+}

@@ -262,6 +262,8 @@ export default defineSchema({
     lng: v.number(),
     radiusMiles: v.number(),
     available: v.boolean(),
+    /** Pro+ and Enterprise: routing's bounded priority placement (model/professionals.ts). */
+    priority: v.optional(v.boolean()),
   })
     .index("by_category_and_geohash", ["category", "geohash"])
     .index("by_userId", ["userId"]),

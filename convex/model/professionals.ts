@@ -2,7 +2,7 @@
 // service-area rows (one per job category they serve) in step with the
 // profile. Call after any change to zipCode, professions, preferredRadius or
 // availability.
-import { serviceListingLimit } from "../../common/plans";
+import { PRIORITY_PLACEMENT_MILES, hasPriorityPlacement, serviceListingLimit } from "../../common/plans";
 import { categoryOfProfession, professionLabel, type ProfessionCategoryValue } from "../../common/professions";
 import { categoriesServedBy, DEFAULT_RADIUS_MILES, MAX_RADIUS_MILES } from "../../common/jobs";
 import type { Doc, Id } from "../_generated/dataModel";
@@ -82,6 +82,7 @@ export async function syncUserLocation(ctx: MutationCtx, userId: Id<"users">): P
     lng: loc.lng ?? 0,
     radiusMiles: radiusOf(user),
     available: isAvailable(user),
+    priority: hasPriorityPlacement(user.subscriptionTier ?? "basic"),
   };
   for (const area of existing) {
     if (!wanted.includes(area.category)) {
@@ -90,6 +91,7 @@ export async function syncUserLocation(ctx: MutationCtx, userId: Id<"users">): P
       area.geohash !== row.geohash ||
       area.radiusMiles !== row.radiusMiles ||
       area.available !== row.available ||
+      (area.priority ?? false) !== row.priority ||
       area.lat !== row.lat ||
       area.lng !== row.lng
     ) {
@@ -105,7 +107,8 @@ export async function syncUserLocation(ctx: MutationCtx, userId: Id<"users">): P
 const ROUTING_TAKE_PER_RANGE = 400;
 
 /**
- * Professionals serving `category` whose own radius reaches `point`, Available first, then nearest.
+ * Professionals serving `category` whose own radius reaches `point`, Available first, then nearest,
+ * Pro+ and Enterprise counted PRIORITY_PLACEMENT_MILES nearer (common/plans.ts).
  * Reads only service-area rows in the geohash ranges around the point (radius cap MAX_RADIUS_MILES).
  */
 export async function matchingProfessionals(
@@ -114,7 +117,7 @@ export async function matchingProfessionals(
   point: GeoPoint,
   limit: number,
 ): Promise<{ userId: Id<"users">; distance: number; available: boolean }[]> {
-  const found = new Map<Id<"users">, { userId: Id<"users">; distance: number; available: boolean }>();
+  const found = new Map<Id<"users">, { userId: Id<"users">; distance: number; available: boolean; priority: boolean }>();
   for (const [start, end] of geohashRanges(point, MAX_RADIUS_MILES)) {
     const rows = await ctx.db
       .query("serviceAreas")
@@ -123,12 +126,14 @@ export async function matchingProfessionals(
     for (const row of rows) {
       const distance = distanceMiles(point, row);
       if (distance <= row.radiusMiles)
-        found.set(row.userId, { userId: row.userId, distance, available: row.available });
+        found.set(row.userId, { userId: row.userId, distance, available: row.available, priority: row.priority === true });
     }
   }
+  const rank = (m: { distance: number; priority: boolean }) => m.distance - (m.priority ? PRIORITY_PLACEMENT_MILES : 0);
   return [...found.values()]
-    .sort((a, b) => Number(b.available) - Number(a.available) || a.distance - b.distance)
-    .slice(0, limit);
+    .sort((a, b) => Number(b.available) - Number(a.available) || rank(a) - rank(b))
+    .slice(0, limit)
+    .map(({ userId, distance, available }) => ({ userId, distance, available }));
 }
 
 /** Professionals within `miles` of a point, nearest first (bounded read: `cap` rows per range). */

@@ -4,6 +4,8 @@ import { api, internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import { newTest, pro, userRow, type TestConvex } from "../test.setup";
 import { LOCAL_PERIOD_MS } from "./local";
+import { zipToPoint } from "../model/geo";
+import { matchingProfessionals } from "../model/professionals";
 import {
   checkoutSessionObject,
   invoiceObject,
@@ -254,6 +256,27 @@ describe("plan limits", () => {
     await post(t, stripeEvent("customer.subscription.deleted", subscriptionObject({ ...state, status: "canceled", endedAt: Date.now() }), Date.now() + 2000));
     expect(await areas(t, member.userId)).toEqual(basic);
     expect((await userRow(t, member.userId)).professions).toEqual(["electrician", "landscaper"]);
+  });
+});
+
+describe("priority placement (Pro+ and Enterprise)", () => {
+  test("quote routing counts them 5 miles nearer, among those who already match; never past a nearer match by more", async () => {
+    const t = newTest();
+    const near = await pro(t, { zipCode: "78705", firstName: "Near" }); // 1.3 mi from 78701
+    const boosted = await pro(t, { zipCode: "78746", firstName: "Boosted" }); // 4.8 mi
+    const far = await pro(t, { zipCode: "78660", firstName: "Far" }); // 13.6 mi
+    for (const [member, id] of [
+      [boosted, "sub_boosted"],
+      [far, "sub_far"],
+    ] as const) {
+      const state = subscription(member.userId, { subscriptionId: id, customerId: `cus_${id}`, planId: "pro_plus", status: "active", trialEnd: undefined });
+      await post(t, stripeEvent("customer.subscription.created", subscriptionObject(state), Date.now()));
+    }
+    const order = await t.run(async (ctx) =>
+      (await matchingProfessionals(ctx, "electrical", zipToPoint("78701")!, 10)).map((m) => m.userId),
+    );
+    // 4.8 - 5 < 1.3: the Pro+ member 3.5 miles farther comes first; 13.6 - 5 is still farther than 1.3.
+    expect(order).toEqual([boosted.userId, near.userId, far.userId]);
   });
 });
 
