@@ -17,6 +17,7 @@ import { invalidToken } from "./model/errors";
 import { siteUrl } from "./model/tokens";
 import { syncUserLocation } from "./model/professionals";
 import { restoreAccount } from "./model/accountDeletion";
+import { AdminCopy } from "../common/admin";
 
 export async function userByEmail(ctx: QueryCtx, email: string): Promise<Doc<"users"> | null> {
   return await ctx.db
@@ -159,8 +160,14 @@ export const recordFailedSignIn = internalMutation({
 
 export const recordSignIn = internalMutation({
   args: { userId: v.id("users"), ip: v.optional(v.union(v.string(), v.null())) },
-  handler: async (ctx, { userId, ip }) => {
+  returns: errorResult,
+  handler: async (ctx, { userId, ip }): Promise<AppErrorData | null> => {
     const user = await ctx.db.get("users", userId);
+    // A banned member's password is right but the account is suspended (admin/moderation.ts ban): no session.
+    if (user?.bannedAt !== undefined) {
+      await logSecurityEvent(ctx, "login_while_banned", { userId, details: `from ${ip ?? null}` });
+      return { code: ErrorCode.FORBIDDEN, message: AdminCopy.suspended };
+    }
     if (user?.email) {
       const row = await ctx.db
         .query("rateLimits")
@@ -174,6 +181,7 @@ export const recordSignIn = internalMutation({
       await restoreAccount(ctx, user);
       await logSecurityEvent(ctx, "account_restored", { userId });
     }
+    return null;
   },
 });
 

@@ -54,7 +54,7 @@ async function signIn(params: Params, ctx: Ctx) {
     refuseIf(await ctx.runMutation(internal.accounts.recordFailedSignIn, { email, ip, reason }));
     throw e;
   }
-  await ctx.runMutation(internal.accounts.recordSignIn, { userId: retrieved.user._id, ip });
+  refuseIf(await ctx.runMutation(internal.accounts.recordSignIn, { userId: retrieved.user._id, ip }));
   return { userId: retrieved.user._id };
 }
 

@@ -157,6 +157,7 @@ export interface World {
   postId: Id<"posts">;
   /** B's comment on that post (social). */
   socialCommentId: Id<"comments">;
+  reportId: Id<"moderationReports">;
   /** B's open local checkout and portal sessions (the local payments mode). */
   checkoutSessionId: string;
   portalSessionId: string;
@@ -240,6 +241,9 @@ export async function buildWorld(
     content: "Great work, Ada",
     mentionIds: [],
   })) as { commentId: Id<"comments"> };
+  const { reportId } = (await b.as.mutation(ref.m("social/reports:report"), { postId, reason: "spam" })) as {
+    reportId: Id<"moderationReports">;
+  };
   const [checkoutSessionId, portalSessionId] = await t.run(async (ctx) => {
     const session = { userId: b.userId, customerId: `cus_local_${b.userId}`, status: "open" as const, expiresAt: Date.now() + 86_400_000 };
     return [
@@ -293,6 +297,7 @@ export async function buildWorld(
     scrapListingId,
     postId,
     socialCommentId,
+    reportId,
     checkoutSessionId,
     portalSessionId,
   };
@@ -332,6 +337,8 @@ function idForTable(table: string, w: World, target: "a" | "b"): unknown {
       return w.postId;
     case "comments":
       return w.socialCommentId;
+    case "moderationReports":
+      return w.reportId;
     default:
       return undefined;
   }
@@ -470,6 +477,16 @@ const LIBRARY = "@convex-dev/auth's own endpoint: signs in and out and refreshes
 const bidOn = (w: World) => ({ ...bidArgs(), bidId: w.bidId });
 
 export const CLASSIFICATION: Record<string, Classification> = {
+  // The admin console (issue 16): admins only; a member naming any post gets FORBIDDEN before anything is read.
+  "admin/moderation:queue": { access: "admin" },
+  "admin/moderation:flagged": { access: "admin" },
+  "admin/moderation:audit": { access: "admin" },
+  "admin/moderation:approve": { access: "admin", stranger: { expect: "refused", args: (w) => ({ postId: w.postId }) } },
+  "admin/moderation:remove": { access: "admin", stranger: { expect: "refused", args: (w) => ({ postId: w.postId }) } },
+  "admin/moderation:warn": { access: "admin", stranger: { expect: "refused", args: (w) => ({ postId: w.postId }) } },
+  "admin/moderation:ban": { access: "admin", stranger: { expect: "refused", args: (w) => ({ postId: w.postId }) } },
+  "admin/moderation:dismiss": { access: "admin", stranger: { expect: "refused", args: (w) => ({ reportId: w.reportId }) } },
+
   "accountDeletion:deleteAccount": { access: "member" },
   "accountDeletion:dismissRestored": { access: "member" },
 

@@ -123,6 +123,9 @@ export default defineSchema({
     deletedUserType: v.optional(userType),
     restoredAt: v.optional(v.number()),
     purgedAt: v.optional(v.number()),
+    /** An admin's ban (admin/moderation.ts ban): sessions ended, sign-in refused, posts hidden. */
+    bannedAt: v.optional(v.number()),
+    banReason: v.optional(v.string()),
   })
     .searchIndex("search_directory", { searchField: "directoryText", filterFields: ["userType", "state", "verified"] })
     .index("email", ["email"])
@@ -405,6 +408,20 @@ export default defineSchema({
   ]),
 
   /** Spec §3 Moderation report (reviews now; posts and comments with the feed). */
+  /** Every admin action (model/audit.ts), written in the action's transaction; read-only to admins. */
+  auditLog: defineTable({
+    adminId: v.id("users"),
+    action: v.string(),
+    targetTable: v.string(),
+    targetId: v.string(),
+    before: v.optional(v.any()),
+    after: v.optional(v.any()),
+    note: v.optional(v.string()),
+    at: v.number(),
+  })
+    .index("by_at", ["at"])
+    .index("by_targetTable_and_targetId", ["targetTable", "targetId"]),
+
   moderationReports: defineTable({
     reporterId: v.id("users"),
     reviewId: v.optional(v.id("reviews")),

@@ -257,7 +257,7 @@ export async function insertPost(
 }
 
 function isVisible(author: Doc<"users">, status: ModerationStatus): boolean {
-  return !isDeleted(author) && (status === "approved" || status === "pending");
+  return !isDeleted(author) && author.bannedAt === undefined && (status === "approved" || status === "pending");
 }
 
 export type PostEdit = Omit<NewPostInput, "repostOfId" | "seeded">;

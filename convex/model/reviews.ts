@@ -55,3 +55,19 @@ export async function createReview(ctx: MutationCtx, reviewer: Doc<"users">, job
   });
   return reviewId;
 }
+
+/** A moderator removes a review: the professional's rating and review count step back in the same transaction. */
+export async function removeReview(ctx: MutationCtx, review: Doc<"reviews">): Promise<void> {
+  await ctx.db.delete("reviews", review._id);
+  const helpful = await ctx.db
+    .query("reviewHelpful")
+    .withIndex("by_reviewId_and_userId", (q) => q.eq("reviewId", review._id))
+    .take(500);
+  for (const row of helpful) await ctx.db.delete("reviewHelpful", row._id);
+  const pro = await ctx.db.get("users", review.professionalId);
+  if (pro === null) return;
+  const count = pro.reviewCount ?? 0;
+  const average = count > 1 ? ((pro.rating ?? 0) * count - review.rating) / (count - 1) : 0;
+  await ctx.db.patch("users", pro._id, { rating: Math.round(Math.max(0, average) * 100) / 100 });
+  if (count > 0) await adjustCounters(ctx, "users", pro._id, { reviewCount: -1 });
+}

@@ -15,7 +15,8 @@ export type SecurityEvent =
   | "email_verified"
   | "account_deleted"
   | "account_restored"
-  | "account_purged";
+  | "account_purged"
+  | "login_while_banned";
 
 const SEVERITY: Record<SecurityEvent, "low" | "medium" | "high" | "critical"> = {
   login_failed: "medium",
@@ -32,6 +33,7 @@ const SEVERITY: Record<SecurityEvent, "low" | "medium" | "high" | "critical"> = 
   account_deleted: "medium",
   account_restored: "medium",
   account_purged: "low",
+  login_while_banned: "medium",
 };
 
 export async function logSecurityEvent(
