@@ -6,7 +6,17 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { AdminCopy } from "../../common/admin";
 import { api } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
-import { createUser, newTest, owner, pro, setupEnv, signUpParams, STRONG_PASSWORD, type TestConvex, type TestMember } from "../test.setup";
+import {
+  createUser,
+  newTest,
+  owner,
+  pro,
+  setupEnv,
+  signUpParams,
+  STRONG_PASSWORD,
+  type TestConvex,
+  type TestMember,
+} from "../test.setup";
 
 beforeAll(setupEnv);
 
@@ -43,13 +53,25 @@ async function world() {
 describe("who may moderate", () => {
   test("members and anonymous callers are refused; admins see the queue", async () => {
     const { t, admin, bo, postId, reportId } = await world();
-    expect(await errorOf(bo.as.query(api.admin.moderation.queue, { paginationOpts: firstPage }))).toMatchObject({ code: "FORBIDDEN" });
-    expect(await errorOf(t.query(api.admin.moderation.audit, { paginationOpts: firstPage }))).toMatchObject({ code: "NOT_AUTHENTICATED" });
+    expect(await errorOf(bo.as.query(api.admin.moderation.queue, { paginationOpts: firstPage }))).toMatchObject({
+      code: "FORBIDDEN",
+    });
+    expect(await errorOf(t.query(api.admin.moderation.audit, { paginationOpts: firstPage }))).toMatchObject({
+      code: "NOT_AUTHENTICATED",
+    });
     expect(await errorOf(bo.as.mutation(api.admin.moderation.ban, { postId }))).toMatchObject({ code: "FORBIDDEN" });
     const queue = await admin.as.query(api.admin.moderation.queue, { paginationOpts: firstPage });
     expect(queue.page).toHaveLength(1);
     const [item] = queue.page;
-    expect(item).toMatchObject({ reportId, kind: "post", contentId: postId, reason: "spam", status: "pending", openReports: 1, riskLevel: "low" });
+    expect(item).toMatchObject({
+      reportId,
+      kind: "post",
+      contentId: postId,
+      reason: "spam",
+      status: "pending",
+      openReports: 1,
+      riskLevel: "low",
+    });
     expect(item!.preview.length).toBe(80);
     expect(item!.preview.endsWith("…")).toBe(true);
     expect(item!.author?.name).toBe("Ana User");
@@ -59,26 +81,44 @@ describe("who may moderate", () => {
 describe("decisions", () => {
   test("approve shows the post and resolves its reports, audited", async () => {
     const { t, admin, postId, reportId } = await world();
-    await t.run((ctx) => ctx.db.patch("posts", postId, { moderationStatus: "flagged", visible: false, moderationConfidence: 0.3 }));
+    await t.run((ctx) =>
+      ctx.db.patch("posts", postId, { moderationStatus: "flagged", visible: false, moderationConfidence: 0.3 }),
+    );
     const flagged = await admin.as.query(api.admin.moderation.flagged, { paginationOpts: firstPage });
     expect(flagged.page.map((p) => [p.contentId, p.riskLevel])).toEqual([[postId, "high"]]);
     await admin.as.mutation(api.admin.moderation.approve, { reportId, notes: "Fine" });
-    expect(await t.run((ctx) => ctx.db.get("posts", postId))).toMatchObject({ moderationStatus: "approved", visible: true });
-    expect(await report(t, reportId)).toMatchObject({ status: "resolved", moderatorId: admin.userId, moderatorNotes: "Fine" });
+    expect(await t.run((ctx) => ctx.db.get("posts", postId))).toMatchObject({
+      moderationStatus: "approved",
+      visible: true,
+    });
+    expect(await report(t, reportId)).toMatchObject({
+      status: "resolved",
+      moderatorId: admin.userId,
+      moderatorNotes: "Fine",
+    });
     expect((await auditRows(t)).map((r) => r.action).sort()).toEqual(["post.approve", "report.resolve"]);
     expect((await admin.as.query(api.admin.moderation.queue, { paginationOpts: firstPage })).page).toEqual([]);
     // A closed report can't move again.
-    expect(await errorOf(admin.as.mutation(api.admin.moderation.dismiss, { reportId }))).toMatchObject({ code: "INVALID_INPUT" });
+    expect(await errorOf(admin.as.mutation(api.admin.moderation.dismiss, { reportId }))).toMatchObject({
+      code: "INVALID_INPUT",
+    });
   });
 
   test("warn notifies the author and moves the report to reviewed; dismiss closes it", async () => {
     const { t, admin, ana, reportId } = await world();
     await admin.as.mutation(api.admin.moderation.warn, { reportId });
     expect(await report(t, reportId)).toMatchObject({ status: "reviewed", moderatorId: admin.userId });
-    const notes = await t.run((ctx) => ctx.db.query("notifications").withIndex("by_userId", (q) => q.eq("userId", ana.userId)).take(10));
+    const notes = await t.run((ctx) =>
+      ctx.db
+        .query("notifications")
+        .withIndex("by_userId", (q) => q.eq("userId", ana.userId))
+        .take(10),
+    );
     expect(notes.map((n) => n.title)).toContain(AdminCopy.warnTitle);
     // Still open: it stays in the queue.
-    expect((await admin.as.query(api.admin.moderation.queue, { paginationOpts: firstPage })).page[0]?.status).toBe("reviewed");
+    expect((await admin.as.query(api.admin.moderation.queue, { paginationOpts: firstPage })).page[0]?.status).toBe(
+      "reviewed",
+    );
     await admin.as.mutation(api.admin.moderation.dismiss, { reportId });
     expect(await report(t, reportId)).toMatchObject({ status: "dismissed" });
     expect((await auditRows(t)).map((r) => r.action).sort()).toEqual(["report.dismiss", "report.review", "user.warn"]);
@@ -100,13 +140,24 @@ describe("ban", () => {
     const bo = await owner(t, { firstName: "Bo" });
     const email = "spammer@example.com";
     await t.action(api.auth.signIn, { provider: "password", params: signUpParams({ email }) });
-    const userId = (await t.run((ctx) => ctx.db.query("users").withIndex("email", (q) => q.eq("email", email)).unique()))!._id;
-    const sessionId = await t.run((ctx) => ctx.db.insert("authSessions", { userId, expirationTime: Date.now() + 86_400_000 }));
+    const userId = (await t.run((ctx) =>
+      ctx.db
+        .query("users")
+        .withIndex("email", (q) => q.eq("email", email))
+        .unique(),
+    ))!._id;
+    const sessionId = await t.run((ctx) =>
+      ctx.db.insert("authSessions", { userId, expirationTime: Date.now() + 86_400_000 }),
+    );
     const spammer = t.withIdentity({ subject: `${userId}|${sessionId}` });
     const reported = await post({ userId, as: spammer }, "Buy followers now");
     const other = await post({ userId, as: spammer }, "Another post of mine");
     const boPost = await post(bo);
-    const { commentId } = await spammer.mutation(api.social.comments.add, { postId: boPost, content: "Nice", mentionIds: [] });
+    const { commentId } = await spammer.mutation(api.social.comments.add, {
+      postId: boPost,
+      content: "Nice",
+      mentionIds: [],
+    });
     const { reportId } = await bo.as.mutation(api.social.reports.report, { postId: reported, reason: "spam" });
 
     await admin.as.mutation(api.admin.moderation.ban, { reportId, notes: "Spam account" });
@@ -116,7 +167,10 @@ describe("ban", () => {
       reported: await ctx.db.get("posts", reported),
       other: await ctx.db.get("posts", other),
       comment: await ctx.db.get("comments", commentId),
-      sessions: await ctx.db.query("authSessions").withIndex("userId", (q) => q.eq("userId", userId)).take(10),
+      sessions: await ctx.db
+        .query("authSessions")
+        .withIndex("userId", (q) => q.eq("userId", userId))
+        .take(10),
     }));
     expect(state.user?.bannedAt).toBeTypeOf("number");
     expect(state.user?.banReason).toBe("Spam account");
@@ -127,11 +181,18 @@ describe("ban", () => {
     expect(await report(t, reportId)).toMatchObject({ status: "resolved", moderatorId: admin.userId });
     expect((await auditRows(t)).map((r) => r.action).sort()).toEqual(["post.remove", "report.resolve", "user.ban"]);
     // The old token is dead, and signing in again is refused in words.
-    expect(await errorOf(spammer.mutation(api.social.posts.create, { content: "Back!", category: "construction" }))).toMatchObject({
+    expect(
+      await errorOf(spammer.mutation(api.social.posts.create, { content: "Back!", category: "construction" })),
+    ).toMatchObject({
       code: "NOT_AUTHENTICATED",
     });
     expect(
-      await errorOf(t.action(api.auth.signIn, { provider: "password", params: { flow: "signIn", email, password: STRONG_PASSWORD } })),
+      await errorOf(
+        t.action(api.auth.signIn, {
+          provider: "password",
+          params: { flow: "signIn", email, password: STRONG_PASSWORD },
+        }),
+      ),
     ).toMatchObject({ code: "FORBIDDEN", message: AdminCopy.suspended });
     const audit = await admin.as.query(api.admin.moderation.audit, { paginationOpts: firstPage });
     expect(audit.page.find((r) => r.action === "user.ban")).toMatchObject({ targetId: userId, note: "Spam account" });

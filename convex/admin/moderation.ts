@@ -12,13 +12,7 @@ import { recordAudit } from "../model/audit";
 import { banUser, hideComments } from "../model/bans";
 import { removeComment, setCommentVisible } from "../model/comments";
 import { invalid, notFound } from "../model/errors";
-import {
-  closeReportsOn,
-  itemOf,
-  openReportsOn,
-  transitionReport,
-  type ReportedItem,
-} from "../model/moderation";
+import { closeReportsOn, itemOf, openReportsOn, transitionReport, type ReportedItem } from "../model/moderation";
 import { notify } from "../model/notifications";
 import { cappedPagination } from "../model/paging";
 import { applyModeration, deletePost } from "../model/posts";
@@ -30,7 +24,12 @@ import schema from "../schema";
 async function authorOf(ctx: QueryCtx, userId: Id<"users">) {
   const user = await ctx.db.get("users", userId);
   if (user === null) return null;
-  return { id: user._id, name: fullName(user) || user.email || "Member", email: user.email, banned: user.bannedAt !== undefined };
+  return {
+    id: user._id,
+    name: fullName(user) || user.email || "Member",
+    email: user.email,
+    banned: user.bannedAt !== undefined,
+  };
 }
 
 interface Content {
@@ -43,7 +42,14 @@ interface Content {
 async function contentOf(ctx: QueryCtx, item: ReportedItem): Promise<Content | null> {
   if (item.kind === "post") {
     const post = await ctx.db.get("posts", item.postId);
-    return post && { text: post.content, authorId: post.authorId, confidence: post.moderationConfidence, flags: post.moderationFlags };
+    return (
+      post && {
+        text: post.content,
+        authorId: post.authorId,
+        confidence: post.moderationConfidence,
+        flags: post.moderationFlags,
+      }
+    );
   }
   if (item.kind === "comment") {
     const comment = await ctx.db.get("comments", item.commentId);
@@ -58,7 +64,9 @@ async function contentOf(ctx: QueryCtx, item: ReportedItem): Promise<Content | n
   }
   const review = await ctx.db.get("reviews", item.reviewId);
   // Reviews are not screened: their risk comes from the reports alone.
-  return review && { text: `${review.title}: ${review.content}`, authorId: review.reviewerId, confidence: 1, flags: [] };
+  return (
+    review && { text: `${review.title}: ${review.content}`, authorId: review.reviewerId, confidence: 1, flags: [] }
+  );
 }
 
 function contentIdOf(item: ReportedItem): string {
@@ -138,7 +146,11 @@ export const flagged = adminQuery({
 export const audit = adminQuery({
   args: { paginationOpts: paginationOptsValidator },
   handler: async (ctx, { paginationOpts }) => {
-    const result = await ctx.db.query("auditLog").withIndex("by_at").order("desc").paginate(cappedPagination(paginationOpts, 50));
+    const result = await ctx.db
+      .query("auditLog")
+      .withIndex("by_at")
+      .order("desc")
+      .paginate(cappedPagination(paginationOpts, 50));
     const page = await Promise.all(
       result.page.map(async (row) => {
         const admin = await ctx.db.get("users", row.adminId);
@@ -179,7 +191,8 @@ async function resolveTarget(
 ): Promise<Target> {
   if ((args.reportId === undefined) === (args.postId === undefined)) invalid("Name one report or one post.");
   const notes = args.notes?.trim() || undefined;
-  if (notes !== undefined && notes.length > NOTES_MAX) invalid(AdminCopy.notesTooLong, { notes: AdminCopy.notesTooLong });
+  if (notes !== undefined && notes.length > NOTES_MAX)
+    invalid(AdminCopy.notesTooLong, { notes: AdminCopy.notesTooLong });
   if (args.reportId !== undefined) {
     const report = await ctx.db.get("moderationReports", args.reportId);
     if (report === null) notFound(AdminCopy.reportNotFound);
@@ -333,7 +346,12 @@ export const ban = adminMutation({
     if (author === null) notFound(AdminCopy.contentGone);
     await closeReportsOn(ctx, item, "resolve", ctx.viewer, notes);
     await removeContent(ctx, ctx.viewer._id, item, notes);
-    await banUser(ctx, ctx.viewer, author, notes ?? `Banned from the moderation queue (${item.kind} ${contentIdOf(item)})`);
+    await banUser(
+      ctx,
+      ctx.viewer,
+      author,
+      notes ?? `Banned from the moderation queue (${item.kind} ${contentIdOf(item)})`,
+    );
     return null;
   },
 });

@@ -13,13 +13,19 @@ import { endUserSessions } from "./sessions";
 
 const BATCH = 100;
 
-export async function banUser(ctx: MutationCtx, admin: Doc<"users">, user: Doc<"users">, reason: string): Promise<void> {
+export async function banUser(
+  ctx: MutationCtx,
+  admin: Doc<"users">,
+  user: Doc<"users">,
+  reason: string,
+): Promise<void> {
   if (user.role === "admin") forbidden(AdminCopy.cannotBanAdmin);
   if (user.bannedAt !== undefined) return;
   await ctx.db.patch("users", user._id, { bannedAt: Date.now(), banReason: reason });
   const sessionsEnded = await endUserSessions(ctx, user._id);
   const next = await syncAuthorPosts(ctx, user._id, null, BATCH);
-  if (next !== null) await ctx.scheduler.runAfter(0, internal.social.posts.syncAuthorPostsBatch, { authorId: user._id, cursor: next });
+  if (next !== null)
+    await ctx.scheduler.runAfter(0, internal.social.posts.syncAuthorPostsBatch, { authorId: user._id, cursor: next });
   await hideComments(ctx, user);
   await recordAudit(ctx, admin._id, {
     action: "user.ban",

@@ -58,6 +58,7 @@ export const JobSearchPage = lazy(() =>
 );
 
 export const MessagesPage = lazy(() => signedIn().then((m) => m.loadMessagesPage()));
+export const AdminPage = lazy(() => import("@/features/admin/AdminPage").then((m) => ({ default: m.AdminPage })));
 export const NotificationsPage = lazy(() => signedIn().then((m) => m.loadNotificationsPage()));
 
 export const ProfilePage = lazy(() => signedIn().then((m) => m.loadProfilePage()));

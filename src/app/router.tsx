@@ -3,6 +3,7 @@ import { Navigate, Outlet, Route, Routes, useSearchParams } from "react-router-d
 import { marketingRoutes } from "@/features/marketing/routes";
 import { LoadingScreen } from "./LoadingScreen";
 import {
+  AdminPage,
   ComingLaterPage,
   CustomerDashboard,
   DirectoryPage,
@@ -114,7 +115,7 @@ function SignedInOnly({ children }: { children?: ReactNode }) {
 function AdminRoute() {
   const session = useSession();
   if (session.status === "loading") return <LoadingScreen message={AUTH_LOADING_MESSAGE} />;
-  if (session.status === "signedIn" && session.viewer.isAdmin) return <ComingLaterPage section="Admin" />;
+  if (session.status === "signedIn" && session.viewer.isAdmin) return <AdminPage />;
   return <NotFoundPage />;
 }
 

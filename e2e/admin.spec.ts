@@ -1,0 +1,120 @@
+// The admin console's Moderation tab (issue 16), as three people live it in three browsers: A
+// posts, B reports the post from /feed, and an administrator bans A from the queue (behind the
+// confirmation, with the spec's toast); the post leaves B's feed live and the ban is in the
+// audit log. A member at /admin gets the 404 page. axe checks every page shown.
+import type { Browser, Page } from "@playwright/test";
+import { internal } from "../convex/_generated/api";
+import { adminClient, asAdminCallable } from "../scripts/lib/convex";
+import { e2eEnv } from "./env";
+import { expect, signInOn, test, Text, toasts } from "./fixtures";
+
+async function otherBrowser(browser: Browser, clientIp: string): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: e2eEnv().baseURL,
+    extraHTTPHeaders: { "X-Forwarded-For": clientIp },
+  });
+  return await context.newPage();
+}
+
+/** Makes an existing account an administrator, as an operator would (users.grantAdmin with the admin key). */
+async function grantAdmin(email: string): Promise<void> {
+  const env = e2eEnv();
+  await adminClient(env.convexUrl, env.adminKey).mutation(asAdminCallable(internal.users.grantAdmin), { email });
+}
+
+/** Letters only, unique to this run. */
+function uniqueWord(prefix: string): string {
+  const letters = Date.now()
+    .toString(26)
+    .split("")
+    .map((c) => String.fromCharCode(97 + parseInt(c, 26)))
+    .join("");
+  return `${prefix}${letters}`;
+}
+
+test("B reports A's post -> an admin bans A in Moderation -> the post leaves B's feed live; the ban is audited", async ({
+  page: adminPage,
+  browser,
+  users,
+  signIn,
+  axe,
+}) => {
+  test.slow();
+  const lastName = uniqueWord("Spammer");
+  const word = uniqueWord("followers");
+  const author = await users.create({
+    userType: "professional",
+    firstName: "Avery",
+    lastName,
+    professions: ["general_contractor"],
+  });
+  const reader = await users.create({ userType: "homeowner", firstName: "Blair", lastName: "Reader" });
+  const admin = await users.create({ userType: "homeowner", firstName: "Morgan", lastName: "Moderator" });
+  await grantAdmin(admin.email);
+
+  // A posts.
+  const authorPage = await otherBrowser(browser, "10.77.5.1");
+  await signInOn(authorPage, author, { rejectCookies: true });
+  await authorPage.goto("/feed");
+  await authorPage.getByRole("button", { name: "New Post" }).click();
+  const form = authorPage.getByRole("form", { name: "New post" });
+  await form.getByLabel("What did you work on?").fill(`Buy cheap ${word} for your business page today, message me`);
+  await form.getByLabel("Category").selectOption({ label: "Construction" });
+  await form.getByRole("button", { name: "Post", exact: true }).click();
+  await expect(toasts(authorPage).getByText("Post created successfully!")).toBeVisible();
+
+  // B sees it on /feed and reports it.
+  const readerPage = await otherBrowser(browser, "10.77.5.2");
+  await signInOn(readerPage, reader, { rejectCookies: true });
+  await readerPage.goto("/feed");
+  const readerCard = readerPage.getByRole("article").filter({ hasText: word });
+  await expect(readerCard).toBeVisible();
+  await readerCard.getByRole("button", { name: `More actions for the post by Avery ${lastName}` }).click();
+  await readerPage.getByRole("menuitem", { name: "Report post" }).click();
+  const report = readerPage.getByRole("form", { name: /^Report/ });
+  await report.getByLabel("Reason").selectOption({ label: "Spam" });
+  await report.getByRole("button", { name: "Send Report" }).click();
+  await expect(toasts(readerPage).getByText("Report sent")).toBeVisible();
+
+  // The admin finds it in the Moderation queue, with its reason and risk.
+  await signIn(admin.email, admin.password);
+  await adminPage.goto("/admin");
+  await expect(adminPage.getByRole("heading", { level: 1, name: "Admin" })).toBeVisible();
+  await expect(adminPage.getByRole("tab", { name: "Moderation", selected: true })).toBeVisible();
+  const row = adminPage.getByRole("listitem").filter({ hasText: word });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText("Reason: spam");
+  await expect(row).toContainText(/(Low|Medium|High) risk/);
+  await axe.check("moderation queue");
+
+  // Ban, behind the confirmation.
+  await row.getByRole("button", { name: `Ban Avery ${lastName}` }).click();
+  const dialog = adminPage.getByRole("alertdialog", { name: `Ban Avery ${lastName}?` });
+  await expect(dialog).toBeVisible();
+  await axe.check("ban confirmation");
+  await dialog.getByRole("button", { name: "Ban user" }).click();
+  await expect(toasts(adminPage).getByText("User Banned")).toBeVisible();
+  await expect(toasts(adminPage).getByText("User has been banned and post deleted successfully.")).toBeVisible();
+  await expect(row).toHaveCount(0);
+
+  // The post leaves B's feed without a reload.
+  await expect(readerCard).toHaveCount(0);
+
+  // The audit log has the ban.
+  await adminPage.getByRole("tab", { name: "Audit log" }).click();
+  await expect(adminPage).toHaveURL("/admin?tab=audit");
+  await expect(adminPage.getByText("user.ban")).toBeVisible();
+  await axe.check("audit log");
+
+  // A member at /admin gets the 404 page.
+  await readerPage.goto("/admin");
+  await expect(readerPage.getByRole("heading", { level: 1, name: Text.pageNotFound })).toBeVisible();
+});
+
+test("a member at /admin gets the 404 page", async ({ page, users, signIn, axe }) => {
+  const member = await users.create({ userType: "homeowner" });
+  await signIn(member.email, member.password);
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { level: 1, name: Text.pageNotFound })).toBeVisible();
+  await axe.check("admin, not an admin");
+});
