@@ -8,6 +8,22 @@ import { recordAudit } from "./audit";
 import { invalid } from "./errors";
 import type { TransitionRule } from "./transitions";
 
+/** Files a report for the admin queue (social/reports.ts checks who and what first; the seed's demo reports). */
+export async function fileReport(
+  ctx: MutationCtx,
+  fields: Pick<Doc<"moderationReports">, "reporterId" | "reason" | "postId" | "commentId" | "reviewId" | "description">,
+): Promise<Id<"moderationReports">> {
+  return await ctx.db.insert("moderationReports", {
+    reporterId: fields.reporterId,
+    reason: fields.reason,
+    ...(fields.postId ? { postId: fields.postId } : {}),
+    ...(fields.commentId ? { commentId: fields.commentId } : {}),
+    ...(fields.reviewId ? { reviewId: fields.reviewId } : {}),
+    ...(fields.description ? { description: fields.description } : {}),
+    status: "pending",
+  });
+}
+
 export type ReportStatus = Doc<"moderationReports">["status"];
 export type ReportAction = "review" | "resolve" | "dismiss";
 

@@ -69,7 +69,14 @@ test("demo feed: posts across categories and types with photos, comments, likes,
     files: await ctx.db.query("files").collect(),
     shares: await ctx.db.query("shares").collect(),
     hashtags: await ctx.db.query("hashtags").collect(),
+    reports: await ctx.db.query("moderationReports").collect(),
   }));
+  // The demo admin has work waiting: open reports on posts, never by their author.
+  expect(rows.reports.length).toBeGreaterThan(0);
+  for (const r of rows.reports) {
+    expect(r.status).toBe("pending");
+    expect(rows.posts.find((p) => p._id === r.postId)?.authorId).not.toBe(r.reporterId);
+  }
   for (const post of rows.posts) {
     expect(post.likesCount).toBe(rows.likes.filter((l) => l.postId === post._id).length);
     expect(post.commentsCount).toBe(rows.comments.filter((c) => c.postId === post._id).length);

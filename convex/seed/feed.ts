@@ -15,6 +15,7 @@ import { insertComment } from "../model/comments";
 import { attachFile, claimFile } from "../model/files";
 import { followUser } from "../model/follows";
 import { toggleLike } from "../model/likes";
+import { fileReport } from "../model/moderation";
 import { insertPost } from "../model/posts";
 import { sharePost } from "../model/shares";
 import { DEMO_ACCOUNTS } from "./data";
@@ -387,6 +388,12 @@ const DEMO_SHARES: readonly [Who, number, "share" | "repost", string | undefined
   ["h0", 3, "share", undefined],
 ];
 
+/** Open reports on the posts above (by index), so the demo admin's Moderation queue has work waiting. */
+const DEMO_REPORTS: readonly [Who, number, "spam" | "off_topic" | "inappropriate", string][] = [
+  ["h1", 4, "spam", "The same offer is posted in three groups this week."],
+  ["owner", 5, "off_topic", "Not about a project; reads like an advert."],
+];
+
 const SEEDED_EMAIL = /@example\.com$/;
 
 async function byEmail(ctx: QueryCtx, email: string): Promise<Doc<"users"> | null> {
@@ -560,6 +567,13 @@ export const insertDemoFeed = internalMutation({
     for (const [key, index, shareType, comment] of DEMO_SHARES) {
       const post = (await ctx.db.get("posts", postIds[index]!))!;
       await sharePost(ctx, await fresh(key), post, { shareType, comment }, { seeded: true });
+    }
+    for (const [key, index, reason, description] of DEMO_REPORTS) {
+      const post = (await ctx.db.get("posts", postIds[index]!))!;
+      const reporter = await fresh(key);
+      // A stand-in can be the author (a small seed): nobody reports their own post.
+      if (reporter._id === post.authorId) continue;
+      await fileReport(ctx, { reporterId: reporter._id, postId: post._id, reason, description });
     }
     return { inserted: postIds.length };
   },

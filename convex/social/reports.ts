@@ -7,6 +7,7 @@ import type { Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { mutation } from "../functions";
 import { invalid, notFound, parseOrThrow } from "../model/errors";
+import { fileReport } from "../model/moderation";
 import { canSeePost } from "../model/posts";
 
 /** A report still waiting for a moderator's decision. */
@@ -25,7 +26,9 @@ async function hasOpenReport(
           .take(20)
       : await ctx.db
           .query("moderationReports")
-          .withIndex("by_commentId_and_reporterId", (q) => q.eq("commentId", item.commentId).eq("reporterId", reporterId))
+          .withIndex("by_commentId_and_reporterId", (q) =>
+            q.eq("commentId", item.commentId).eq("reporterId", reporterId),
+          )
           .take(20);
   // A post's row has no commentId: a report on one of its comments is another item.
   return rows.some((r) => OPEN_STATUSES.includes(r.status) && ("postId" in item ? r.commentId === undefined : true));
@@ -50,7 +53,11 @@ export const report = mutation({
     if (commentId !== undefined) {
       const comment = await ctx.db.get("comments", commentId);
       const post = comment ? await ctx.db.get("posts", comment.postId) : null;
-      const seen = comment !== null && post !== null && canSeePost(viewer._id, post) && (comment.visible || comment.authorId === viewer._id);
+      const seen =
+        comment !== null &&
+        post !== null &&
+        canSeePost(viewer._id, post) &&
+        (comment.visible || comment.authorId === viewer._id);
       if (!seen) notFound(SocialCopy.commentNotFound);
       authorId = comment.authorId;
       item = { commentId };
@@ -64,12 +71,11 @@ export const report = mutation({
     }
     if (authorId === viewer._id) invalid(SocialCopy.ownReport);
     if (await hasOpenReport(ctx, viewer._id, item)) invalid(SocialCopy.alreadyReported);
-    const reportId = await ctx.db.insert("moderationReports", {
+    const reportId = await fileReport(ctx, {
       reporterId: viewer._id,
       ...fields,
       reason: values.reason,
-      ...(values.description ? { description: values.description } : {}),
-      status: "pending",
+      description: values.description || undefined,
     });
     return { reportId };
   },
