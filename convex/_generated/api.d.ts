@@ -30,6 +30,7 @@ import type * as emails_templates from "../emails/templates.js";
 import type * as files from "../files.js";
 import type * as functions from "../functions.js";
 import type * as http from "../http.js";
+import type * as http_admin from "../http/admin.js";
 import type * as http_auth from "../http/auth.js";
 import type * as http_contact from "../http/contact.js";
 import type * as http_devOutbox from "../http/devOutbox.js";
@@ -148,6 +149,7 @@ declare const fullApi: ApiFromModules<{
   files: typeof files;
   functions: typeof functions;
   http: typeof http;
+  "http/admin": typeof http_admin;
   "http/auth": typeof http_auth;
   "http/contact": typeof http_contact;
   "http/devOutbox": typeof http_devOutbox;

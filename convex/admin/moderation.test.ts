@@ -208,3 +208,31 @@ describe("ban", () => {
     });
   });
 });
+
+describe("REST (spec §7 admin rows)", () => {
+  async function call(who: Pick<TestConvex, "fetch">, method: string, path: string) {
+    const r = await who.fetch(path, { method, headers: { "Content-Type": "application/json" } });
+    return { status: r.status, body: (await r.json()) as Record<string, unknown> };
+  }
+
+  test("GET /api/admin/posts and DELETE /api/admin/posts/{id}/ban-user: admins only, a member gets 403", async () => {
+    const { t, admin, ana, bo, postId } = await world();
+    expect((await call(bo.as, "GET", "/api/admin/posts")).status).toBe(403);
+    expect((await call(bo.as, "DELETE", `/api/admin/posts/${postId}/ban-user`)).status).toBe(403);
+    const list = await call(admin.as, "GET", "/api/admin/posts");
+    expect(list.status).toBe(200);
+    expect(list.body.posts).toEqual([
+      {
+        id: postId,
+        content: expect.stringMatching(/^Cheap roofing/),
+        userId: ana.userId,
+        riskLevel: "low",
+        moderationFlags: [],
+      },
+    ]);
+    const banned = await call(admin.as, "DELETE", `/api/admin/posts/${postId}/ban-user`);
+    expect(banned).toEqual({ status: 200, body: { message: AdminCopy.banned } });
+    expect((await t.run((ctx) => ctx.db.get("users", ana.userId)))?.bannedAt).toBeTypeOf("number");
+    expect((await call(admin.as, "GET", "/api/admin/posts")).body.posts).toEqual([]);
+  });
+});

@@ -142,16 +142,26 @@ export const ROUTES: Record<string, RouteRule> = {
   // B edits and deletes A's post: refused (403), never 5xx.
   "PUT /api/social/posts/*": {
     paths: ["/api/social/posts/{post}"],
-    body: { content: "Mine now #deck", postType: "trade_tip", category: "construction", images: [], location: "Austin, TX" },
+    body: {
+      content: "Mine now #deck",
+      postType: "trade_tip",
+      category: "construction",
+      images: [],
+      location: "Austin, TX",
+    },
   },
   "DELETE /api/social/posts/*": { paths: ["/api/social/posts/{post}"] },
+  // Admin rows (spec §7): a member's token gets 403 (admin/moderation.ts checks the role).
+  "GET /api/admin/posts": {},
+  "DELETE /api/admin/posts/*": { paths: ["/api/admin/posts/{post}/ban-user"] },
   "GET /api/search": {
     public: "the site search (/search?q=): visitors find professionals and visible posts",
     query: ["q", "type", "category"],
   },
   "POST /api/create-subscription": { body: { planId: "pro", successUrl: "/dashboard?subscription=success" } },
   "POST /stripe/webhook": {
-    public: "the payments webhook: anyone may post, only events signed with the webhook secret are applied (400 otherwise)",
+    public:
+      "the payments webhook: anyone may post, only events signed with the webhook secret are applied (400 otherwise)",
   },
 
   "GET /api/messages": { query: ["limit"], cursor: true },
