@@ -118,3 +118,23 @@ test("a member at /admin gets the 404 page", async ({ page, users, signIn, axe }
   await expect(page.getByRole("heading", { level: 1, name: Text.pageNotFound })).toBeVisible();
   await axe.check("admin, not an admin");
 });
+
+test.describe("on a phone in dark mode", () => {
+  test.use({ theme: "dark", viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("the console's tabs and lists fit and pass axe", async ({ page, users, signIn, axe }) => {
+    const admin = await users.create({ userType: "homeowner", firstName: "Morgan", lastName: "Night" });
+    await grantAdmin(admin.email);
+    await signIn(admin.email, admin.password);
+    await page.goto("/admin");
+    await expect(page.getByRole("tab", { name: "Moderation", selected: true })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Open reports" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Flagged by screening" })).toBeVisible();
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await axe.check("moderation, phone, dark");
+    await page.getByRole("tab", { name: "Audit log" }).click();
+    await expect(page).toHaveURL("/admin?tab=audit");
+    await axe.check("audit log, phone, dark");
+  });
+});
