@@ -15,7 +15,12 @@ import type { MutationCtx } from "./_generated/server";
 import { mutation, query } from "./functions";
 import { invalid, notFound } from "./model/errors";
 import { userCountsOf } from "./model/counters";
-import { markAllNotificationsRead, markNotificationsRead, removeNotification } from "./model/notifications";
+import {
+  markAllNotificationsRead,
+  markNotificationsRead,
+  notificationsOfTypes,
+  removeNotification,
+} from "./model/notifications";
 import { cappedPagination, MAX_PAGE_SIZE } from "./model/paging";
 import { notificationType } from "./schema";
 
@@ -57,27 +62,8 @@ export const list = query({
         .paginate(paginationOpts);
     } else {
       // Network holds connections and follows: two index ranges merged, newest first, one bounded page.
-      const n = paginationOpts.numItems;
       const before = paginationOpts.cursor ? Number(paginationOpts.cursor) : Infinity;
-      const rows: Doc<"notifications">[] = [];
-      for (const type of types) {
-        rows.push(
-          ...(await ctx.db
-            .query("notifications")
-            .withIndex("by_userId_and_type", (q) =>
-              q.eq("userId", viewer._id).eq("type", type).lt("_creationTime", before),
-            )
-            .order("desc")
-            .take(n + 1)),
-        );
-      }
-      rows.sort((a, b) => b._creationTime - a._creationTime);
-      const page = rows.slice(0, n);
-      result = {
-        page,
-        isDone: rows.length <= n,
-        continueCursor: page.length ? String(page[page.length - 1]!._creationTime) : String(before),
-      };
+      result = await notificationsOfTypes(ctx, viewer._id, types, before, paginationOpts.numItems);
     }
     const page = [];
     for (const n of result.page) {

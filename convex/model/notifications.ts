@@ -98,3 +98,34 @@ export async function markAllNotificationsRead(ctx: MutationCtx, userId: Id<"use
     .take(MARK_ALL_BATCH);
   return await markNotificationsRead(ctx, unread);
 }
+
+/**
+ * One bounded page of a member's notifications of several kinds, newest first: one index range
+ * per kind, merged. The cursor is the creation time of the last row served (`before`: Infinity
+ * for the first page).
+ */
+export async function notificationsOfTypes(
+  ctx: QueryCtx,
+  userId: Id<"users">,
+  types: readonly Doc<"notifications">["type"][],
+  before: number,
+  numItems: number,
+): Promise<{ page: Doc<"notifications">[]; isDone: boolean; continueCursor: string }> {
+  const rows: Doc<"notifications">[] = [];
+  for (const type of types) {
+    rows.push(
+      ...(await ctx.db
+        .query("notifications")
+        .withIndex("by_userId_and_type", (q) => q.eq("userId", userId).eq("type", type).lt("_creationTime", before))
+        .order("desc")
+        .take(numItems + 1)),
+    );
+  }
+  rows.sort((a, b) => b._creationTime - a._creationTime);
+  const page = rows.slice(0, numItems);
+  return {
+    page,
+    isDone: rows.length <= numItems,
+    continueCursor: page.length ? String(page[page.length - 1]!._creationTime) : String(before),
+  };
+}

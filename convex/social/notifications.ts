@@ -4,9 +4,9 @@
 import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
 import { SOCIAL_TYPES } from "../../common/notifications";
-import type { Doc } from "../_generated/dataModel";
 import { query } from "../functions";
 import { invalid } from "../model/errors";
+import { notificationsOfTypes } from "../model/notifications";
 import { cappedPagination } from "../model/paging";
 import { visibleUser } from "../model/users";
 import { notificationType } from "../schema";
@@ -44,20 +44,7 @@ export const list = query({
     // The cursor is the creation time of the last row served.
     const before = requested.cursor ? Number(requested.cursor) : Infinity;
     if (Number.isNaN(before)) invalid("Invalid cursor");
-    const rows: Doc<"notifications">[] = [];
-    for (const type of SOCIAL_TYPES) {
-      rows.push(
-        ...(await ctx.db
-          .query("notifications")
-          .withIndex("by_userId_and_type", (q) =>
-            q.eq("userId", viewer._id).eq("type", type).lt("_creationTime", before),
-          )
-          .order("desc")
-          .take(n + 1)),
-      );
-    }
-    rows.sort((a, b) => b._creationTime - a._creationTime);
-    const served = rows.slice(0, n);
+    const { page: served, isDone, continueCursor } = await notificationsOfTypes(ctx, viewer._id, SOCIAL_TYPES, before, n);
     const page = [];
     for (const row of served) {
       const actor = row.actorId ? await visibleUser(ctx, row.actorId) : null;
@@ -83,10 +70,6 @@ export const list = query({
           : null,
       });
     }
-    return {
-      page,
-      isDone: rows.length <= n,
-      continueCursor: served.length ? String(served[served.length - 1]!._creationTime) : String(before),
-    };
+    return { page, isDone, continueCursor };
   },
 });
