@@ -118,6 +118,11 @@ export function isPaidPlan(id: PlanId): boolean {
 export const SUBSCRIPTION_STATUSES = ["trialing", "active", "past_due", "incomplete", "canceled"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
+/** Statuses that keep a paid plan in force (past due keeps it while the card is fixed). */
+export function isLiveStatus(status: SubscriptionStatus | null | undefined): boolean {
+  return status === "trialing" || status === "active" || status === "past_due";
+}
+
 /** Where checkout returns (spec §4 "Subscription purchase"). */
 export const CHECKOUT_RETURNS = {
   success: "/dashboard?subscription=success",

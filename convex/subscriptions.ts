@@ -7,7 +7,9 @@ import {
   CHECKOUT_RETURNS,
   FREE_TRIAL_DAYS,
   SubscribeCopy,
+  isLiveStatus,
   isPaidPlan,
+  isPlanId,
   planById,
   type PlanId,
   type SubscriptionStatus,
@@ -24,8 +26,6 @@ import { localGateway } from "./payments/local";
 import { stripeGateway } from "./payments/stripeGateway";
 import { planId as planIdValidator, subscriptionStatus } from "./schema";
 
-/** Statuses that keep a paid plan in force. */
-const LIVE: readonly SubscriptionStatus[] = ["trialing", "active", "past_due"];
 
 export const mine = query({
   args: {},
@@ -53,7 +53,7 @@ export const mine = query({
     return {
       tier: viewer.subscriptionTier ?? "basic",
       status,
-      live: status !== null && LIVE.includes(status),
+      live: isLiveStatus(status),
       periodEnd: viewer.subscriptionPeriodEnd ?? null,
       endsAt: viewer.subscriptionEndsAt ?? null,
       trialEndsAt: viewer.trialEndsAt ?? null,
@@ -149,9 +149,9 @@ export const checkout = action({
   returns: v.object({ url: v.string() }),
   handler: async (ctx, args): Promise<{ url: string }> => {
     const { userId, billing } = await signedInMember(ctx);
-    const planId = args.planId as PlanId;
-    if (!(["basic", "pro", "pro_plus", "enterprise"] as string[]).includes(planId)) invalid("Choose a plan");
-    const live = billing.status !== null && LIVE.includes(billing.status);
+    const planId = args.planId;
+    if (!isPlanId(planId)) invalid("Choose a plan");
+    const live = isLiveStatus(billing.status);
     if (!isPaidPlan(planId)) invalid(live ? SubscribeCopy.changeInPortal : SubscribeCopy.alreadyBasic);
     if (live) invalid(billing.tier === planId ? SubscribeCopy.alreadyOnPlan(planById(planId).name) : SubscribeCopy.changeInPortal);
     return await gateway().createSubscriptionCheckout(ctx, {

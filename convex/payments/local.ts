@@ -91,6 +91,11 @@ const stateOf = (row: Doc<"localSubscriptions">): LocalSubscriptionState => ({
   endedAt: row.endedAt,
 });
 
+/** Stripe's clock for one period: `periodEnd` rolls or ends the subscription when the period is over. */
+async function schedulePeriodEnd(ctx: MutationCtx, subscriptionId: string, at: number) {
+  await ctx.scheduler.runAt(at, internal.payments.local.periodEnd, { subscriptionId, periodEnd: at });
+}
+
 /** What the local checkout and portal pages show: the session's owner only, while it is open. */
 export const session = query({
   args: { sessionId: v.string() },
@@ -212,10 +217,7 @@ export const completeCheckout = internalMutation({
     };
     await ctx.db.insert("localSubscriptions", { ...state, userId: viewerId, cardFails });
     await ctx.db.patch("localPaymentSessions", row._id, { status: "complete" });
-    await ctx.scheduler.runAt(state.currentPeriodEnd, internal.payments.local.periodEnd, {
-      subscriptionId: state.subscriptionId,
-      periodEnd: state.currentPeriodEnd,
-    });
+    await schedulePeriodEnd(ctx, state.subscriptionId, state.currentPeriodEnd);
     const events: LocalEvent[] = [
       stripeEvent("checkout.session.completed", checkoutSessionObject(`cs_local_${row._id}`, state), now),
       stripeEvent("customer.subscription.created", subscriptionObject(state), now),
@@ -322,10 +324,7 @@ export const replaceCard = internalMutation({
     }
     const next = { status: "active" as const, currentPeriodEnd: now + LOCAL_PERIOD_MS, cardFails: false };
     await ctx.db.patch("localSubscriptions", sub._id, next);
-    await ctx.scheduler.runAt(next.currentPeriodEnd, internal.payments.local.periodEnd, {
-      subscriptionId: sub.subscriptionId,
-      periodEnd: next.currentPeriodEnd,
-    });
+    await schedulePeriodEnd(ctx, sub.subscriptionId, next.currentPeriodEnd);
     const state = stateOf({ ...sub, ...next });
     return [stripeEvent("invoice.paid", invoiceObject(state, true), now), stripeEvent("customer.subscription.updated", subscriptionObject(state), now)];
   },
@@ -383,10 +382,7 @@ export const rollPeriod = internalMutation({
     }
     const next = { status: "active" as const, currentPeriodEnd: periodEnd + LOCAL_PERIOD_MS };
     await ctx.db.patch("localSubscriptions", sub._id, next);
-    await ctx.scheduler.runAt(next.currentPeriodEnd, internal.payments.local.periodEnd, {
-      subscriptionId,
-      periodEnd: next.currentPeriodEnd,
-    });
+    await schedulePeriodEnd(ctx, subscriptionId, next.currentPeriodEnd);
     const state = stateOf({ ...sub, ...next });
     return [stripeEvent("invoice.paid", invoiceObject(state, true), now), stripeEvent("customer.subscription.updated", subscriptionObject(state), now)];
   },

@@ -5,7 +5,14 @@
 // order end in the state of the newest. Local mode's events come through here too.
 import type Stripe from "stripe";
 import { v } from "convex/values";
-import { isPlanId, planById, type PlanId, type SubscriptionStatus } from "../../common/plans";
+import {
+  SUBSCRIPTION_STATUSES,
+  isLiveStatus,
+  isPlanId,
+  planById,
+  type PlanId,
+  type SubscriptionStatus,
+} from "../../common/plans";
 import { internal } from "../_generated/api";
 import type { Doc } from "../_generated/dataModel";
 import { httpAction, type MutationCtx } from "../_generated/server";
@@ -40,7 +47,6 @@ const paymentEventValidator = v.object({
 });
 export type PaymentEvent = typeof paymentEventValidator.type;
 
-const STATUSES: readonly SubscriptionStatus[] = ["trialing", "active", "past_due", "incomplete", "canceled"];
 const ms = (seconds: number | null | undefined) => (typeof seconds === "number" ? seconds * 1000 : undefined);
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : value?.id);
 
@@ -49,7 +55,7 @@ function subscriptionOf(sub: Stripe.Subscription): PaymentEvent["subscription"] 
   const planId: PlanId | null = isPlanId(sub.metadata?.planId) ? sub.metadata.planId : planIdOfLookupKey(item?.price?.lookup_key);
   if (planId === null) return undefined;
   // Stripe's other statuses (incomplete_expired, unpaid, paused) leave no paid plan in force.
-  const status: SubscriptionStatus = (STATUSES as readonly string[]).includes(sub.status)
+  const status: SubscriptionStatus = (SUBSCRIPTION_STATUSES as readonly string[]).includes(sub.status)
     ? (sub.status as SubscriptionStatus)
     : sub.status === "unpaid"
       ? "past_due"
@@ -140,8 +146,6 @@ function isStale(user: Doc<"users">, event: PaymentEvent): boolean {
   return event.created === user.subscriptionEventAt && event.type === "customer.subscription.created";
 }
 
-/** A subscription that keeps its paid plan in force (past_due keeps it while the card is fixed). */
-const LIVE: readonly SubscriptionStatus[] = ["trialing", "active", "past_due"];
 
 export const apply = internalMutation({
   args: { event: paymentEventValidator },
@@ -172,12 +176,12 @@ export const apply = internalMutation({
         if (sub === undefined || isStale(user, event)) return null;
         // An old subscription's late news doesn't touch the member's newer one.
         const current = user.stripeSubscriptionId;
-        const currentLive = user.subscriptionStatus !== undefined && LIVE.includes(user.subscriptionStatus);
-        if (current !== undefined && current !== sub.id && currentLive && !LIVE.includes(sub.status)) return null;
+        const currentLive = isLiveStatus(user.subscriptionStatus);
+        if (current !== undefined && current !== sub.id && currentLive && !isLiveStatus(sub.status)) return null;
         const ended = event.type === "customer.subscription.deleted" || sub.status === "canceled";
         const before = { tier: user.subscriptionTier ?? "basic", status: user.subscriptionStatus, endsAt: user.subscriptionEndsAt };
         // Incomplete (the first payment failed) puts no paid plan in force yet, and ends nothing.
-        const tier: PlanId = ended || !LIVE.includes(sub.status) ? "basic" : sub.planId;
+        const tier: PlanId = ended || !isLiveStatus(sub.status) ? "basic" : sub.planId;
         const endsAt = ended ? (sub.endedAt ?? Date.now()) : sub.cancelAtPeriodEnd ? sub.periodEnd : undefined;
         await ctx.db.patch("users", user._id, {
           subscriptionTier: tier,
