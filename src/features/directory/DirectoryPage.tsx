@@ -1,5 +1,5 @@
 import { useQuery } from "convex/react";
-import { Component, useState, type ReactNode } from "react";
+import { Component, useDeferredValue, useState, type ReactNode } from "react";
 import { PROFESSION_CATEGORIES } from "@common/professions";
 import { useSession } from "@/app/session";
 import {
@@ -184,7 +184,8 @@ function Results({ filters }: { filters: DirectoryFilters }) {
   const key = JSON.stringify(filters);
   const [limit, setLimit] = useState({ key, value: PAGE_SIZE });
   const shown = limit.key === key ? limit.value : PAGE_SIZE;
-  const result = useQuery(api.professionals.search, searchArgs(filters, shown));
+  // Cards render in React's background (time-sliced) pass: see src/lib/backgroundRender.ts.
+  const result = useDeferredValue(useQuery(api.professionals.search, searchArgs(filters, shown)));
   // While more load, keep the current cards on screen.
   const [last, setLast] = useState(result);
   if (result !== undefined && result !== last) setLast(result);

@@ -1,6 +1,7 @@
 import { TabGroup, TabPanel, TabPanels } from "@headlessui/react";
 import { usePaginatedQuery } from "convex/react";
-import { Suspense, useCallback, useMemo, useRef, useState } from "react";
+import { memo, Suspense, useCallback, useDeferredValue, useMemo, useRef, useState } from "react";
+import { stillRendering } from "@/lib/backgroundRender";
 import { useSearchParams } from "react-router-dom";
 import { POST_CATEGORIES, POST_TYPES, SocialCopy, isPostCategory, isPostType, normalizeHashtag } from "@common/socialCatalog";
 import { useSession } from "@/app/session";
@@ -14,6 +15,7 @@ import { cn } from "@/lib/cn";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { useTabParam } from "@/lib/useTabParam";
 import { PostCard, PostListSkeleton } from "./PostCard";
+import type { PostView } from "./format";
 import { PostForm } from "./lazyParts";
 import { TrendingTags } from "./TrendingTags";
 import { countText } from "./format";
@@ -93,9 +95,11 @@ function FeedList({
   const top = useRef<HTMLUListElement>(null);
   const newest = results.reduce((max, p) => Math.max(max, p._creationTime), 0);
   if (shownUpTo === null && results.length > 0) setShownUpTo(newest);
-  const { visible, waiting } = holdNewer(results, shownUpTo);
+  const { visible, waiting } = useMemo(() => holdNewer(results, shownUpTo), [results, shownUpTo]);
+  // Cards render in React's background (time-sliced) pass: see src/lib/backgroundRender.ts.
+  const deferredPosts = useDeferredValue(visible);
 
-  if (status === "LoadingFirstPage") return <PostListSkeleton />;
+  if (status === "LoadingFirstPage" || stillRendering(deferredPosts, visible)) return <PostListSkeleton />;
   if (results.length === 0) {
     const filtered = Object.keys(args).length > 0;
     return (
@@ -143,16 +147,20 @@ function FeedList({
         aria-label={kind === "latest" ? "Latest posts" : "Posts from people you follow"}
         className="scroll-mt-40 space-y-4 focus:outline-none"
       >
-        {visible.map((post) => (
-          <li key={post._id}>
-            <PostCard post={post} />
-          </li>
-        ))}
+        <PostItems posts={deferredPosts} />
       </ul>
       <LoadMore status={status} onLoadMore={() => loadMore(PAGE_SIZE)} />
     </div>
   );
 }
+
+const PostItems = memo(function PostItems({ posts }: { posts: PostView[] }) {
+  return posts.map((post) => (
+    <li key={post._id}>
+      <PostCard post={post} />
+    </li>
+  ));
+});
 
 function FeedFilters({ filters, setFilter }: ReturnType<typeof useFeedFilters>) {
   const active = [filters.category, filters.postType].filter(Boolean).length;

@@ -1,5 +1,5 @@
 import { useQuery } from "convex/react";
-import { useMemo, useState, type FormEvent, type ReactNode } from "react";
+import { useDeferredValue, useMemo, useState, type FormEvent, type ReactNode } from "react";
 import { useSearchParams } from "react-router-dom";
 import {
   DEFAULT_RADIUS_MILES,
@@ -112,13 +112,14 @@ function useApplyActions() {
 
 /** Newest jobs in a state (and city), through the state/city indexes; the text is matched here. */
 function PlaceResults({ filters, signedIn }: { filters: SearchFilters; signedIn: boolean }) {
-  const rows = useQuery(api.jobs.browse.searchByPlace, {
+  // Cards render in React's background (time-sliced) pass: see src/lib/backgroundRender.ts.
+  const rows = useDeferredValue(useQuery(api.jobs.browse.searchByPlace, {
     state: filters.state,
     ...(filters.city.trim() ? { city: filters.city.trim() } : {}),
     ...(filters.category ? { category: filters.category } : {}),
     ...(filters.status ? { status: filters.status } : {}),
     limit: PLACE_LIMIT,
-  });
+  }));
   const words = filters.q.toLowerCase().split(/\s+/).filter(Boolean);
   const jobs = useMemo(
     () => (rows ?? []).filter((j) => words.every((w) => `${j.title}\n${j.description}`.toLowerCase().includes(w))),

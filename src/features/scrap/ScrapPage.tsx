@@ -1,6 +1,7 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { usePaginatedQuery, useQuery } from "convex/react";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useDeferredValue, useMemo, useState } from "react";
+import { stillRendering } from "@/lib/backgroundRender";
 import { useSearchParams } from "react-router-dom";
 import { isScrapCategory, SCRAP_CATEGORIES, SCRAP_LIMITS, ScrapCopy } from "@common/scrap";
 import { CategoryFilter, ZIP_PATTERN, ZipRadiusFilters } from "@/components/forms/FilterFields";
@@ -100,8 +101,10 @@ function BrowseResults({ filters, onPost }: { filters: Filters; onPost: () => vo
     ...(filters.place.trim() ? { place: filters.place.trim() } : {}),
     ...(zip ? { zip, radius: filters.radius } : {}),
   };
-  const { results, status, loadMore } = usePaginatedQuery(api.scrap.list, args, { initialNumItems: PAGE_SIZE });
-  if (status === "LoadingFirstPage") return <ScrapListSkeleton />;
+  const { results: live, status, loadMore } = usePaginatedQuery(api.scrap.list, args, { initialNumItems: PAGE_SIZE });
+  // Cards render in React's background (time-sliced) pass: see src/lib/backgroundRender.ts.
+  const results = useDeferredValue(live);
+  if (status === "LoadingFirstPage" || stillRendering(results, live)) return <ScrapListSkeleton />;
   if (results.length === 0) {
     return (
       <EmptyState title={ScrapCopy.empty}>

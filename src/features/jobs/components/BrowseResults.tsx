@@ -1,6 +1,7 @@
 import { usePaginatedQuery, useQuery } from "convex/react";
 import type { FunctionArgs } from "convex/server";
-import { useMemo, type ReactNode } from "react";
+import { useDeferredValue, useMemo, type ReactNode } from "react";
+import { stillRendering } from "@/lib/backgroundRender";
 import { JobMessages } from "@common/jobCatalog";
 import { EmptyState, LoadMore } from "@/components/ui";
 import { api } from "@/lib/api";
@@ -29,14 +30,16 @@ export function BrowseResults({
   canSave: boolean;
   emptyHint?: ReactNode;
 }) {
-  const { results, status, loadMore } = usePaginatedQuery(api.jobs.browse.list, args, { initialNumItems: PAGE_SIZE });
+  const { results: live, status, loadMore } = usePaginatedQuery(api.jobs.browse.list, args, { initialNumItems: PAGE_SIZE });
+  // Cards render in React's background (time-sliced) pass: see src/lib/backgroundRender.ts.
+  const results = useDeferredValue(live);
   // usePaginatedQuery gives the rows only; the total comes from the same query's one-row page.
   const head = useQuery(api.jobs.browse.list, { ...args, paginationOpts: { numItems: 1, cursor: null } });
   const ids = useMemo(() => results.map((j) => j._id), [results]);
   const saved = useSavedIds(ids, canSave);
   const toggleSave = useToggleSave();
 
-  if (status === "LoadingFirstPage") return <JobListSkeleton />;
+  if (status === "LoadingFirstPage" || stillRendering(results, live)) return <JobListSkeleton />;
 
   const total = head?.total;
   return (
