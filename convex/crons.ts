@@ -24,4 +24,10 @@ crons.daily("purge deleted accounts", { hourUTC: 3, minuteUTC: 30 }, internal.ac
 // Scrap listings expire and pickup holds end through the scheduler (convex/scrap.ts); this catches a missed run.
 crons.hourly("scrap listings due", { minuteUTC: 41 }, internal.scrap.sweepDue, {});
 
+// Credentials expire at their date and are reminded 30 days before through jobs scheduled at
+// approval (model/credentials.ts); these passes catch a missed run. Document links expire in minutes.
+crons.hourly("credentials due", { minuteUTC: 7 }, internal.credentials.expireDue, {});
+crons.daily("credential reminders", { hourUTC: 15, minuteUTC: 10 }, internal.credentials.remindDue, {});
+crons.hourly("prune document links", { minuteUTC: 52 }, internal.credentials.pruneTickets, {});
+
 export default crons;

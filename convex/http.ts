@@ -14,6 +14,7 @@ import { subscriptionRoutes } from "./http/subscriptions";
 import { adminRoutes } from "./http/admin";
 import { openApiRoutes } from "./http/openapi";
 import { outboxHttp } from "./http/devOutbox";
+import { credentialDocumentHttp } from "./http/credentialDocument";
 import { stripeWebhook } from "./payments/webhooks";
 
 const http = httpRouter();
@@ -37,6 +38,9 @@ registerRestRoutes(http, openApiRoutes);
 
 // The local dev outbox page's data; answers 404 unless the deployment is local (devOutbox.ts).
 http.route({ path: "/dev/outbox", method: "GET", handler: outboxHttp });
+
+// A credential's private document through a short-lived link (credentials:openDocument).
+http.route({ path: "/api/credentials/document", method: "GET", handler: credentialDocumentHttp });
 
 // Payment events (Stripe, or the local payments mode): signature verified on the raw body.
 http.route({ path: "/stripe/webhook", method: "POST", handler: stripeWebhook });

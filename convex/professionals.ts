@@ -16,6 +16,7 @@ import { pageSize } from "./model/paging";
 import { zipToPoint } from "./model/geo";
 import { distanceMiles } from "./model/geo";
 import { DIRECTORY_SORTS, isAvailable, professionalsNear, type DirectorySort } from "./model/professionals";
+import { VERIFIED_BOOST_MILES, VERIFIED_BOOST_RANKS } from "../common/credentials";
 
 /** Directory rows read at most per search; a place with more professionals shows the first ones (capped: true). */
 export const DIRECTORY_READ_CAP = 1000;
@@ -78,6 +79,24 @@ const ORDER: Record<DirectorySort, (a: Doc<"users">, b: Doc<"users">) => number>
   newest: (a, b) => b._creationTime - a._creationTime,
   verified: (a, b) => Number(b.verified ?? false) - Number(a.verified ?? false) || byRating(a, b) || byName(a, b),
 };
+
+// Verified members rank higher where Rafter chooses the order (common/credentials.ts): in a
+// nearest-first list a verified professional counts VERIFIED_BOOST_MILES nearer, in a relevance
+// list they move up at most VERIFIED_BOOST_RANKS places. Bounded, applied only to those who
+// already passed every filter (radius, place, category, rating, availability, text), and never
+// when the searcher picked a sort.
+const boostedMiles = (m: { user: Doc<"users">; distance: number | null }) =>
+  (m.distance ?? 0) - (m.user.verified === true ? VERIFIED_BOOST_MILES : 0);
+
+function nearestFirst<T extends { user: Doc<"users">; distance: number | null }>(rows: T[]): T[] {
+  return rows.sort((a, b) => boostedMiles(a) - boostedMiles(b));
+}
+
+function relevanceWithBoost<T extends { user: Doc<"users"> }>(rows: T[]): T[] {
+  const keyed = rows.map((row, i) => ({ row, key: i - (row.user.verified === true ? VERIFIED_BOOST_RANKS : 0) }));
+  keyed.sort((a, b) => a.key - b.key || Number(b.row.user.verified === true) - Number(a.row.user.verified === true));
+  return keyed.map((k) => k.row);
+}
 
 /**
  * Without a place filter: the index whose order is the sort's (so the first matches are the answer);
@@ -195,10 +214,13 @@ export const search = query({
           found.push({ user, distance: null });
         }
       }
-      if (args.sortBy) found.sort((a, b) => ORDER[sortBy](a.user, b.user));
-      else if (point !== null) found.sort((a, b) => a.distance! - b.distance!);
+      const ranked = args.sortBy
+        ? found.sort((a, b) => ORDER[sortBy](a.user, b.user))
+        : point !== null
+          ? nearestFirst(found)
+          : relevanceWithBoost(found);
       return {
-        professionals: found.slice(0, limit).map(({ user, distance }) => toProfessional(user, distance)),
+        professionals: ranked.slice(0, limit).map(({ user, distance }) => toProfessional(user, distance)),
         capped: rows.length >= DIRECTORY_READ_CAP,
       };
     }
@@ -212,7 +234,7 @@ export const search = query({
       const near = await professionalsNear(ctx, point, miles, DIRECTORY_READ_CAP);
       // The ZIP is the place: city and state are not checked again.
       const found = near.filter(({ user }) => hasTraits(user));
-      const rows = args.sortBy ? found.sort((a, b) => ORDER[sortBy](a.user, b.user)) : found;
+      const rows = args.sortBy ? found.sort((a, b) => ORDER[sortBy](a.user, b.user)) : nearestFirst(found);
       return {
         professionals: rows.slice(0, limit).map(({ user, distance }) => toProfessional(user, distance)),
         capped: near.length >= DIRECTORY_READ_CAP,

@@ -5,6 +5,7 @@ import { JOB_STATUSES, PHOTO_STATUSES } from "../common/jobs";
 import { GENERAL_TYPES, SOCIAL_TYPES } from "../common/notifications";
 import { SCRAP_STATUSES } from "../common/scrap";
 import { PLAN_IDS, SUBSCRIPTION_STATUSES } from "../common/plans";
+import { CREDENTIAL_KINDS, CREDENTIAL_STATES } from "../common/credentials";
 import { LIKE_TYPES, MODERATION_STATUSES, SHARE_TYPES } from "../common/social";
 
 export const userType = v.union(v.literal("professional"), v.literal("homeowner"));
@@ -267,6 +268,8 @@ export default defineSchema({
     available: v.boolean(),
     /** Pro+ and Enterprise: routing's bounded priority placement (model/professionals.ts). */
     priority: v.optional(v.boolean()),
+    /** Verified (users.verified): routing's bounded boost (common/credentials.ts VERIFIED_BOOST_MILES). */
+    verified: v.optional(v.boolean()),
   })
     .index("by_category_and_geohash", ["category", "geohash"])
     .index("by_userId", ["userId"]),
@@ -406,6 +409,54 @@ export default defineSchema({
     "reviewId",
     "userId",
   ]),
+
+  /**
+   * A professional's credential (issue 16, model/credentials.ts): submitted -> approved | rejected,
+   * approved -> expired (at expiresAt, by the scheduler); rejected or expired ones are re-submitted.
+   * The document is private: served only through a checked, short-lived link (credentials.ts).
+   */
+  credentials: defineTable({
+    userId: v.id("users"),
+    kind: v.union(...CREDENTIAL_KINDS.map((k) => v.literal(k))),
+    state: v.union(...CREDENTIAL_STATES.map((s) => v.literal(s))),
+    // Licence
+    trade: v.optional(v.string()),
+    number: v.optional(v.string()),
+    issuingState: v.optional(v.string()),
+    // Insurance
+    carrier: v.optional(v.string()),
+    policyNumber: v.optional(v.string()),
+    coverage: v.optional(v.string()),
+    /** Licence and insurance: the last valid day (YYYY-MM-DD) and the instant it ends (UTC). */
+    expiresOn: v.optional(v.string()),
+    expiresAt: v.optional(v.number()),
+    // Background check
+    consent: v.optional(v.boolean()),
+    documentId: v.id("_storage"),
+    rejectionReason: v.optional(v.string()),
+    reviewerId: v.optional(v.id("users")),
+    reviewedAt: v.optional(v.number()),
+    submittedAt: v.number(),
+    /** The queue's order: submittedAt, a day earlier for Pro+ (common/credentials.ts EXPEDITED_REVIEW_MS). */
+    queueAt: v.number(),
+    /** The 30-day reminder went out for this approval. */
+    reminded: v.boolean(),
+  })
+    .index("by_state_and_queueAt", ["state", "queueAt"])
+    .index("by_userId", ["userId"])
+    .index("by_userId_and_state", ["userId", "state"])
+    .index("by_state_and_expiresAt", ["state", "expiresAt"])
+    .index("by_state_and_reminded_and_expiresAt", ["state", "reminded", "expiresAt"]),
+
+  /** Short-lived links to a credential's document (credentials.ts openDocument): only a hash of the token is kept. */
+  documentTickets: defineTable({
+    tokenHash: v.string(),
+    credentialId: v.id("credentials"),
+    viewerId: v.id("users"),
+    expiresAt: v.number(),
+  })
+    .index("by_tokenHash", ["tokenHash"])
+    .index("by_expiresAt", ["expiresAt"]),
 
   /** Spec §3 Moderation report (reviews now; posts and comments with the feed). */
   /** Every admin action (model/audit.ts), written in the action's transaction; read-only to admins. */

@@ -7,6 +7,7 @@ import { categoryOfProfession, professionLabel, type ProfessionCategoryValue } f
 import { categoriesServedBy, DEFAULT_RADIUS_MILES, MAX_RADIUS_MILES } from "../../common/jobs";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { VERIFIED_BOOST_MILES } from "../../common/credentials";
 import { distanceMiles, geohashRanges, locationFields, type GeoPoint } from "./geo";
 
 /** How the directory can be sorted (spec §2 "Find Local Professionals"). */
@@ -83,6 +84,7 @@ export async function syncUserLocation(ctx: MutationCtx, userId: Id<"users">): P
     radiusMiles: radiusOf(user),
     available: isAvailable(user),
     priority: hasPriorityPlacement(user.subscriptionTier ?? "basic"),
+    verified: user.verified === true,
   };
   for (const area of existing) {
     if (!wanted.includes(area.category)) {
@@ -92,6 +94,7 @@ export async function syncUserLocation(ctx: MutationCtx, userId: Id<"users">): P
       area.radiusMiles !== row.radiusMiles ||
       area.available !== row.available ||
       (area.priority ?? false) !== row.priority ||
+      (area.verified ?? false) !== row.verified ||
       area.lat !== row.lat ||
       area.lng !== row.lng
     ) {
@@ -108,7 +111,8 @@ const ROUTING_TAKE_PER_RANGE = 400;
 
 /**
  * Professionals serving `category` whose own radius reaches `point`, Available first, then nearest,
- * Pro+ and Enterprise counted PRIORITY_PLACEMENT_MILES nearer (common/plans.ts).
+ * Pro+ and Enterprise counted PRIORITY_PLACEMENT_MILES nearer (common/plans.ts), verified members
+ * VERIFIED_BOOST_MILES nearer (common/credentials.ts): bounded boosts, only among those who already match.
  * Reads only service-area rows in the geohash ranges around the point (radius cap MAX_RADIUS_MILES).
  */
 export async function matchingProfessionals(
@@ -117,7 +121,10 @@ export async function matchingProfessionals(
   point: GeoPoint,
   limit: number,
 ): Promise<{ userId: Id<"users">; distance: number; available: boolean }[]> {
-  const found = new Map<Id<"users">, { userId: Id<"users">; distance: number; available: boolean; priority: boolean }>();
+  const found = new Map<
+    Id<"users">,
+    { userId: Id<"users">; distance: number; available: boolean; priority: boolean; verified: boolean }
+  >();
   for (const [start, end] of geohashRanges(point, MAX_RADIUS_MILES)) {
     const rows = await ctx.db
       .query("serviceAreas")
@@ -126,10 +133,17 @@ export async function matchingProfessionals(
     for (const row of rows) {
       const distance = distanceMiles(point, row);
       if (distance <= row.radiusMiles)
-        found.set(row.userId, { userId: row.userId, distance, available: row.available, priority: row.priority === true });
+        found.set(row.userId, {
+          userId: row.userId,
+          distance,
+          available: row.available,
+          priority: row.priority === true,
+          verified: row.verified === true,
+        });
     }
   }
-  const rank = (m: { distance: number; priority: boolean }) => m.distance - (m.priority ? PRIORITY_PLACEMENT_MILES : 0);
+  const rank = (m: { distance: number; priority: boolean; verified: boolean }) =>
+    m.distance - (m.priority ? PRIORITY_PLACEMENT_MILES : 0) - (m.verified ? VERIFIED_BOOST_MILES : 0);
   return [...found.values()]
     .sort((a, b) => Number(b.available) - Number(a.available) || rank(a) - rank(b))
     .slice(0, limit)
