@@ -158,6 +158,8 @@ export interface World {
   /** B's comment on that post (social). */
   socialCommentId: Id<"comments">;
   reportId: Id<"moderationReports">;
+  /** B's submitted licence (credential verification), waiting in the admin queue. */
+  credentialId: Id<"credentials">;
   /** B's open local checkout and portal sessions (the local payments mode). */
   checkoutSessionId: string;
   portalSessionId: string;
@@ -244,6 +246,17 @@ export async function buildWorld(
   const { reportId } = (await b.as.mutation(ref.m("social/reports:report"), { postId, reason: "spam" })) as {
     reportId: Id<"moderationReports">;
   };
+  const licenceDocument = await t.run((ctx) =>
+    ctx.storage.store(new Blob([new Uint8Array(64)], { type: "application/pdf" })),
+  );
+  const { credentialId } = (await b.as.mutation(ref.m("credentials:submit"), {
+    kind: "licence",
+    trade: "Electrician",
+    number: "TX-E-1001",
+    issuingState: "TX",
+    expiresOn: new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10),
+    documentId: licenceDocument,
+  })) as { credentialId: Id<"credentials"> };
   const [checkoutSessionId, portalSessionId] = await t.run(async (ctx) => {
     const session = { userId: b.userId, customerId: `cus_local_${b.userId}`, status: "open" as const, expiresAt: Date.now() + 86_400_000 };
     return [
@@ -298,6 +311,7 @@ export async function buildWorld(
     postId,
     socialCommentId,
     reportId,
+    credentialId,
     checkoutSessionId,
     portalSessionId,
   };
@@ -325,6 +339,8 @@ function idForTable(table: string, w: World, target: "a" | "b"): unknown {
       return w.notificationId;
     case "portfolioItems":
       return w.portfolioItemId;
+    case "credentials":
+      return w.credentialId;
     case "_storage":
       return w.storageId;
     case "connections":
@@ -473,6 +489,7 @@ export type Classification = Access & {
   args?: (w: World) => Record<string, unknown>;
 };
 
+const RESUBMITTED_LICENCE = { kind: "licence", trade: "Electrician", number: "TX-E-1002", issuingState: "TX", expiresOn: "2030-01-31" };
 const LIBRARY = "@convex-dev/auth's own endpoint: signs in and out and refreshes tokens for anyone";
 const bidOn = (w: World) => ({ ...bidArgs(), bidId: w.bidId });
 
@@ -486,6 +503,38 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "admin/moderation:warn": { access: "admin", stranger: { expect: "refused", args: (w) => ({ postId: w.postId }) } },
   "admin/moderation:ban": { access: "admin", stranger: { expect: "refused", args: (w) => ({ postId: w.postId }) } },
   "admin/moderation:dismiss": { access: "admin", stranger: { expect: "refused", args: (w) => ({ reportId: w.reportId }) } },
+
+  // Credential verification (issue 16): the Verification tab is admins only.
+  "admin/verification:queue": { access: "admin" },
+  "admin/verification:approve": { access: "admin", stranger: { expect: "refused", args: (w) => ({ credentialId: w.credentialId }) } },
+  "admin/verification:reject": {
+    access: "admin",
+    stranger: { expect: "refused", args: (w) => ({ credentialId: w.credentialId, reason: "Not on the register." }) },
+  },
+  "credentials:mine": { access: "viewerOrNull" },
+  "credentials:checked": {
+    access: "public",
+    reason: "the About tab's 'Licence checked, valid until Mar 2027' lines: kind and month only, never a number or the document",
+    stranger: {
+      expect: "allowed",
+      reason: "anyone who can see a profile reads what was checked on it",
+      args: (w) => ({ userId: w.b.userId }),
+    },
+  },
+  "credentials:submit": {
+    access: "member",
+    stranger: {
+      expect: "refused",
+      // B's uploaded file, already attached to B's portfolio: refused as a value (FORBIDDEN).
+      args: (w) => ({ ...RESUBMITTED_LICENCE, documentId: w.storageId }),
+    },
+  },
+  "credentials:resubmit": {
+    access: "member",
+    stranger: { expect: "refused", args: (w) => ({ credentialId: w.credentialId, ...RESUBMITTED_LICENCE, documentId: w.storageId }) },
+  },
+  "credentials:remove": { access: "member", stranger: { expect: "refused", args: (w) => ({ credentialId: w.credentialId }) } },
+  "credentials:openDocument": { access: "member", stranger: { expect: "refused", args: (w) => ({ credentialId: w.credentialId }) } },
 
   "accountDeletion:deleteAccount": { access: "member" },
   "accountDeletion:dismissRestored": { access: "member" },

@@ -284,7 +284,7 @@ export const openDocument = action({
       viewerId: ctx.viewerId,
     });
     const site = (process.env.CONVEX_SITE_URL ?? "").replace(/\/$/, "");
-    return `${site}/api/credentials/document?t=${encodeURIComponent(token)}`;
+    return `${site}/credential-document?t=${encodeURIComponent(token)}`;
   },
 });
 

@@ -40,7 +40,7 @@ registerRestRoutes(http, openApiRoutes);
 http.route({ path: "/dev/outbox", method: "GET", handler: outboxHttp });
 
 // A credential's private document through a short-lived link (credentials:openDocument).
-http.route({ path: "/api/credentials/document", method: "GET", handler: credentialDocumentHttp });
+http.route({ path: "/credential-document", method: "GET", handler: credentialDocumentHttp });
 
 // Payment events (Stripe, or the local payments mode): signature verified on the raw body.
 http.route({ path: "/stripe/webhook", method: "POST", handler: stripeWebhook });

@@ -443,6 +443,7 @@ export default defineSchema({
     reminded: v.boolean(),
   })
     .index("by_state_and_queueAt", ["state", "queueAt"])
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes -- a member's list is newest first (_creationTime order)
     .index("by_userId", ["userId"])
     .index("by_userId_and_state", ["userId", "state"])
     .index("by_state_and_expiresAt", ["state", "expiresAt"])

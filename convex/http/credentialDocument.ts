@@ -1,4 +1,4 @@
-// GET /api/credentials/document?t=TOKEN: a credential's private document, for the owner or an
+// GET /credential-document?t=TOKEN: a credential's private document, for the owner or an
 // admin who asked credentials:openDocument for a link a few minutes ago. No token, an unknown or
 // expired one, or a viewer who lost access since: 404. Never cached, never sniffed.
 import { internal } from "../_generated/api";

@@ -31,6 +31,11 @@ export const ROUTES: Record<string, RouteRule> = {
   "GET /.well-known/jwks.json": { public: "the public keys tokens are verified with" },
 
   "POST /api/auth/login": { public: "sign-in", body: LOGIN },
+  "GET /credential-document": {
+    public:
+      "a credential's document through a five-minute link from credentials:openDocument (owner or admin): the token is the key; without a live one, 404",
+    query: ["t"],
+  },
   "GET /dev/outbox": {
     public: "the local dev outbox page's data: 404 unless the deployment is local (convex/devOutbox.ts)",
   },
