@@ -35,10 +35,15 @@ function licence(expiresOn = "2027-03-31") {
   return { kind: "licence" as const, trade: "Electrician", number: "TX-E-55012", issuingState: "tx", expiresOn };
 }
 
+/** The new credential's id, or the refusal thrown. */
+function created(result: { credentialId?: Id<"credentials"> } | { refused: unknown }): Id<"credentials"> {
+  if (!("credentialId" in result) || result.credentialId === undefined) throw new Error(JSON.stringify(result));
+  return result.credentialId;
+}
+
 async function submitLicence(t: TestConvex, m: TestMember, expiresOn?: string): Promise<Id<"credentials">> {
   const result = await m.as.mutation(api.credentials.submit, { ...licence(expiresOn), documentId: await pdf(t) });
-  if (!("credentialId" in result)) throw new Error(JSON.stringify(result));
-  return result.credentialId;
+  return created(result);
 }
 
 async function world() {
@@ -178,8 +183,7 @@ describe("the Verified badge", () => {
   test("insurance verifies too; a background check alone does not", async () => {
     const { t, admin, ana, bo } = await world();
     const check = await ana.as.mutation(api.credentials.submit, { kind: "background_check", consent: true, documentId: await pdf(t) });
-    if (!("credentialId" in check)) throw new Error("refused");
-    await admin.as.mutation(api.admin.verification.approve, { credentialId: check.credentialId });
+    await admin.as.mutation(api.admin.verification.approve, { credentialId: created(check) });
     expect((await userRow(t, ana.userId)).verified ?? false).toBe(false);
     const insurance = await ana.as.mutation(api.credentials.submit, {
       kind: "insurance",
@@ -189,8 +193,7 @@ describe("the Verified badge", () => {
       expiresOn: "2027-06-30",
       documentId: await pdf(t, 4096, "image/png"),
     });
-    if (!("credentialId" in insurance)) throw new Error("refused");
-    await admin.as.mutation(api.admin.verification.approve, { credentialId: insurance.credentialId });
+    await admin.as.mutation(api.admin.verification.approve, { credentialId: created(insurance) });
     expect((await userRow(t, ana.userId)).verified).toBe(true);
     expect((await bo.as.query(api.credentials.checked, { userId: ana.userId })).map((l) => l.line)).toEqual([
       "Background check passed",
