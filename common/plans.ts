@@ -164,3 +164,28 @@ export const PRIORITY_PLACEMENT_MILES = 5;
 export function hasPriorityPlacement(tier: PlanId): boolean {
   return tier === "pro_plus" || tier === "enterprise";
 }
+
+/** Lead insights and analytics (spec §6): Pro+ Leads and Enterprise. */
+export function hasLeadInsights(tier: PlanId): boolean {
+  return tier === "pro_plus" || tier === "enterprise";
+}
+
+/** Lead insights cover this many days, today included. */
+export const INSIGHTS_DAYS = 30;
+
+/** The lead insights section's words. */
+export const InsightsCopy = {
+  title: "Lead insights",
+  summary: `Your last ${INSIGHTS_DAYS} days on Rafter.`,
+  upgradeTitle: "Lead insights come with Pro+ Leads",
+  upgrade:
+    "See how many people viewed your profile, found you in search and sent you quote requests, and how many of your bids won, over the last 30 days.",
+  upgradeLink: "Upgrade to Pro+ Leads",
+  labels: {
+    profileViews: "Profile views",
+    searchAppearances: "Search appearances",
+    quoteRequests: "Quote requests received",
+    bidsPlaced: "Bids placed",
+    bidsWon: "Bids won",
+  },
+} as const;

@@ -258,10 +258,19 @@ export async function buildWorld(
     documentId: licenceDocument,
   })) as { credentialId: Id<"credentials"> };
   const [checkoutSessionId, portalSessionId] = await t.run(async (ctx) => {
-    const session = { userId: b.userId, customerId: `cus_local_${b.userId}`, status: "open" as const, expiresAt: Date.now() + 86_400_000 };
+    const session = {
+      userId: b.userId,
+      customerId: `cus_local_${b.userId}`,
+      status: "open" as const,
+      expiresAt: Date.now() + 86_400_000,
+    };
     return [
       await ctx.db.insert("localPaymentSessions", { ...session, kind: "checkout", planId: "pro", trialDays: 14 }),
-      await ctx.db.insert("localPaymentSessions", { ...session, kind: "portal", returnUrl: "http://localhost:5173/subscribe" }),
+      await ctx.db.insert("localPaymentSessions", {
+        ...session,
+        kind: "portal",
+        returnUrl: "http://localhost:5173/subscribe",
+      }),
     ];
   });
 
@@ -502,7 +511,10 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "admin/moderation:remove": { access: "admin", stranger: { expect: "refused", args: (w) => ({ postId: w.postId }) } },
   "admin/moderation:warn": { access: "admin", stranger: { expect: "refused", args: (w) => ({ postId: w.postId }) } },
   "admin/moderation:ban": { access: "admin", stranger: { expect: "refused", args: (w) => ({ postId: w.postId }) } },
-  "admin/moderation:dismiss": { access: "admin", stranger: { expect: "refused", args: (w) => ({ reportId: w.reportId }) } },
+  "admin/moderation:dismiss": {
+    access: "admin",
+    stranger: { expect: "refused", args: (w) => ({ reportId: w.reportId }) },
+  },
 
   // Credential verification (issue 16): the Verification tab is admins only.
   "admin/verification:queue": { access: "admin" },
@@ -851,7 +863,8 @@ export const CLASSIFICATION: Record<string, Classification> = {
   },
   "search:search": {
     access: "public",
-    reason: "the site search (/search?q=, GET /api/search): visitors find professionals and visible posts, members also homeowners",
+    reason:
+      "the site search (/search?q=, GET /api/search): visitors find professionals and visible posts, members also homeowners",
   },
 
   "jobs/browse:list": { access: "public", reason: "the public job board (spec /jobs, GET /api/jobs)" },
@@ -1109,7 +1122,13 @@ export const CLASSIFICATION: Record<string, Classification> = {
   },
   "payments/local:pay": {
     access: "member",
-    stranger: { expect: "refused", args: (w) => ({ sessionId: w.checkoutSessionId, card: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" } }) },
+    stranger: {
+      expect: "refused",
+      args: (w) => ({
+        sessionId: w.checkoutSessionId,
+        card: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" },
+      }),
+    },
   },
   "payments/local:cancelCheckout": {
     access: "member",
@@ -1119,20 +1138,35 @@ export const CLASSIFICATION: Record<string, Classification> = {
     access: "member",
     stranger: {
       expect: "refused",
-      args: (w) => ({ sessionId: w.portalSessionId, card: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" } }),
+      args: (w) => ({
+        sessionId: w.portalSessionId,
+        card: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" },
+      }),
     },
   },
   "payments/local:changePlan": {
     access: "member",
     stranger: { expect: "refused", args: (w) => ({ sessionId: w.portalSessionId, change: { kind: "cancel" } }) },
   },
+  "insights:mine": { access: "viewerOrNull" },
+  "insights:recordProfileView": {
+    access: "member",
+    stranger: {
+      expect: "allowed",
+      reason:
+        "any member may open any professional's profile; it only moves that profile's view count, once a day per viewer",
+      args: (w) => ({ userId: w.b.userId }),
+    },
+  },
+  "insights:recordSearchAppearances": { access: "viewerOrNull" },
   "subscriptions:mine": { access: "viewerOrNull" },
   "subscriptions:listings": { access: "viewerOrNull" },
   "subscriptions:checkout": {
     access: "member",
     stranger: {
       expect: "allowed",
-      reason: "planId names a plan of the public catalogue (common/plans.ts), not someone's record; the checkout is the caller's own",
+      reason:
+        "planId names a plan of the public catalogue (common/plans.ts), not someone's record; the checkout is the caller's own",
       args: () => ({ planId: "pro" }),
     },
   },

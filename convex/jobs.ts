@@ -31,20 +31,15 @@ import {
   limitPhotoRequests,
   limitQuoteRequests,
   pointOf,
-  pointOfZip,
+  routeQuoteRequest,
   shapeEvent,
   toCard,
   transition,
   viewerBid,
   type Job,
 } from "./model/jobs";
-import { notifyAll } from "./model/notifications";
 import { cappedPagination, MAX_PAGE_SIZE, pageSize } from "./model/paging";
-import { matchingProfessionals } from "./model/professionals";
 import { displayName } from "./model/users";
-
-/** Professionals told about a new quote request (nearest Available ones first). */
-const QUOTE_ROUTING_LIMIT = 50;
 
 export const create = mutation({
   args: {
@@ -105,44 +100,7 @@ export const requestQuote = mutation({
     const values = parseOrThrow(quoteRequestSchema, args);
     await limitQuoteRequests(ctx, viewer._id);
     if (values.photoRequired) await limitPhotoRequests(ctx, viewer._id);
-    const job = await insertJob(ctx, viewer, {
-      title: values.title,
-      description: values.description,
-      category: values.category,
-      propertyType: values.propertyType,
-      location: `${values.city}, ${values.state}`,
-      city: values.city,
-      state: values.state,
-      zipCode: values.zipCode,
-      urgency: values.urgency,
-      budget: values.budget,
-      requirements: [],
-      photoRequired: values.photoRequired,
-      source: "quote_request",
-      ...(values.contactMethod ? { contactMethod: values.contactMethod } : {}),
-      ...(values.contactInfo ? { contactInfo: values.contactInfo } : {}),
-    });
-    const matches = await matchingProfessionals(ctx, values.category, pointOfZip(values.zipCode), QUOTE_ROUTING_LIMIT);
-    await notifyAll(
-      ctx,
-      matches.map((m) => m.userId),
-      {
-        type: "job",
-        title: "New quote request near you",
-        content: `"${job.title}" in ${job.location} (${values.budget}).`,
-        actionUrl: `/jobs/${job._id}`,
-        actorId: viewer._id,
-        entityType: "job",
-        entityId: job._id,
-      },
-    );
-    await ctx.db.insert("jobEvents", {
-      jobId: job._id,
-      actorId: viewer._id,
-      kind: "routed",
-      detail: `Sent to ${matches.length} matching professional${matches.length === 1 ? "" : "s"}`,
-    });
-    return { jobId: job._id, matched: matches.length };
+    return await routeQuoteRequest(ctx, viewer, values);
   },
 });
 
@@ -439,7 +397,8 @@ export const myWork = query({
   returns: v.array(jobCardValidator),
   handler: async (ctx, { group, limit }) => {
     const viewer = ctx.viewerX();
-    const statuses: JobStatus[] = group === "active" ? ["completion_requested", "in_progress", "assigned"] : ["completed"];
+    const statuses: JobStatus[] =
+      group === "active" ? ["completion_requested", "in_progress", "assigned"] : ["completed"];
     const take = pageSize(limit, 20);
     const rows: Job[] = [];
     for (const status of statuses) {

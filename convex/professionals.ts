@@ -5,7 +5,7 @@
 // other filters are checked on that bounded read. Free text (`q`) reads the
 // users search index `search_directory` instead (state and verified as its
 // filter fields) and checks the other filters on that bounded result.
-import { v, type Infer } from "convex/values";
+import { v, type Infer, type ObjectType } from "convex/values";
 import { JobMessages } from "../common/jobs";
 import { isProfessionCategory } from "../common/professions";
 import type { Doc } from "./_generated/dataModel";
@@ -139,138 +139,149 @@ function withoutPlace(ctx: QueryCtx, sortBy: DirectorySort, verifiedOnly: boolea
 /** Longest free-text query; longer text is cut. */
 const MAX_Q_LENGTH = 100;
 
+export const directorySearchArgs = {
+  /** Free text: full name, business name, bio, professions, specialties (the search_directory index). */
+  q: v.optional(v.string()),
+  /** A profession category (common/professions.ts). */
+  category: v.optional(v.string()),
+  city: v.optional(v.string()),
+  state: v.optional(v.string()),
+  zipCode: v.optional(v.string()),
+  /** Miles around zipCode (default 25, at most 100). */
+  radius: v.optional(v.number()),
+  minRating: v.optional(v.number()),
+  verified: v.optional(v.boolean()),
+  /** Only professionals who are Available now (not Busy). */
+  available: v.optional(v.boolean()),
+  sortBy: v.optional(v.union(...DIRECTORY_SORTS.map((s) => v.literal(s)))),
+  limit: v.optional(v.number()),
+};
+export type DirectorySearchArgs = ObjectType<typeof directorySearchArgs>;
+export const directoryPageValidator = v.object({ professionals: v.array(professionalValidator), capped: v.boolean() });
+export type DirectoryPage = Infer<typeof directoryPageValidator>;
+
 export const search = query({
-  args: {
-    /** Free text: full name, business name, bio, professions, specialties (the search_directory index). */
-    q: v.optional(v.string()),
-    /** A profession category (common/professions.ts). */
-    category: v.optional(v.string()),
-    city: v.optional(v.string()),
-    state: v.optional(v.string()),
-    zipCode: v.optional(v.string()),
-    /** Miles around zipCode (default 25, at most 100). */
-    radius: v.optional(v.number()),
-    minRating: v.optional(v.number()),
-    verified: v.optional(v.boolean()),
-    /** Only professionals who are Available now (not Busy). */
-    available: v.optional(v.boolean()),
-    sortBy: v.optional(v.union(...DIRECTORY_SORTS.map((s) => v.literal(s)))),
-    limit: v.optional(v.number()),
-  },
-  returns: v.object({ professionals: v.array(professionalValidator), capped: v.boolean() }),
-  handler: async (ctx, args) => {
-    const category = args.category?.trim() || undefined;
-    if (category !== undefined && !isProfessionCategory(category)) invalid("Unknown category");
-    const state = args.state?.trim().toUpperCase() || undefined;
-    if (state !== undefined && !/^[A-Z]{1,2}$/.test(state)) invalid("State must be a 2-letter code");
-    const city = args.city?.trim() || undefined;
-    const zip = args.zipCode?.trim() || undefined;
-    const minRating = args.minRating;
-    if (minRating !== undefined && ![2, 3, 4].includes(minRating)) invalid("Minimum rating must be 2, 3 or 4");
-    const verifiedOnly = args.verified === true;
-    const availableOnly = args.available === true;
-    const q = args.q?.trim().slice(0, MAX_Q_LENGTH) || undefined;
-    const sortBy = args.sortBy ?? "name";
-    const limit = pageSize(args.limit, 24);
+  args: directorySearchArgs,
+  returns: directoryPageValidator,
+  handler: async (ctx, args) => await searchDirectory(ctx, args),
+});
 
-    const hasTraits = (user: Doc<"users">) =>
-      (category === undefined || (user.professionalCategories ?? []).includes(category)) &&
-      (minRating === undefined || (user.rating ?? 0) >= minRating) &&
-      (!verifiedOnly || user.verified === true) &&
-      (!availableOnly || isAvailable(user));
+/**
+ * One page of the directory. Also run by insights.recordSearchAppearances, so the professionals
+ * counted as appearing are the ones this search really returns, not ids a client names.
+ */
+export async function searchDirectory(ctx: QueryCtx, args: DirectorySearchArgs): Promise<DirectoryPage> {
+  const category = args.category?.trim() || undefined;
+  if (category !== undefined && !isProfessionCategory(category)) invalid("Unknown category");
+  const state = args.state?.trim().toUpperCase() || undefined;
+  if (state !== undefined && !/^[A-Z]{1,2}$/.test(state)) invalid("State must be a 2-letter code");
+  const city = args.city?.trim() || undefined;
+  const zip = args.zipCode?.trim() || undefined;
+  const minRating = args.minRating;
+  if (minRating !== undefined && ![2, 3, 4].includes(minRating)) invalid("Minimum rating must be 2, 3 or 4");
+  const verifiedOnly = args.verified === true;
+  const availableOnly = args.available === true;
+  const q = args.q?.trim().slice(0, MAX_Q_LENGTH) || undefined;
+  const sortBy = args.sortBy ?? "name";
+  const limit = pageSize(args.limit, 24);
 
-    // Free text: the search index's best matches (state and verified filtered by the index), then the
-    // other filters on that bounded result; relevance order (nearest first with a ZIP) unless a sort is asked for.
-    if (q !== undefined) {
-      let point = null;
-      let miles = 0;
-      if (zip !== undefined) {
-        if (!/^\d{5}(-\d{4})?$/.test(zip)) invalid(JobMessages.zipInvalid);
-        point = zipToPoint(zip);
-        if (point === null) invalid(JobMessages.zipUnknown);
-        miles = Math.min(Math.max(args.radius ?? DEFAULT_ZIP_RADIUS, 1), 100);
-      } else if (city !== undefined && state === undefined) {
-        invalid(JobMessages.stateRequired);
-      }
-      const rows = await ctx.db
-        .query("users")
-        .withSearchIndex("search_directory", (s) => {
-          const base = s.search("directoryText", q).eq("userType", "professional");
-          // A ZIP is the place: city and state are not checked (as without text).
-          const inState = state !== undefined && point === null ? base.eq("state", state) : base;
-          return verifiedOnly ? inState.eq("verified", true) : inState;
-        })
-        .take(DIRECTORY_READ_CAP);
-      const wantedCity = point === null ? city?.toLowerCase() : undefined;
-      const found: { user: Doc<"users">; distance: number | null }[] = [];
-      for (const user of rows) {
-        if (!hasTraits(user)) continue;
-        if (wantedCity !== undefined && (user.city ?? "").trim().toLowerCase() !== wantedCity) continue;
-        if (point !== null) {
-          if (user.lat === undefined || user.lng === undefined) continue;
-          const distance = distanceMiles(point, { lat: user.lat, lng: user.lng });
-          if (distance <= miles) found.push({ user, distance });
-        } else {
-          found.push({ user, distance: null });
-        }
-      }
-      const ranked = args.sortBy
-        ? found.sort((a, b) => ORDER[sortBy](a.user, b.user))
-        : point !== null
-          ? nearestFirst(found)
-          : relevanceWithBoost(found);
-      return {
-        professionals: ranked.slice(0, limit).map(({ user, distance }) => toProfessional(user, distance)),
-        capped: rows.length >= DIRECTORY_READ_CAP,
-      };
-    }
+  const hasTraits = (user: Doc<"users">) =>
+    (category === undefined || (user.professionalCategories ?? []).includes(category)) &&
+    (minRating === undefined || (user.rating ?? 0) >= minRating) &&
+    (!verifiedOnly || user.verified === true) &&
+    (!availableOnly || isAvailable(user));
 
-    // A ZIP: professionals around it (geohash index), nearest first unless another sort is asked for.
+  // Free text: the search index's best matches (state and verified filtered by the index), then the
+  // other filters on that bounded result; relevance order (nearest first with a ZIP) unless a sort is asked for.
+  if (q !== undefined) {
+    let point = null;
+    let miles = 0;
     if (zip !== undefined) {
       if (!/^\d{5}(-\d{4})?$/.test(zip)) invalid(JobMessages.zipInvalid);
-      const point = zipToPoint(zip);
+      point = zipToPoint(zip);
       if (point === null) invalid(JobMessages.zipUnknown);
-      const miles = Math.min(Math.max(args.radius ?? DEFAULT_ZIP_RADIUS, 1), 100);
-      const near = await professionalsNear(ctx, point, miles, DIRECTORY_READ_CAP);
-      // The ZIP is the place: city and state are not checked again.
-      const found = near.filter(({ user }) => hasTraits(user));
-      const rows = args.sortBy ? found.sort((a, b) => ORDER[sortBy](a.user, b.user)) : nearestFirst(found);
-      return {
-        professionals: rows.slice(0, limit).map(({ user, distance }) => toProfessional(user, distance)),
-        capped: near.length >= DIRECTORY_READ_CAP,
-      };
+      miles = Math.min(Math.max(args.radius ?? DEFAULT_ZIP_RADIUS, 1), 100);
+    } else if (city !== undefined && state === undefined) {
+      invalid(JobMessages.stateRequired);
     }
+    const rows = await ctx.db
+      .query("users")
+      .withSearchIndex("search_directory", (s) => {
+        const base = s.search("directoryText", q).eq("userType", "professional");
+        // A ZIP is the place: city and state are not checked (as without text).
+        const inState = state !== undefined && point === null ? base.eq("state", state) : base;
+        return verifiedOnly ? inState.eq("verified", true) : inState;
+      })
+      .take(DIRECTORY_READ_CAP);
+    const wantedCity = point === null ? city?.toLowerCase() : undefined;
+    const found: { user: Doc<"users">; distance: number | null }[] = [];
+    for (const user of rows) {
+      if (!hasTraits(user)) continue;
+      if (wantedCity !== undefined && (user.city ?? "").trim().toLowerCase() !== wantedCity) continue;
+      if (point !== null) {
+        if (user.lat === undefined || user.lng === undefined) continue;
+        const distance = distanceMiles(point, { lat: user.lat, lng: user.lng });
+        if (distance <= miles) found.push({ user, distance });
+      } else {
+        found.push({ user, distance: null });
+      }
+    }
+    const ranked = args.sortBy
+      ? found.sort((a, b) => ORDER[sortBy](a.user, b.user))
+      : point !== null
+        ? nearestFirst(found)
+        : relevanceWithBoost(found);
+    return {
+      professionals: ranked.slice(0, limit).map(({ user, distance }) => toProfessional(user, distance)),
+      capped: rows.length >= DIRECTORY_READ_CAP,
+    };
+  }
 
-    // A state (and city): that place's professionals, sorted here.
-    if (state !== undefined) {
-      const rows = await ctx.db
-        .query("users")
-        .withIndex("by_userType_and_state_and_city", (q) => {
-          const base = q.eq("userType", "professional").eq("state", state);
-          return city !== undefined ? base.eq("city", city) : base;
-        })
-        .take(DIRECTORY_READ_CAP);
-      const found = rows.filter(hasTraits).sort(ORDER[sortBy]);
-      return {
-        professionals: found.slice(0, limit).map((u) => toProfessional(u, null)),
-        capped: rows.length >= DIRECTORY_READ_CAP,
-      };
-    }
-    if (city !== undefined) invalid(JobMessages.stateRequired);
+  // A ZIP: professionals around it (geohash index), nearest first unless another sort is asked for.
+  if (zip !== undefined) {
+    if (!/^\d{5}(-\d{4})?$/.test(zip)) invalid(JobMessages.zipInvalid);
+    const point = zipToPoint(zip);
+    if (point === null) invalid(JobMessages.zipUnknown);
+    const miles = Math.min(Math.max(args.radius ?? DEFAULT_ZIP_RADIUS, 1), 100);
+    const near = await professionalsNear(ctx, point, miles, DIRECTORY_READ_CAP);
+    // The ZIP is the place: city and state are not checked again.
+    const found = near.filter(({ user }) => hasTraits(user));
+    const rows = args.sortBy ? found.sort((a, b) => ORDER[sortBy](a.user, b.user)) : nearestFirst(found);
+    return {
+      professionals: rows.slice(0, limit).map(({ user, distance }) => toProfessional(user, distance)),
+      capped: near.length >= DIRECTORY_READ_CAP,
+    };
+  }
 
-    // No place: walk the sort's index and keep the first matches.
-    const { query: ranged, ordered } = withoutPlace(ctx, sortBy, verifiedOnly, minRating);
-    const found: Doc<"users">[] = [];
-    let read = 0;
-    for await (const user of ranged) {
-      read += 1;
-      if (hasTraits(user)) found.push(user);
-      if ((ordered && found.length >= limit) || read >= DIRECTORY_READ_CAP) break;
-    }
-    if (!ordered) found.sort(ORDER[sortBy]);
+  // A state (and city): that place's professionals, sorted here.
+  if (state !== undefined) {
+    const rows = await ctx.db
+      .query("users")
+      .withIndex("by_userType_and_state_and_city", (q) => {
+        const base = q.eq("userType", "professional").eq("state", state);
+        return city !== undefined ? base.eq("city", city) : base;
+      })
+      .take(DIRECTORY_READ_CAP);
+    const found = rows.filter(hasTraits).sort(ORDER[sortBy]);
     return {
       professionals: found.slice(0, limit).map((u) => toProfessional(u, null)),
-      capped: read >= DIRECTORY_READ_CAP && (!ordered || found.length < limit),
+      capped: rows.length >= DIRECTORY_READ_CAP,
     };
-  },
-});
+  }
+  if (city !== undefined) invalid(JobMessages.stateRequired);
+
+  // No place: walk the sort's index and keep the first matches.
+  const { query: ranged, ordered } = withoutPlace(ctx, sortBy, verifiedOnly, minRating);
+  const found: Doc<"users">[] = [];
+  let read = 0;
+  for await (const user of ranged) {
+    read += 1;
+    if (hasTraits(user)) found.push(user);
+    if ((ordered && found.length >= limit) || read >= DIRECTORY_READ_CAP) break;
+  }
+  if (!ordered) found.sort(ORDER[sortBy]);
+  return {
+    professionals: found.slice(0, limit).map((u) => toProfessional(u, null)),
+    capped: read >= DIRECTORY_READ_CAP && (!ordered || found.length < limit),
+  };
+}

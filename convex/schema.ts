@@ -12,7 +12,12 @@ export const userType = v.union(v.literal("professional"), v.literal("homeowner"
 export const contactMethod = v.union(v.literal("email"), v.literal("phone"), v.literal("text"));
 export const jobStatus = v.union(...JOB_STATUSES.map((s) => v.literal(s)));
 export const photoStatus = v.union(...PHOTO_STATUSES.map((s) => v.literal(s)));
-export const bidStatus = v.union(v.literal("active"), v.literal("accepted"), v.literal("declined"), v.literal("withdrawn"));
+export const bidStatus = v.union(
+  v.literal("active"),
+  v.literal("accepted"),
+  v.literal("declined"),
+  v.literal("withdrawn"),
+);
 export const availabilityStatus = v.union(v.literal("available"), v.literal("busy"));
 export const notificationType = v.union(...[...GENERAL_TYPES, ...SOCIAL_TYPES].map((t) => v.literal(t)));
 export const scrapStatus = v.union(...SCRAP_STATUSES.map((s) => v.literal(s)));
@@ -237,10 +242,28 @@ export default defineSchema({
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes -- newest-first lists need _creationTime order
     .index("by_professionalId", ["professionalId"]),
 
+  /**
+   * Lead insights (convex/model/insights.ts): one row per professional per UTC day, each count moved
+   * in the transaction of the event it counts, so the 30-day figures are at most 30 rows read.
+   */
+  proDailyStats: defineTable({
+    proId: v.id("users"),
+    /** "YYYY-MM-DD" (UTC). */
+    day: v.string(),
+    profileViews: v.number(),
+    searchAppearances: v.number(),
+    quoteRequests: v.number(),
+    bidsPlaced: v.number(),
+    bidsWon: v.number(),
+  }).index("by_proId_and_day", ["proId", "day"]),
+
   /** Jobs per "status:category" ("all" for any), kept by model/jobs.ts so "Showing X of Y" never counts rows. */
   jobCounts: defineTable({ key: v.string(), count: v.number() }).index("by_key", ["key"]),
 
-  savedJobs: defineTable({ userId: v.id("users"), jobId: v.id("jobs") }).index("by_userId_and_jobId", ["userId", "jobId"]),
+  savedJobs: defineTable({ userId: v.id("users"), jobId: v.id("jobs") }).index("by_userId_and_jobId", [
+    "userId",
+    "jobId",
+  ]),
 
   /** The job's history: every transition and bid event, who did it and when. */
   jobEvents: defineTable({
@@ -479,7 +502,9 @@ export default defineSchema({
     reviewId: v.optional(v.id("reviews")),
     postId: v.optional(v.id("posts")),
     commentId: v.optional(v.id("comments")),
-    reason: v.union(...["inappropriate", "spam", "off_topic", "harassment", "copyright", "other"].map((r) => v.literal(r))),
+    reason: v.union(
+      ...["inappropriate", "spam", "off_topic", "harassment", "copyright", "other"].map((r) => v.literal(r)),
+    ),
     description: v.optional(v.string()),
     status: v.union(v.literal("pending"), v.literal("reviewed"), v.literal("resolved"), v.literal("dismissed")),
     moderatorId: v.optional(v.id("users")),
@@ -544,7 +569,6 @@ export default defineSchema({
     .index("by_storageId", ["storageId"])
     .index("by_uploaderId_and_createdAt", ["uploaderId", "createdAt"])
     .index("by_attachedTo", ["attachedTo"]),
-
 
   // ---- Community feed (spec §3 Post, Comment, Like, Follow, Share, Hashtag) ----
 

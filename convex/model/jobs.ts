@@ -24,10 +24,12 @@ import {
   PHOTOGRAPHER_PROFESSION,
   urgencyRank,
   type JobStatus,
+  type QuoteRequestValues,
 } from "../../common/jobs";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { jobStatus } from "../schema";
+import { countProEvent } from "./insights";
 import { adjustCounters } from "./counters";
 import { fail, forbidden, invalid } from "./errors";
 import { distanceMiles, locationFields, zipToPlace, zipToPoint, type GeoPoint } from "./geo";
@@ -356,6 +358,7 @@ export async function placeBid(ctx: MutationCtx, job: Job, pro: Doc<"users">, va
     updatedAt: Date.now(),
   });
   await adjustCounters(ctx, "jobs", job._id, { activeBidCount: 1 });
+  await countProEvent(ctx, pro._id, { bidsPlaced: 1 });
   await recordEvent(ctx, job, pro._id, "bid_placed", { detail: formatBidPrice(values.priceMin, values.priceMax) });
   if (jobState(job) === "available") {
     await transition(ctx, job, "firstBid", pro, { system: true, detail: "first bid" });
@@ -483,6 +486,7 @@ export async function acceptBid(ctx: MutationCtx, bid: Bid, job: Job, ownerId: I
     },
   );
   await moveBid(ctx, bid, "accept", now);
+  await countProEvent(ctx, bid.professionalId, { bidsWon: 1 }, now);
   await notify(ctx, {
     userId: bid.professionalId,
     type: "job",
@@ -532,6 +536,62 @@ export async function photoTransition(
   const rule = PHOTO_TRANSITIONS[name];
   await ctx.db.patch(job._id, { photoStatus: rule.to, ...(name === "take" ? { photographerId: user._id } : {}) });
   await recordEvent(ctx, job, user._id, rule.event);
+}
+
+/** Professionals told about a new quote request (nearest Available ones first). */
+export const QUOTE_ROUTING_LIMIT = 50;
+
+/**
+ * A quote request becomes a job open for bids, routed to matching professionals nearby; each one it
+ * reaches counts it as a quote request received (lead insights) in the same transaction.
+ */
+export async function routeQuoteRequest(
+  ctx: MutationCtx,
+  viewer: Doc<"users">,
+  values: QuoteRequestValues,
+  /** Demo data: the seed marks its jobs. */
+  marks: { seeded?: true } = {},
+): Promise<{ jobId: Id<"jobs">; matched: number }> {
+  const job = await insertJob(ctx, viewer, {
+    title: values.title,
+    description: values.description,
+    category: values.category,
+    propertyType: values.propertyType,
+    location: `${values.city}, ${values.state}`,
+    city: values.city,
+    state: values.state,
+    zipCode: values.zipCode,
+    urgency: values.urgency,
+    budget: values.budget,
+    requirements: [],
+    photoRequired: values.photoRequired,
+    source: "quote_request",
+    ...(values.contactMethod ? { contactMethod: values.contactMethod } : {}),
+    ...(values.contactInfo ? { contactInfo: values.contactInfo } : {}),
+    ...marks,
+  });
+  const matches = await matchingProfessionals(ctx, values.category, pointOfZip(values.zipCode), QUOTE_ROUTING_LIMIT);
+  await notifyAll(
+    ctx,
+    matches.map((m) => m.userId),
+    {
+      type: "job",
+      title: "New quote request near you",
+      content: `"${job.title}" in ${job.location} (${values.budget}).`,
+      actionUrl: `/jobs/${job._id}`,
+      actorId: viewer._id,
+      entityType: "job",
+      entityId: job._id,
+    },
+  );
+  await ctx.db.insert("jobEvents", {
+    jobId: job._id,
+    actorId: viewer._id,
+    kind: "routed",
+    detail: `Sent to ${matches.length} matching professional${matches.length === 1 ? "" : "s"}`,
+  });
+  for (const match of matches) await countProEvent(ctx, match.userId, { quoteRequests: 1 });
+  return { jobId: job._id, matched: matches.length };
 }
 
 // ---------------------------------------------------------------------------

@@ -132,6 +132,23 @@ export async function hit(
   return null;
 }
 
+/**
+ * A once-per-window marker on the same fixed-window rows (pruned by the same cron): true the first
+ * time `key` is seen in a window of `windowMs`, false after. Not a refusal, so nothing is logged;
+ * used to count an event once (lead insights: one profile view per member per profile per day).
+ */
+export async function firstInWindow(ctx: MutationCtx, key: string, windowMs: number): Promise<boolean> {
+  const now = Date.now();
+  const row = await ctx.db
+    .query("rateLimits")
+    .withIndex("by_key", (q) => q.eq("key", key))
+    .unique();
+  if (row !== null && now - row.windowStart < windowMs) return false;
+  if (row === null) await ctx.db.insert("rateLimits", { key, windowStart: now, count: 1 });
+  else await ctx.db.patch("rateLimits", row._id, { windowStart: now, count: 1 });
+  return true;
+}
+
 /** Like `hit`, but throws RATE_LIMITED with the time to retry. */
 export async function consume(
   ctx: MutationCtx,

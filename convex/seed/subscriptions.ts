@@ -4,11 +4,18 @@
 // The demo professional stays on Basic, so the upgrade path can be tried.
 import type Stripe from "stripe";
 import { v } from "convex/values";
-import type { PlanId } from "../../common/plans";
+import { QUOTE_CATEGORIES, categoriesServedBy } from "../../common/jobCatalog";
+import { quoteRequestSchema } from "../../common/jobs";
+import { hasLeadInsights, type PlanId } from "../../common/plans";
 import { internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import type { ActionCtx } from "../_generated/server";
-import { internalAction, internalQuery } from "../functions";
+import { internalAction, internalMutation, internalQuery } from "../functions";
+import { recordSearchPage } from "../insights";
+import { parseOrThrow } from "../model/errors";
+import { routeQuoteRequest } from "../model/jobs";
+import { recordProfileView } from "../model/insights";
+import { listedCategories } from "../model/professionals";
 import type { LocalEvent } from "../payments/events";
 import { normalizeEvent } from "../payments/webhooks";
 import { DEMO_ACCOUNTS } from "./data";
@@ -74,7 +81,11 @@ export const insertDemoSubscriptions = internalAction({
       });
       await applyAll(ctx, paid.events);
       if (plan.cancel) {
-        const portalId = await ctx.runMutation(internal.payments.local.openSession, { kind: "portal", userId, customerId });
+        const portalId = await ctx.runMutation(internal.payments.local.openSession, {
+          kind: "portal",
+          userId,
+          customerId,
+        });
         await applyAll(
           ctx,
           await ctx.runMutation(internal.payments.local.changeSubscription, {
@@ -84,8 +95,55 @@ export const insertDemoSubscriptions = internalAction({
           }),
         );
       }
+      if (hasLeadInsights(plan.planId))
+        await ctx.runMutation(internal.seed.subscriptions.insertDemoInsights, { userId });
       inserted += 1;
     }
     return { inserted };
+  },
+});
+
+/** Seeded homeowners who act as the Pro+ professionals' clients in the demo insights. */
+const DEMO_INSIGHT_CLIENTS = 4;
+
+/**
+ * A Pro+ demo professional's lead insights, written the app's own way: seeded homeowners find them in
+ * the directory (the directory page recorder), open their profile (the profile-view recorder) and one
+ * sends a quote request in a category they serve (the quote routing). Their bids were counted when the
+ * demo jobs were seeded (placeBid, acceptBid).
+ */
+export const insertDemoInsights = internalMutation({
+  args: { userId: v.id("users") },
+  returns: v.null(),
+  handler: async (ctx, { userId }) => {
+    const pro = await ctx.db.get("users", userId);
+    if (pro === null || !pro.zipCode || !pro.city || !pro.state) return null;
+    const homeowners = await ctx.db
+      .query("users")
+      .withIndex("by_userType", (q) => q.eq("userType", "homeowner"))
+      .take(40);
+    const clients = homeowners.filter((u) => u.seeded).slice(0, DEMO_INSIGHT_CLIENTS);
+    const name = [pro.firstName, pro.lastName].filter(Boolean).join(" ");
+    for (const client of clients) {
+      await recordSearchPage(ctx, client._id, { q: name }, 0);
+      await recordProfileView(ctx, client, pro);
+    }
+    const served = new Set(categoriesServedBy(listedCategories(pro).professions));
+    const category = QUOTE_CATEGORIES.find((c) => served.has(c.value));
+    if (clients[0] && category) {
+      const values = parseOrThrow(quoteRequestSchema, {
+        title: `${category.label} for a rental`,
+        description: "Looking for a quote on this work at our rental property this month.",
+        category: category.value,
+        propertyType: "residential_single_family",
+        city: pro.city,
+        state: pro.state,
+        zipCode: pro.zipCode,
+        budget: "$500-1500",
+        urgency: "medium",
+      });
+      await routeQuoteRequest(ctx, clients[0], values, { seeded: true });
+    }
+    return null;
   },
 });

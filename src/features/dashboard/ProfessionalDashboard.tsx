@@ -9,6 +9,7 @@ import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { AvailableJobs, MyWork } from "./ProfessionalJobs";
 import { DashboardLayout } from "./DashboardLayout";
+import { LeadInsights } from "./LeadInsights";
 import {
   Badge,
   DashboardTab,
@@ -80,6 +81,8 @@ export function ProfessionalDashboard({ viewer }: { viewer: Viewer }) {
           detail={<TextLink to="/network">Connections</TextLink>}
         />
       </section>
+
+      <LeadInsights />
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">

@@ -1,5 +1,5 @@
-import { useQuery } from "convex/react";
-import { Component, useDeferredValue, useState, type ReactNode } from "react";
+import { useMutation, useQuery } from "convex/react";
+import { Component, useDeferredValue, useEffect, useRef, useState, type ReactNode } from "react";
 import { PROFESSION_CATEGORIES } from "@common/professions";
 import { useSession } from "@/app/session";
 import {
@@ -185,7 +185,9 @@ function Results({ filters }: { filters: DirectoryFilters }) {
   const [limit, setLimit] = useState({ key, value: PAGE_SIZE });
   const shown = limit.key === key ? limit.value : PAGE_SIZE;
   // Cards render in React's background (time-sliced) pass: see src/lib/backgroundRender.ts.
-  const result = useDeferredValue(useQuery(api.professionals.search, searchArgs(filters, shown)));
+  const args = searchArgs(filters, shown);
+  const result = useDeferredValue(useQuery(api.professionals.search, args));
+  useCountAppearances(viewerId !== null && result !== undefined ? args : null, shown - PAGE_SIZE);
   // While more load, keep the current cards on screen.
   const [last, setLast] = useState(result);
   if (result !== undefined && result !== last) setLast(result);
@@ -220,6 +222,22 @@ function Results({ filters }: { filters: DirectoryFilters }) {
       />
     </div>
   );
+}
+
+/**
+ * Lead insights: a page the member was shown counts one search appearance for each professional on
+ * it (the server runs the same search, so it counts what was really shown; convex/insights.ts).
+ * Once per page: live updates of the same list don't count again. Best effort: a failure is silent.
+ */
+function useCountAppearances(args: ReturnType<typeof searchArgs> | null, pageStart: number) {
+  const record = useMutation(api.insights.recordSearchAppearances);
+  const counted = useRef<string | null>(null);
+  const key = args === null ? null : JSON.stringify(args);
+  useEffect(() => {
+    if (args === null || key === counted.current) return;
+    counted.current = key;
+    record({ ...args, pageStart }).catch(() => undefined);
+  }, [args, key, pageStart, record]);
 }
 
 interface BoundaryProps {

@@ -1,7 +1,7 @@
 import { TabGroup, TabPanel, TabPanels } from "@headlessui/react";
 import { useMutation, useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useParams } from "react-router-dom";
 import { planById } from "@common/plans";
 import { ProfileCopy } from "@common/profile";
@@ -112,11 +112,20 @@ function ProfileSkeleton() {
   );
 }
 
+/** Lead insights: opening a professional's profile counts a view (once a day per viewer, on the server). */
+function useCountProfileView(userId: ProfileData["user"]["_id"] | null) {
+  const record = useMutation(api.insights.recordProfileView);
+  useEffect(() => {
+    if (userId !== null) record({ userId }).catch(() => undefined);
+  }, [record, userId]);
+}
+
 function ProfileView({ data }: { data: ProfileData }) {
   const { user, isOwn, stats } = data;
   const [index, selectTab] = useTabParam(TAB_KEYS);
   const isPro = user.userType === "professional";
   const name = displayName(user);
+  useCountProfileView(isPro && !isOwn ? user._id : null);
 
   const tiles: { label: string; value: number }[] = [
     { label: "Posts", value: stats.postsCount },

@@ -1,0 +1,159 @@
+// Lead insights (spec §6, Pro+ Leads and Enterprise): a professional's profile views, search
+// appearances, quote requests received, bids placed and bids won over the last 30 days.
+//
+// Every figure is a kept counter: one proDailyStats row per professional per UTC day, moved by
+// countProEvent in the transaction of the event it counts (a bid placed, a bid accepted, a quote
+// request routed, a profile view, a directory page served). Counts are kept for every plan, so an
+// upgrade shows the last 30 days at once; only reading them needs Pro+ or Enterprise.
+import { hasLeadInsights, INSIGHTS_DAYS, InsightsCopy } from "../../common/plans";
+import { ErrorCode } from "../../common/errors";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { adjustCounters } from "./counters";
+import { fail } from "./errors";
+import { firstInWindow, hit } from "./rateLimit";
+
+export const PRO_STAT_FIELDS = ["profileViews", "searchAppearances", "quoteRequests", "bidsPlaced", "bidsWon"] as const;
+export type ProStatField = (typeof PRO_STAT_FIELDS)[number];
+export type ProStats = Record<ProStatField, number>;
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** The UTC day of `ms`, "YYYY-MM-DD" (the rows' key; sorts as time does). */
+export function statDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+const zeroStats = (): ProStats => ({
+  profileViews: 0,
+  searchAppearances: 0,
+  quoteRequests: 0,
+  bidsPlaced: 0,
+  bidsWon: 0,
+});
+
+/** The one way a lead-insights count moves: adds `deltas` to the professional's row for today. */
+export async function countProEvent(
+  ctx: MutationCtx,
+  proId: Id<"users">,
+  deltas: Partial<ProStats>,
+  now = Date.now(),
+): Promise<void> {
+  const day = statDay(now);
+  const row = await ctx.db
+    .query("proDailyStats")
+    .withIndex("by_proId_and_day", (q) => q.eq("proId", proId).eq("day", day))
+    .unique();
+  if (row !== null) {
+    await adjustCounters(ctx, "proDailyStats", row._id, deltas);
+    return;
+  }
+  const counts = zeroStats();
+  for (const field of PRO_STAT_FIELDS) counts[field] = Math.max(0, deltas[field] ?? 0);
+  await ctx.db.insert("proDailyStats", { proId, day, ...counts });
+}
+
+/** Pro+ Leads and Enterprise professionals see their lead insights. */
+export function canSeeLeadInsights(user: Doc<"users">): boolean {
+  return user.userType === "professional" && hasLeadInsights(user.subscriptionTier ?? "basic");
+}
+
+export function assertCanSeeLeadInsights(user: Doc<"users">): void {
+  if (!canSeeLeadInsights(user)) fail(ErrorCode.FORBIDDEN, InsightsCopy.upgradeTitle);
+}
+
+/** The last INSIGHTS_DAYS days (today included): totals and one entry per day that has counts. */
+export async function insightsOf(
+  ctx: QueryCtx,
+  proId: Id<"users">,
+  now = Date.now(),
+): Promise<{ from: string; to: string; totals: ProStats; days: (ProStats & { day: string })[] }> {
+  const from = statDay(now - (INSIGHTS_DAYS - 1) * DAY_MS);
+  const to = statDay(now);
+  const rows = await ctx.db
+    .query("proDailyStats")
+    .withIndex("by_proId_and_day", (q) => q.eq("proId", proId).gte("day", from).lte("day", to))
+    .take(INSIGHTS_DAYS);
+  const totals = zeroStats();
+  const days = rows.map((row) => {
+    const day = { day: row.day, ...zeroStats() };
+    for (const field of PRO_STAT_FIELDS) {
+      day[field] = row[field];
+      totals[field] += row[field];
+    }
+    return day;
+  });
+  return { from, to, totals, days };
+}
+
+/**
+ * A profile view: a signed-in member opening another member's professional profile, counted once
+ * per viewer per profile per UTC-day window (a reload or a live re-render doesn't add another).
+ */
+export async function recordProfileView(
+  ctx: MutationCtx,
+  viewer: Doc<"users">,
+  profile: Doc<"users"> | null,
+): Promise<boolean> {
+  if (
+    profile === null ||
+    profile._id === viewer._id ||
+    profile.userType !== "professional" ||
+    profile.deletedAt !== undefined
+  )
+    return false;
+  if (!(await firstInWindow(ctx, `insights:view:${viewer._id}:${profile._id}`, DAY_MS))) return false;
+  await countProEvent(ctx, profile._id, { profileViews: 1 });
+  return true;
+}
+
+/** Directory pages one member may have counted per hour; more are served but not counted. */
+export const SEARCH_PAGES_COUNTED_PER_HOUR = 120;
+const HOUR_MS = 60 * 60_000;
+
+/** A short stable key for a search's arguments (FNV-1a), so a dedupe key stays small. */
+function searchKey(args: unknown): string {
+  const text = JSON.stringify(args, Object.keys((args ?? {}) as object).sort());
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(36);
+}
+
+/**
+ * Search appearances, counted cheaply and bounded: one increment per professional per directory page
+ * served (at most the page size, ≤ 100), for a signed-in member; the same search by the same member
+ * counts once an hour (a live re-render or a back-and-forth doesn't), and a member's pages stop
+ * counting past SEARCH_PAGES_COUNTED_PER_HOUR. The professionals counted are those the search itself
+ * returns (the caller runs it on the server), never ids the client names. Nobody appears to themself.
+ */
+export async function shouldCountSearchPage(ctx: MutationCtx, viewerId: Id<"users">, args: unknown): Promise<boolean> {
+  if (!(await firstInWindow(ctx, `insights:search:${viewerId}:${searchKey(args)}`, HOUR_MS))) return false;
+  const retryAt = await hit(
+    ctx,
+    `insights:searchPages:${viewerId}`,
+    { max: SEARCH_PAGES_COUNTED_PER_HOUR, windowMs: HOUR_MS },
+    1,
+    {
+      userId: viewerId,
+      what: "directory pages counted for lead insights",
+    },
+  );
+  return retryAt === null;
+}
+
+export async function countSearchAppearances(
+  ctx: MutationCtx,
+  viewerId: Id<"users">,
+  proIds: readonly Id<"users">[],
+): Promise<number> {
+  let counted = 0;
+  for (const proId of new Set(proIds)) {
+    if (proId === viewerId) continue;
+    await countProEvent(ctx, proId, { searchAppearances: 1 });
+    counted += 1;
+  }
+  return counted;
+}
