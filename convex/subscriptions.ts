@@ -3,6 +3,7 @@
 // Stripe is reached only from these actions, through the payments gateway.
 import { v } from "convex/values";
 import { ErrorCode } from "../common/errors";
+import { inAppPath } from "../common/paths";
 import {
   CHECKOUT_RETURNS,
   FREE_TRIAL_DAYS,
@@ -25,7 +26,6 @@ import { paymentsMode, type PaymentsGateway } from "./payments/gateway";
 import { localGateway } from "./payments/local";
 import { stripeGateway } from "./payments/stripeGateway";
 import { planId as planIdValidator, subscriptionStatus } from "./schema";
-
 
 export const mine = query({
   args: {},
@@ -67,7 +67,10 @@ export const mine = query({
 /** A professional's service listings: the categories they offer and those their plan matches them in. */
 export const listings = query({
   args: {},
-  returns: v.union(v.null(), v.object({ offered: v.array(v.string()), listed: v.array(v.string()), tier: planIdValidator })),
+  returns: v.union(
+    v.null(),
+    v.object({ offered: v.array(v.string()), listed: v.array(v.string()), tier: planIdValidator }),
+  ),
   handler: async (ctx) => {
     const viewer = ctx.viewer;
     if (viewer === null || viewer.userType !== "professional") return null;
@@ -112,20 +115,12 @@ function gateway(): PaymentsGateway {
 
 /**
  * Where checkout returns: a path inside the app ("/dashboard?subscription=success") or a full URL
- * on the app's own origin; anything else (another site) falls back to the spec's return.
+ * on the app's own origin (common/paths.ts, the check sign-in's ?next= uses); anything else falls
+ * back to the spec's return.
  */
 function returnUrl(requested: string | undefined, fallback: string): string {
   const site = siteUrl();
-  let path = fallback;
-  if (requested !== undefined) {
-    try {
-      const url = new URL(requested, site);
-      if (url.origin === new URL(site).origin && !requested.startsWith("//")) path = `${url.pathname}${url.search}`;
-    } catch {
-      // Not a URL: the fallback.
-    }
-  }
-  return `${site}${path}`;
+  return `${site}${inAppPath(requested, site) ?? fallback}`;
 }
 
 interface Billing {
@@ -136,7 +131,9 @@ interface Billing {
   trialUsed: boolean;
 }
 
-async function signedInMember(ctx: ActionCtx & { viewerId: Id<"users"> | null }): Promise<{ userId: Id<"users">; billing: Billing }> {
+async function signedInMember(
+  ctx: ActionCtx & { viewerId: Id<"users"> | null },
+): Promise<{ userId: Id<"users">; billing: Billing }> {
   if (ctx.viewerId === null) fail(ErrorCode.NOT_AUTHENTICATED, SubscribeCopy.authRequired);
   const billing: Billing | null = await ctx.runQuery(internal.subscriptions.billingOf, { userId: ctx.viewerId });
   if (billing === null) fail(ErrorCode.NOT_AUTHENTICATED, SubscribeCopy.authRequired);
@@ -153,7 +150,10 @@ export const checkout = action({
     if (!isPlanId(planId)) invalid("Choose a plan");
     const live = isLiveStatus(billing.status);
     if (!isPaidPlan(planId)) invalid(live ? SubscribeCopy.changeInPortal : SubscribeCopy.alreadyBasic);
-    if (live) invalid(billing.tier === planId ? SubscribeCopy.alreadyOnPlan(planById(planId).name) : SubscribeCopy.changeInPortal);
+    if (live)
+      invalid(
+        billing.tier === planId ? SubscribeCopy.alreadyOnPlan(planById(planId).name) : SubscribeCopy.changeInPortal,
+      );
     return await gateway().createSubscriptionCheckout(ctx, {
       userId,
       email: billing.email,

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import type { LoginValues } from "@common/auth";
+import { inAppPath } from "@common/paths";
 import { useAuthRedirectHold } from "@/app/session";
 import { Alert, Button, PasswordField, TextLink, useToast } from "@/components/ui";
 import { applyFieldErrors, ErrorCopies } from "@/lib/errors";
@@ -31,8 +32,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   // Where a page that asked for sign-in sends the member back to (?next=/subscribe): in-app paths only.
-  const next = params.get("next");
-  const afterSignIn = next !== null && /^\/(?!\/)[^\s\\]*$/.test(next) ? next : "/";
+  const afterSignIn = inAppPath(params.get("next")) ?? "/";
   const { toast } = useToast();
   const reportError = useErrorToast();
   const { holdAuthRedirects } = useAuthRedirectHold();
