@@ -4,6 +4,7 @@ import { v } from "convex/values";
 import { bidSchema } from "../common/jobs";
 import { mutation } from "./functions";
 import { parseOrThrow } from "./model/errors";
+import { openPayment, settledPriceCents } from "./model/payments";
 import {
   acceptBid,
   declineBid,
@@ -66,13 +67,19 @@ export const withdraw = mutation({
   },
 });
 
+/**
+ * Hiring: the price is settled to one figure here (a range needs the owner's chosen point,
+ * `priceCents`), and the job's payment opens at it, awaiting the owner's funding.
+ */
 export const accept = mutation({
-  args: { bidId: v.id("bids") },
+  args: { bidId: v.id("bids"), priceCents: v.optional(v.number()) },
   returns: v.null(),
-  handler: async (ctx, { bidId }) => {
+  handler: async (ctx, { bidId, priceCents }) => {
     const viewer = ctx.viewerX();
     const { bid, job } = await getBidForOwnerX(ctx, bidId, viewer._id);
-    await acceptBid(ctx, bid, job, viewer._id);
+    const amountCents = settledPriceCents(bid, priceCents);
+    await acceptBid(ctx, bid, job, viewer._id, amountCents);
+    await openPayment(ctx, job, bid, amountCents);
     return null;
   },
 });

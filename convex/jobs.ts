@@ -38,6 +38,7 @@ import {
   viewerBid,
   type Job,
 } from "./model/jobs";
+import { onJobCancelled } from "./model/payments";
 import { cappedPagination, MAX_PAGE_SIZE, pageSize } from "./model/paging";
 import { displayName } from "./model/users";
 
@@ -354,7 +355,7 @@ export const get = query({
       bids,
       myBid: own ? await toBidView(ctx, own, job) : null,
       saved: savedRow !== null,
-      actions: availableActions(job, viewer._id),
+      actions: await availableActions(ctx, job, viewer._id),
       canBid: canBid(job, viewer, own),
       canTakePhotos: canTakePhotos(job, viewer),
       canDeliverPhotos: canDeliverPhotos(job, viewer),
@@ -369,6 +370,8 @@ export const act = mutation({
     const viewer = ctx.viewerX();
     const job = await getJobX(ctx, jobId);
     await transition(ctx, job, action, viewer);
+    // A cancelled hire cancels its payment, or refunds money held before work started.
+    if (action === "cancel") await onJobCancelled(ctx, job._id, viewer);
     return null;
   },
 });

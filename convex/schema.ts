@@ -6,6 +6,7 @@ import { GENERAL_TYPES, SOCIAL_TYPES } from "../common/notifications";
 import { SCRAP_STATUSES } from "../common/scrap";
 import { PLAN_IDS, SUBSCRIPTION_STATUSES } from "../common/plans";
 import { CREDENTIAL_KINDS, CREDENTIAL_STATES } from "../common/credentials";
+import { PAYMENT_STATES } from "../common/payments";
 import { LIKE_TYPES, MODERATION_STATUSES, SHARE_TYPES } from "../common/social";
 
 export const userType = v.union(v.literal("professional"), v.literal("homeowner"));
@@ -23,6 +24,7 @@ export const notificationType = v.union(...[...GENERAL_TYPES, ...SOCIAL_TYPES].m
 export const scrapStatus = v.union(...SCRAP_STATUSES.map((s) => v.literal(s)));
 export const moderationStatus = v.union(...MODERATION_STATUSES.map((s) => v.literal(s)));
 export const likeType = v.union(...LIKE_TYPES.map((t) => v.literal(t.value)));
+export const paymentState = v.union(...PAYMENT_STATES.map((s) => v.literal(s)));
 export const shareType = v.union(...SHARE_TYPES.map((t) => v.literal(t)));
 export const planId = v.union(...PLAN_IDS.map((p) => v.literal(p)));
 export const subscriptionStatus = v.union(...SUBSCRIPTION_STATUSES.map((s) => v.literal(s)));
@@ -132,6 +134,9 @@ export default defineSchema({
     /** An admin's ban (admin/moderation.ts ban): sessions ended, sign-in refused, posts hidden. */
     bannedAt: v.optional(v.number()),
     banReason: v.optional(v.string()),
+    /** Payouts (issue 15): the professional's Stripe Connect Express account, written by the account.updated webhook. */
+    stripeConnectAccountId: v.optional(v.string()),
+    payoutsEnabled: v.optional(v.boolean()),
   })
     .searchIndex("search_directory", { searchField: "directoryText", filterFields: ["userType", "state", "verified"] })
     .index("email", ["email"])
@@ -150,7 +155,8 @@ export default defineSchema({
     // The daily purge: members deleted over 30 days ago.
     .index("by_deletedAt", ["deletedAt"])
     // Payment webhooks name the customer.
-    .index("by_stripeCustomerId", ["stripeCustomerId"]),
+    .index("by_stripeCustomerId", ["stripeCustomerId"])
+    .index("by_stripeConnectAccountId", ["stripeConnectAccountId"]),
 
   jobs: defineTable({
     title: v.string(),
@@ -722,7 +728,14 @@ export default defineSchema({
    * when STRIPE_SECRET_KEY is unset: checkout and portal sessions, and subscriptions.
    */
   localPaymentSessions: defineTable({
-    kind: v.union(v.literal("checkout"), v.literal("portal")),
+    kind: v.union(v.literal("checkout"), v.literal("portal"), v.literal("payment"), v.literal("onboarding")),
+    /** A job payment's checkout (kind "payment"): which payment, how much, for what. */
+    paymentId: v.optional(v.string()),
+    amountCents: v.optional(v.number()),
+    description: v.optional(v.string()),
+    transferGroup: v.optional(v.string()),
+    /** A payout onboarding (kind "onboarding"): the connected account. */
+    accountId: v.optional(v.string()),
     userId: v.id("users"),
     customerId: v.string(),
     planId: v.optional(planId),
@@ -748,6 +761,102 @@ export default defineSchema({
   })
     .index("by_subscriptionId", ["subscriptionId"])
     .index("by_customerId", ["customerId"]),
+
+  /** The local gateway's money moves (transfers, refunds, reversals), keyed by idempotency key as Stripe keys them. */
+  localMoneyMoves: defineTable({
+    idempotencyKey: v.string(),
+    kind: v.union(v.literal("transfer"), v.literal("refund"), v.literal("reversal"), v.literal("account")),
+    objectId: v.string(),
+    amountCents: v.number(),
+    reference: v.optional(v.string()),
+    payoutsEnabled: v.optional(v.boolean()),
+  })
+    .index("by_idempotencyKey", ["idempotencyKey"])
+    .index("by_objectId", ["objectId"]),
+
+  /**
+   * Payment protection for a hired job (issue 15, model/payments.ts): the amount fixed at acceptance,
+   * held on the platform once funded, released to the professional or refunded. Integer cents.
+   */
+  jobPayments: defineTable({
+    jobId: v.id("jobs"),
+    bidId: v.id("bids"),
+    ownerId: v.id("users"),
+    proId: v.id("users"),
+    state: paymentState,
+    amountCents: v.number(),
+    fundedCents: v.number(),
+    releasedCents: v.number(),
+    refundedCents: v.number(),
+    /** Bumped by every transition: a scheduled firing that names an older version does nothing. */
+    version: v.number(),
+    changesRequested: v.number(),
+    reviewWindowEndsAt: v.optional(v.number()),
+    fundedAt: v.optional(v.number()),
+    releasedAt: v.optional(v.number()),
+    refundedAt: v.optional(v.number()),
+    completion: v.optional(
+      v.object({
+        submittedAt: v.number(),
+        checklist: v.array(v.string()),
+        note: v.optional(v.string()),
+        photoIds: v.array(v.id("_storage")),
+      }),
+    ),
+    /** The last "ask for changes" reason. */
+    changesReason: v.optional(v.string()),
+    dispute: v.optional(
+      v.object({
+        openedAt: v.number(),
+        openedBy: v.union(v.literal("owner"), v.literal("pro"), v.literal("chargeback")),
+        reason: v.string(),
+        evidence: v.optional(v.string()),
+        photoIds: v.array(v.id("_storage")),
+        /** The state it was opened from (a chargeback won returns the money to it). */
+        fromState: paymentState,
+        resolution: v.optional(v.string()),
+        resolvedAt: v.optional(v.number()),
+      }),
+    ),
+    checkoutSessionId: v.optional(v.string()),
+    paymentIntentId: v.optional(v.string()),
+    chargeId: v.optional(v.string()),
+    transferId: v.optional(v.string()),
+    refundId: v.optional(v.string()),
+  })
+    .index("by_jobId", ["jobId"])
+    .index("by_proId_and_state", ["proId", "state"])
+    .index("by_ownerId", ["ownerId"])
+    .index("by_state", ["state"])
+    .index("by_paymentIntentId", ["paymentIntentId"])
+    .index("by_chargeId", ["chargeId"]),
+  /** Every payment transition: who, when, why, from and to, and its idempotency key. */
+  paymentHistory: defineTable({
+    paymentId: v.id("jobPayments"),
+    transition: v.string(),
+    from: v.union(paymentState, v.null()),
+    to: paymentState,
+    actorId: v.optional(v.id("users")),
+    actorKind: v.union(v.literal("owner"), v.literal("pro"), v.literal("admin"), v.literal("system")),
+    reason: v.optional(v.string()),
+    idempotencyKey: v.string(),
+    at: v.number(),
+  })
+    .index("by_paymentId", ["paymentId"])
+    .index("by_idempotencyKey", ["idempotencyKey"]),
+  /** Money moves a transition scheduled (transfer to the pro, refund to the owner), done by an action. */
+  paymentMoves: defineTable({
+    paymentId: v.id("jobPayments"),
+    kind: v.union(v.literal("transfer"), v.literal("refund"), v.literal("reversal")),
+    amountCents: v.number(),
+    idempotencyKey: v.string(),
+    status: v.union(v.literal("pending"), v.literal("done"), v.literal("failed")),
+    externalId: v.optional(v.string()),
+    error: v.optional(v.string()),
+    doneAt: v.optional(v.number()),
+  })
+    .index("by_paymentId", ["paymentId"])
+    .index("by_idempotencyKey", ["idempotencyKey"]),
 
   /** Fixed-window counters for rate limits; key = "<route>:<identifier>". */
   rateLimits: defineTable({

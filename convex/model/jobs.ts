@@ -12,10 +12,15 @@
 //   completion_requested --confirmCompletion (owner)--> completed
 //   completion_requested --sendBack (owner)--> in_progress
 //   available | quote_requested | assigned --cancel (owner)--> cancelled
+//   assigned | in_progress | completion_requested --paymentReleased (system)--> completed
+//   assigned | in_progress | completion_requested --paymentRefunded (system)--> cancelled
+//   A hired job with payment protection (model/payments.ts) starts only once funded, and its
+//   markDone / sendBack / confirmCompletion run only through the payment's transitions.
 //
 //   photos: requested --take (a photographer)--> scheduled --deliver (the booked photographer)--> delivered
 import { v, type Infer } from "convex/values";
 import { ErrorCode } from "../../common/errors";
+import { PaymentCopy } from "../../common/payments";
 import {
   budgetMaxOf,
   formatBidPrice,
@@ -57,6 +62,10 @@ export const JOB_TRANSITIONS = {
   sendBack: { from: ["completion_requested"], to: "in_progress", by: "owner", verb: "sent back" },
   confirmCompletion: { from: ["completion_requested"], to: "completed", by: "owner", verb: "completed" },
   cancel: { from: ["available", "quote_requested", "assigned"], to: "cancelled", by: "owner", verb: "cancelled" },
+  /** A payment released after the review window or a dispute (model/payments.ts). */
+  paymentReleased: { from: ["assigned", "in_progress", "completion_requested"], to: "completed", by: "system", verb: "completed" },
+  /** A payment refunded in full by a dispute's decision. */
+  paymentRefunded: { from: ["assigned", "in_progress", "completion_requested"], to: "cancelled", by: "system", verb: "cancelled" },
 } as const satisfies Record<string, JobRule>;
 export type JobTransition = keyof typeof JOB_TRANSITIONS;
 
@@ -122,6 +131,28 @@ function transitionRefusal(
   return { code: ErrorCode.INVALID_INPUT, message: JobMessages.illegalTransition(state, rule.verb) };
 }
 
+/** Job transitions a payment governs: a member runs them through the payment panel, never jobs.act. */
+const PAYMENT_GOVERNED: readonly JobTransition[] = ["markDone", "sendBack", "confirmCompletion"];
+
+/**
+ * Why a paid job refuses `name` when run directly (null: allowed). `paymentState`: the job's
+ * payment's state, or null for a job hired before payment protection (the old flow stands).
+ */
+export function paymentGateRefusal(name: JobTransition, paymentState: string | null): string | null {
+  if (paymentState === null) return null;
+  if (name === "start" && paymentState !== "funded") return PaymentCopy.startNeedsFunding;
+  if (PAYMENT_GOVERNED.includes(name)) return PaymentCopy.usePaymentPanel;
+  return null;
+}
+
+async function paymentStateOf(ctx: QueryCtx, jobId: Id<"jobs">): Promise<string | null> {
+  const payment = await ctx.db
+    .query("jobPayments")
+    .withIndex("by_jobId", (q) => q.eq("jobId", jobId))
+    .unique();
+  return payment?.state ?? null;
+}
+
 /** Whether a member may run `name` on `job` now. */
 export function canTransition(job: Job, name: JobTransition, actorId: Id<"users">): boolean {
   return transitionRefusal(job, name, actorId, false) === null;
@@ -133,8 +164,9 @@ export function assertCanTransition(job: Job, name: JobTransition, actorId: Id<"
 }
 
 /** The job-page actions `viewerId` may run now. */
-export function availableActions(job: Job, viewerId: Id<"users">): JobAction[] {
-  return JOB_ACTIONS.filter((a) => canTransition(job, a, viewerId));
+export async function availableActions(ctx: QueryCtx, job: Job, viewerId: Id<"users">): Promise<JobAction[]> {
+  const paymentState = await paymentStateOf(ctx, job._id);
+  return JOB_ACTIONS.filter((a) => canTransition(job, a, viewerId) && paymentGateRefusal(a, paymentState) === null);
 }
 
 export async function recordEvent(
@@ -228,10 +260,16 @@ export async function transition(
     system?: boolean;
     patch?: Partial<Pick<Job, "contractorId" | "acceptedPrice" | "activeBidCount">>;
     detail?: string;
+    /** Run by the payment model (model/payments.ts), which checked the payment's own rules. */
+    viaPayment?: boolean;
   } = {},
 ): Promise<Job> {
   const actorId = actor._id;
   assertCanTransition(job, name, actorId, opts.system ?? false);
+  if (!opts.viaPayment) {
+    const refusal = paymentGateRefusal(name, await paymentStateOf(ctx, job._id));
+    if (refusal !== null) fail(ErrorCode.INVALID_INPUT, refusal);
+  }
   const rule = JOB_TRANSITIONS[name];
   const from = jobState(job);
   const now = Date.now();
@@ -253,7 +291,7 @@ export async function transition(
     ...(opts.detail ? { detail: opts.detail } : {}),
   });
 
-  if (name === "confirmCompletion") await onJobCompleted(ctx, after);
+  if (name === "confirmCompletion" || name === "paymentReleased") await onJobCompleted(ctx, after);
   if (name === "cancel") {
     await onJobClosed(ctx, after);
     // Open bids end with the job; their authors hear about it.
@@ -472,8 +510,11 @@ export async function declineBid(ctx: MutationCtx, bid: Bid, job: Job, ownerId: 
   });
 }
 
-/** Accepting a bid hires its author: the job is assigned, every other open bid is declined and told. */
-export async function acceptBid(ctx: MutationCtx, bid: Bid, job: Job, ownerId: Id<"users">) {
+/**
+ * Accepting a bid hires its author: the job is assigned, every other open bid is declined and told.
+ * `priceCents`: the price settled at acceptance (model/payments.ts settledPriceCents), never a range's top.
+ */
+export async function acceptBid(ctx: MutationCtx, bid: Bid, job: Job, ownerId: Id<"users">, priceCents: number) {
   const now = Date.now();
   await transition(
     ctx,
@@ -481,8 +522,8 @@ export async function acceptBid(ctx: MutationCtx, bid: Bid, job: Job, ownerId: I
     "accept",
     { _id: ownerId },
     {
-      patch: { contractorId: bid.professionalId, acceptedPrice: bid.priceMax ?? bid.priceMin, activeBidCount: 0 },
-      detail: formatBidPrice(bid.priceMin, bid.priceMax),
+      patch: { contractorId: bid.professionalId, acceptedPrice: priceCents / 100, activeBidCount: 0 },
+      detail: formatBidPrice(priceCents / 100, undefined),
     },
   );
   await moveBid(ctx, bid, "accept", now);

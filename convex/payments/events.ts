@@ -89,7 +89,78 @@ export type LocalEventType =
   | "customer.subscription.updated"
   | "customer.subscription.deleted"
   | "invoice.paid"
-  | "invoice.payment_failed";
+  | "invoice.payment_failed"
+  | "payment_intent.succeeded"
+  | "account.updated"
+  | "charge.dispute.created"
+  | "charge.dispute.closed";
+
+/** A job payment as the local gateway charged it (issue 15). */
+export interface LocalJobCharge {
+  sessionId: string;
+  paymentId: string;
+  ownerId: string;
+  amountCents: number;
+  paymentIntentId: string;
+  chargeId: string;
+  transferGroup: string;
+}
+
+export function jobCheckoutSessionObject(c: LocalJobCharge) {
+  return {
+    id: c.sessionId,
+    object: "checkout.session",
+    mode: "payment",
+    status: "complete",
+    payment_status: "paid",
+    amount_total: c.amountCents,
+    currency: "usd",
+    client_reference_id: c.ownerId,
+    payment_intent: c.paymentIntentId,
+    metadata: { paymentId: c.paymentId, ownerId: c.ownerId },
+    livemode: false,
+  };
+}
+
+export function paymentIntentObject(c: LocalJobCharge) {
+  return {
+    id: c.paymentIntentId,
+    object: "payment_intent",
+    amount: c.amountCents,
+    amount_received: c.amountCents,
+    currency: "usd",
+    status: "succeeded",
+    latest_charge: c.chargeId,
+    transfer_group: c.transferGroup,
+    metadata: { paymentId: c.paymentId, ownerId: c.ownerId },
+    livemode: false,
+  };
+}
+
+export function accountObject(accountId: string, userId: string, payoutsEnabled: boolean) {
+  return {
+    id: accountId,
+    object: "account",
+    type: "express",
+    payouts_enabled: payoutsEnabled,
+    charges_enabled: payoutsEnabled,
+    details_submitted: payoutsEnabled,
+    metadata: { userId },
+  };
+}
+
+export function disputeObject(chargeId: string, paymentIntentId: string, amountCents: number, status: "needs_response" | "won" | "lost") {
+  return {
+    id: `dp_local_${chargeId.slice(-16)}`,
+    object: "dispute",
+    charge: chargeId,
+    payment_intent: paymentIntentId,
+    amount: amountCents,
+    currency: "usd",
+    status,
+    livemode: false,
+  };
+}
 
 /** An event as Stripe sends it to a webhook endpoint. */
 export function stripeEvent(type: LocalEventType, object: object, createdMs: number) {

@@ -69,9 +69,46 @@ export interface PortalRequest {
   returnUrl: string;
 }
 
+/** A job's payment (issue 15): Checkout in payment mode, the charge held on the platform. */
+export interface JobCheckoutRequest {
+  paymentId: Id<"jobPayments">;
+  ownerId: Id<"users">;
+  email: string;
+  amountCents: number;
+  /** What the card statement and the checkout page show. */
+  description: string;
+  /** One per job: the later transfer to the professional names it (separate charges and transfers). */
+  transferGroup: string;
+  successUrl: string;
+  cancelUrl: string;
+  idempotencyKey: string;
+}
+
+export interface TransferRequest {
+  amountCents: number;
+  /** The professional's connected account. */
+  destination: string;
+  transferGroup: string;
+  /** The charge the money came from (Stripe waits for its funds to be available). */
+  sourceCharge?: string;
+  idempotencyKey: string;
+}
+
 export interface PaymentsGateway {
   /** A hosted checkout for a monthly subscription: where to send the member. */
   createSubscriptionCheckout(ctx: ActionCtx, request: CheckoutRequest): Promise<{ url: string }>;
   /** The customer portal (change plan, cancel at period end, update the card). */
   createPortalSession(ctx: ActionCtx, request: PortalRequest): Promise<{ url: string }>;
+  /** Checkout in payment mode for a job: the money is charged to the platform and held there. */
+  createJobCheckout(ctx: ActionCtx, request: JobCheckoutRequest): Promise<{ url: string; sessionId: string }>;
+  /** Moves held money to a professional's connected account. */
+  transfer(ctx: ActionCtx, request: TransferRequest): Promise<{ id: string }>;
+  /** Gives money back to the card it came from (before release). */
+  refund(ctx: ActionCtx, request: { paymentIntentId: string; amountCents: number; idempotencyKey: string }): Promise<{ id: string }>;
+  /** Takes back a transfer already made (after release). */
+  reverseTransfer(ctx: ActionCtx, request: { transferId: string; amountCents: number; idempotencyKey: string }): Promise<{ id: string }>;
+  /** A Connect Express account for a professional's payouts. */
+  createConnectAccount(ctx: ActionCtx, request: { userId: Id<"users">; email: string; idempotencyKey: string }): Promise<{ accountId: string }>;
+  /** Where the professional finishes onboarding (Stripe's hosted pages, or the local page). */
+  createAccountLink(ctx: ActionCtx, request: { userId: Id<"users">; accountId: string; refreshUrl: string; returnUrl: string }): Promise<{ url: string }>;
 }

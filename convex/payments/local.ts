@@ -15,6 +15,10 @@ import { fail, invalid, notFound } from "../model/errors";
 import { ErrorCode } from "../../common/errors";
 import { siteUrl } from "../model/tokens";
 import {
+  accountObject,
+  disputeObject,
+  jobCheckoutSessionObject,
+  paymentIntentObject,
   checkoutSessionObject,
   invoiceObject,
   stripeEvent,
@@ -52,13 +56,99 @@ export const localGateway: PaymentsGateway = {
     });
     return { url: `${siteUrl()}/pay/portal/${sessionId}` };
   },
+  async createJobCheckout(ctx, request) {
+    const sessionId = await ctx.runMutation(internal.payments.local.openSession, {
+      kind: "payment",
+      userId: request.ownerId,
+      customerId: `cus_local_${request.ownerId}`,
+      paymentId: request.paymentId,
+      amountCents: request.amountCents,
+      description: request.description,
+      transferGroup: request.transferGroup,
+      successUrl: request.successUrl,
+      cancelUrl: request.cancelUrl,
+    });
+    return { url: `${siteUrl()}/pay/job/${sessionId}`, sessionId: `cs_local_${sessionId}` };
+  },
+  async transfer(ctx, request) {
+    return await ctx.runMutation(internal.payments.local.recordMoney, {
+      kind: "transfer",
+      idempotencyKey: request.idempotencyKey,
+      amountCents: request.amountCents,
+      reference: request.destination,
+    });
+  },
+  async refund(ctx, request) {
+    return await ctx.runMutation(internal.payments.local.recordMoney, {
+      kind: "refund",
+      idempotencyKey: request.idempotencyKey,
+      amountCents: request.amountCents,
+      reference: request.paymentIntentId,
+    });
+  },
+  async reverseTransfer(ctx, request) {
+    return await ctx.runMutation(internal.payments.local.recordMoney, {
+      kind: "reversal",
+      idempotencyKey: request.idempotencyKey,
+      amountCents: request.amountCents,
+      reference: request.transferId,
+    });
+  },
+  async createConnectAccount(ctx, request) {
+    const { id } = await ctx.runMutation(internal.payments.local.recordMoney, {
+      kind: "account",
+      idempotencyKey: request.idempotencyKey,
+      amountCents: 0,
+      reference: request.userId,
+    });
+    return { accountId: id };
+  },
+  async createAccountLink(ctx, request) {
+    const sessionId = await ctx.runMutation(internal.payments.local.openSession, {
+      kind: "onboarding",
+      userId: request.userId,
+      customerId: `cus_local_${request.userId}`,
+      accountId: request.accountId,
+      returnUrl: request.returnUrl,
+      cancelUrl: request.refreshUrl,
+    });
+    return { url: `${siteUrl()}/pay/onboard/${sessionId}` };
+  },
 };
+
+const PREFIX = { transfer: "tr", refund: "re", reversal: "trr", account: "acct" } as const;
+
+/** Stripe's idempotency, locally: the same key answers the same object, and moves nothing twice. */
+export const recordMoney = internalMutation({
+  args: {
+    kind: v.union(v.literal("transfer"), v.literal("refund"), v.literal("reversal"), v.literal("account")),
+    idempotencyKey: v.string(),
+    amountCents: v.number(),
+    reference: v.string(),
+  },
+  returns: v.object({ id: v.string() }),
+  handler: async (ctx, args) => {
+    const existing = await ctx.db
+      .query("localMoneyMoves")
+      .withIndex("by_idempotencyKey", (q) => q.eq("idempotencyKey", args.idempotencyKey))
+      .unique();
+    if (existing !== null) return { id: existing.objectId };
+    const objectId = `${PREFIX[args.kind]}_local_${crypto.randomUUID().replace(/-/g, "").slice(0, 24)}`;
+    await ctx.db.insert("localMoneyMoves", { ...args, objectId });
+    return { id: objectId };
+  },
+});
 
 export const openSession = internalMutation({
   args: {
-    kind: v.union(v.literal("checkout"), v.literal("portal")),
+    kind: v.union(v.literal("checkout"), v.literal("portal"), v.literal("payment"), v.literal("onboarding")),
     userId: v.id("users"),
     customerId: v.string(),
+    paymentId: v.optional(v.string()),
+    amountCents: v.optional(v.number()),
+    description: v.optional(v.string()),
+    transferGroup: v.optional(v.string()),
+    accountId: v.optional(v.string()),
     planId: v.optional(planIdValidator),
     trialDays: v.optional(v.number()),
     successUrl: v.optional(v.string()),
@@ -126,11 +216,11 @@ export const session = query({
     const viewer = ctx.viewerX();
     const id = ctx.db.normalizeId("localPaymentSessions", sessionId);
     const row = id === null ? null : await ctx.db.get("localPaymentSessions", id);
-    if (row === null || row.userId !== viewer._id) return null;
+    if (row === null || row.userId !== viewer._id || (row.kind !== "checkout" && row.kind !== "portal")) return null;
     const sub = await subscriptionRowOf(ctx, row.customerId);
     const live = sub !== null && sub.status !== "canceled" ? sub : null;
     return {
-      kind: row.kind,
+      kind: row.kind as "checkout" | "portal",
       status: row.status,
       expired: row.expiresAt < Date.now(),
       planId: row.planId ?? null,
@@ -152,7 +242,7 @@ export const session = query({
 });
 
 /** The viewer's open, unexpired session of this kind, or the spec's refusal. */
-async function openSessionOf(ctx: MutationCtx, viewerId: Id<"users">, sessionId: string, kind: "checkout" | "portal") {
+async function openSessionOf(ctx: MutationCtx, viewerId: Id<"users">, sessionId: string, kind: Doc<"localPaymentSessions">["kind"]) {
   const id = ctx.db.normalizeId("localPaymentSessions", sessionId);
   const row = id === null ? null : await ctx.db.get("localPaymentSessions", id);
   if (row === null || row.userId !== viewerId || row.kind !== kind) notFound(SubscribeCopy.checkoutGone);
@@ -394,6 +484,146 @@ export const periodEnd = internalAction({
   handler: async (ctx, args): Promise<null> => {
     const events: unknown[] = await ctx.runMutation(internal.payments.local.rollPeriod, args);
     await deliver(events as LocalEvent[]);
+    return null;
+  },
+});
+
+// ---------------------------------------------------------------------------
+// Job payments (issue 15): the local checkout in payment mode, payout onboarding, chargebacks.
+
+/** What the local job checkout and onboarding pages show: the session's owner only. */
+export const jobSession = query({
+  args: { sessionId: v.string() },
+  returns: v.union(
+    v.null(),
+    v.object({
+      kind: v.union(v.literal("payment"), v.literal("onboarding")),
+      status: v.union(v.literal("open"), v.literal("complete"), v.literal("canceled")),
+      expired: v.boolean(),
+      amountCents: v.union(v.number(), v.null()),
+      description: v.union(v.string(), v.null()),
+      email: v.union(v.string(), v.null()),
+    }),
+  ),
+  handler: async (ctx, { sessionId }) => {
+    const viewer = ctx.viewerX();
+    const id = ctx.db.normalizeId("localPaymentSessions", sessionId);
+    const row = id === null ? null : await ctx.db.get("localPaymentSessions", id);
+    if (row === null || row.userId !== viewer._id || (row.kind !== "payment" && row.kind !== "onboarding")) return null;
+    return {
+      kind: row.kind,
+      status: row.status,
+      expired: row.expiresAt < Date.now(),
+      amountCents: row.amountCents ?? null,
+      description: row.description ?? null,
+      email: viewer.email ?? null,
+    };
+  },
+});
+
+const randomId = (prefix: string) => `${prefix}_local_${crypto.randomUUID().replace(/-/g, "").slice(0, 24)}`;
+
+/** Pay (payment mode): the charge is made and its two events go out; the webhook funds the job. */
+export const completeJobCheckout = internalMutation({
+  args: { viewerId: v.id("users"), sessionId: v.string(), card: cardValidator },
+  returns: v.object({ redirect: v.string(), events: v.array(v.any()) }),
+  handler: async (ctx, { viewerId, sessionId, card }) => {
+    const row = await openSessionOf(ctx, viewerId, sessionId, "payment");
+    const now = Date.now();
+    // A card whose charges fail is declined outright here: a one-off payment has no later renewal.
+    if (checkCard(card, now)) fail(ErrorCode.INVALID_INPUT, SubscribeCopy.cardDeclined);
+    if (row.paymentId === undefined || row.amountCents === undefined) invalid(SubscribeCopy.checkoutGone);
+    await ctx.db.patch("localPaymentSessions", row._id, { status: "complete" });
+    const charge = {
+      sessionId: `cs_local_${row._id}`,
+      paymentId: row.paymentId,
+      ownerId: viewerId,
+      amountCents: row.amountCents,
+      paymentIntentId: randomId("pi"),
+      chargeId: randomId("ch"),
+      transferGroup: row.transferGroup ?? `job_${row.paymentId}`,
+    };
+    const events: LocalEvent[] = [
+      stripeEvent("checkout.session.completed", jobCheckoutSessionObject(charge), now),
+      stripeEvent("payment_intent.succeeded", paymentIntentObject(charge), now),
+    ];
+    return { redirect: row.successUrl ?? siteUrl(), events };
+  },
+});
+
+export const payJob = action({
+  args: { sessionId: v.string(), card: cardValidator },
+  returns: v.object({ redirect: v.string() }),
+  handler: async (ctx, { sessionId, card }): Promise<{ redirect: string }> => {
+    const viewerId = viewerOf(ctx);
+    const { redirect, events }: { redirect: string; events: unknown[] } = await ctx.runMutation(
+      internal.payments.local.completeJobCheckout,
+      { viewerId, sessionId, card },
+    );
+    await deliver(events as LocalEvent[]);
+    return { redirect };
+  },
+});
+
+export const cancelJobCheckout = mutation({
+  args: { sessionId: v.string() },
+  returns: v.object({ redirect: v.string() }),
+  handler: async (ctx, { sessionId }) => {
+    const row = await openSessionOf(ctx, ctx.viewerX()._id, sessionId, "payment");
+    await ctx.db.patch("localPaymentSessions", row._id, { status: "canceled" });
+    return { redirect: row.cancelUrl ?? siteUrl() };
+  },
+});
+
+/** The local onboarding's "Finish": the account can take payouts, and account.updated says so. */
+export const completeOnboarding = internalMutation({
+  args: { viewerId: v.id("users"), sessionId: v.string() },
+  returns: v.object({ redirect: v.string(), events: v.array(v.any()) }),
+  handler: async (ctx, { viewerId, sessionId }) => {
+    const row = await openSessionOf(ctx, viewerId, sessionId, "onboarding");
+    if (row.accountId === undefined) invalid(SubscribeCopy.checkoutGone);
+    await ctx.db.patch("localPaymentSessions", row._id, { status: "complete" });
+    const account = await ctx.db
+      .query("localMoneyMoves")
+      .withIndex("by_objectId", (q) => q.eq("objectId", row.accountId!))
+      .unique();
+    if (account !== null) await ctx.db.patch("localMoneyMoves", account._id, { payoutsEnabled: true });
+    return {
+      redirect: row.returnUrl ?? siteUrl(),
+      events: [stripeEvent("account.updated", accountObject(row.accountId, viewerId, true), Date.now())],
+    };
+  },
+});
+
+export const finishOnboarding = action({
+  args: { sessionId: v.string() },
+  returns: v.object({ redirect: v.string() }),
+  handler: async (ctx, { sessionId }): Promise<{ redirect: string }> => {
+    const viewerId = viewerOf(ctx);
+    const { redirect, events }: { redirect: string; events: unknown[] } = await ctx.runMutation(
+      internal.payments.local.completeOnboarding,
+      { viewerId, sessionId },
+    );
+    await deliver(events as LocalEvent[]);
+    return { redirect };
+  },
+});
+
+/**
+ * A card chargeback, as a bank would open and close it (local deployments, for trying the flow):
+ * `npx convex run payments/local:simulateChargeback '{"paymentId":"...","status":"open"}'`.
+ */
+export const simulateChargeback = internalAction({
+  args: { paymentId: v.id("jobPayments"), status: v.union(v.literal("open"), v.literal("won"), v.literal("lost")) },
+  returns: v.null(),
+  handler: async (ctx, { paymentId, status }): Promise<null> => {
+    const charge: { chargeId: string; paymentIntentId: string; amountCents: number } | null = await ctx.runQuery(
+      internal.payments.jobs.chargeOf,
+      { paymentId },
+    );
+    if (charge === null) throw new Error("That payment has no charge");
+    const dispute = disputeObject(charge.chargeId, charge.paymentIntentId, charge.amountCents, status === "open" ? "needs_response" : status);
+    await deliver([stripeEvent(status === "open" ? "charge.dispute.created" : "charge.dispute.closed", dispute, Date.now())]);
     return null;
   },
 });

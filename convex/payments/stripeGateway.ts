@@ -36,4 +36,83 @@ export const stripeGateway: PaymentsGateway = {
     });
     return { url: session.url };
   },
+
+  async createJobCheckout(_ctx, request) {
+    const metadata = { paymentId: request.paymentId, ownerId: request.ownerId };
+    const session = await stripeClient().checkout.sessions.create(
+      {
+        mode: "payment",
+        line_items: [
+          {
+            quantity: 1,
+            price_data: { currency: "usd", unit_amount: request.amountCents, product_data: { name: request.description } },
+          },
+        ],
+        customer_email: request.email,
+        client_reference_id: request.ownerId,
+        metadata,
+        // Separate charges and transfers: the charge stays on the platform until release.
+        payment_intent_data: { transfer_group: request.transferGroup, metadata },
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+      },
+      { idempotencyKey: request.idempotencyKey },
+    );
+    if (!session.url) throw new Error("Stripe returned a checkout session without a URL");
+    return { url: session.url, sessionId: session.id };
+  },
+
+  async transfer(_ctx, request) {
+    const transfer = await stripeClient().transfers.create(
+      {
+        amount: request.amountCents,
+        currency: "usd",
+        destination: request.destination,
+        transfer_group: request.transferGroup,
+        ...(request.sourceCharge ? { source_transaction: request.sourceCharge } : {}),
+      },
+      { idempotencyKey: request.idempotencyKey },
+    );
+    return { id: transfer.id };
+  },
+
+  async refund(_ctx, request) {
+    const refund = await stripeClient().refunds.create(
+      { payment_intent: request.paymentIntentId, amount: request.amountCents },
+      { idempotencyKey: request.idempotencyKey },
+    );
+    return { id: refund.id };
+  },
+
+  async reverseTransfer(_ctx, request) {
+    const reversal = await stripeClient().transfers.createReversal(
+      request.transferId,
+      { amount: request.amountCents },
+      { idempotencyKey: request.idempotencyKey },
+    );
+    return { id: reversal.id };
+  },
+
+  async createConnectAccount(_ctx, request) {
+    const account = await stripeClient().accounts.create(
+      {
+        type: "express",
+        email: request.email,
+        capabilities: { transfers: { requested: true } },
+        metadata: { userId: request.userId },
+      },
+      { idempotencyKey: request.idempotencyKey },
+    );
+    return { accountId: account.id };
+  },
+
+  async createAccountLink(_ctx, request) {
+    const link = await stripeClient().accountLinks.create({
+      account: request.accountId,
+      type: "account_onboarding",
+      refresh_url: request.refreshUrl,
+      return_url: request.returnUrl,
+    });
+    return { url: link.url };
+  },
 };

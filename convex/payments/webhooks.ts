@@ -19,6 +19,7 @@ import { httpAction, type MutationCtx } from "../_generated/server";
 import { internalMutation } from "../functions";
 import { jsonResponse } from "../http/rest";
 import { notify } from "../model/notifications";
+import { applyChargeback, recordFunding } from "../model/payments";
 import { syncUserLocation } from "../model/professionals";
 import { planId as planIdValidator, subscriptionStatus } from "../schema";
 import { planIdOfLookupKey, stripeClient, webhookSecret } from "./gateway";
@@ -44,6 +45,26 @@ const paymentEventValidator = v.object({
   userId: v.optional(v.string()),
   subscriptionId: v.optional(v.string()),
   subscription: v.optional(subscriptionValidator),
+  /** A job's payment (issue 15): checkout paid in payment mode, or its payment intent succeeded. */
+  jobPayment: v.optional(
+    v.object({
+      paymentId: v.string(),
+      amountCents: v.optional(v.number()),
+      paymentIntentId: v.optional(v.string()),
+      chargeId: v.optional(v.string()),
+      sessionId: v.optional(v.string()),
+    }),
+  ),
+  /** A professional's Connect account changed (payouts on or off). */
+  account: v.optional(v.object({ accountId: v.string(), userId: v.optional(v.string()), payoutsEnabled: v.boolean() })),
+  /** A card chargeback opened or closed. */
+  chargeback: v.optional(
+    v.object({
+      chargeId: v.optional(v.string()),
+      paymentIntentId: v.optional(v.string()),
+      status: v.union(v.literal("open"), v.literal("won"), v.literal("lost")),
+    }),
+  ),
 });
 export type PaymentEvent = typeof paymentEventValidator.type;
 
@@ -77,6 +98,17 @@ export function normalizeEvent(event: Stripe.Event): PaymentEvent | null {
   switch (event.type) {
     case "checkout.session.completed": {
       const session = event.data.object;
+      if (session.mode === "payment" && session.metadata?.paymentId) {
+        return {
+          ...base,
+          jobPayment: {
+            paymentId: session.metadata.paymentId,
+            ...(typeof session.amount_total === "number" ? { amountCents: session.amount_total } : {}),
+            ...(idOf(session.payment_intent) ? { paymentIntentId: idOf(session.payment_intent) } : {}),
+            sessionId: session.id,
+          },
+        };
+      }
       if (session.mode !== "subscription") return null;
       return {
         ...base,
@@ -102,8 +134,91 @@ export function normalizeEvent(event: Stripe.Event): PaymentEvent | null {
         subscriptionId: idOf(invoice.parent?.subscription_details?.subscription),
       };
     }
+    case "payment_intent.succeeded": {
+      const intent = event.data.object;
+      if (!intent.metadata?.paymentId) return null;
+      return {
+        ...base,
+        jobPayment: {
+          paymentId: intent.metadata.paymentId,
+          amountCents: intent.amount_received,
+          paymentIntentId: intent.id,
+          ...(idOf(intent.latest_charge) ? { chargeId: idOf(intent.latest_charge) } : {}),
+        },
+      };
+    }
+    case "account.updated": {
+      const account = event.data.object;
+      return {
+        ...base,
+        account: { accountId: account.id, userId: account.metadata?.userId, payoutsEnabled: account.payouts_enabled === true },
+      };
+    }
+    case "charge.dispute.created":
+    case "charge.dispute.closed": {
+      const dispute = event.data.object;
+      const status = event.type === "charge.dispute.created" ? "open" : dispute.status === "won" ? "won" : dispute.status === "lost" ? "lost" : null;
+      if (status === null) return null;
+      return {
+        ...base,
+        chargeback: { chargeId: idOf(dispute.charge), paymentIntentId: idOf(dispute.payment_intent), status },
+      };
+    }
     default:
       return null;
+  }
+}
+
+/** Job payments, payout accounts and chargebacks (issue 15): the payment model's own transitions. */
+async function applyJobPaymentEvent(ctx: MutationCtx, event: PaymentEvent): Promise<void> {
+  if (event.jobPayment) {
+    const id = ctx.db.normalizeId("jobPayments", event.jobPayment.paymentId);
+    const payment = id === null ? null : await ctx.db.get("jobPayments", id);
+    if (payment === null) {
+      console.warn(`payments: ${event.type} ${event.id} names no job payment`);
+      return;
+    }
+    await recordFunding(ctx, payment, event.jobPayment);
+    return;
+  }
+  if (event.account) {
+    const { accountId, userId, payoutsEnabled } = event.account;
+    const byAccount = await ctx.db
+      .query("users")
+      .withIndex("by_stripeConnectAccountId", (q) => q.eq("stripeConnectAccountId", accountId))
+      .first();
+    const byMetadata = byAccount === null && userId ? ctx.db.normalizeId("users", userId) : null;
+    const user = byAccount ?? (byMetadata === null ? null : await ctx.db.get("users", byMetadata));
+    if (user === null) return;
+    const wasEnabled = user.payoutsEnabled === true;
+    await ctx.db.patch("users", user._id, { stripeConnectAccountId: accountId, payoutsEnabled });
+    if (payoutsEnabled && !wasEnabled) {
+      await notify(ctx, {
+        userId: user._id,
+        type: "system",
+        title: "Payouts connected",
+        content: "Your payout account is ready. Owners can now fund the jobs you're hired for.",
+        actionUrl: "/earnings",
+      });
+    }
+    return;
+  }
+  if (event.chargeback) {
+    const { chargeId, paymentIntentId, status } = event.chargeback;
+    const payment =
+      (chargeId
+        ? await ctx.db
+            .query("jobPayments")
+            .withIndex("by_chargeId", (q) => q.eq("chargeId", chargeId))
+            .first()
+        : null) ??
+      (paymentIntentId
+        ? await ctx.db
+            .query("jobPayments")
+            .withIndex("by_paymentIntentId", (q) => q.eq("paymentIntentId", paymentIntentId))
+            .first()
+        : null);
+    if (payment !== null) await applyChargeback(ctx, payment, status);
   }
 }
 
@@ -157,6 +272,10 @@ export const apply = internalMutation({
       .unique();
     if (seen !== null) return null;
     await ctx.db.insert("paymentEvents", { eventId: event.id, type: event.type, receivedAt: Date.now() });
+    if (event.jobPayment || event.account || event.chargeback) {
+      await applyJobPaymentEvent(ctx, event);
+      return null;
+    }
 
     const user = await memberOf(ctx, event);
     if (user === null) {

@@ -115,7 +115,7 @@ export const insert = internalMutation({
       estimatedDuration: "1 day",
     });
     job = (await ctx.db.get(job._id))!;
-    await acceptBid(ctx, (await ctx.db.get(bidId))!, job, owner._id);
+    await acceptBid(ctx, (await ctx.db.get(bidId))!, job, owner._id, 92_000);
     await jobTransition(ctx, (await ctx.db.get(job._id))!, "start", await fresh(ctx, pro._id));
     await jobTransition(ctx, (await ctx.db.get(job._id))!, "markDone", await fresh(ctx, pro._id));
     await jobTransition(ctx, (await ctx.db.get(job._id))!, "confirmCompletion", await fresh(ctx, owner._id));

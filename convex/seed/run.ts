@@ -355,7 +355,8 @@ async function seedJob(
   }
   if (plan.status === "open" || bidIds.length === 0) return;
   const accepted = (await ctx.db.get("bids", bidIds[0]!))!;
-  await acceptBid(ctx, accepted, await fresh(), customer._id);
+  // Hired before payment protection (no payment row): the low end of a range, as agreed.
+  await acceptBid(ctx, accepted, await fresh(), customer._id, Math.round(accepted.priceMin * 100));
   const contractor = (await ctx.db.get("users", accepted.professionalId))!;
   if (plan.status === "assigned") return;
   await transition(ctx, await fresh(), "start", contractor);

@@ -1,0 +1,77 @@
+// Payment protection for jobs (issue 15): the states a job's payment moves through, the limits,
+// and the words members read. Copy says "payment protection" (Stripe is not an escrow service).
+// Money is integer cents everywhere.
+
+export const PAYMENT_STATES = [
+  "awaiting_funding",
+  "funded",
+  "completion_submitted",
+  "released",
+  "disputed",
+  "refunded",
+  "partially_refunded",
+  "cancelled",
+] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+/** States in which the money is held by Rafter. */
+export const HELD_STATES: readonly PaymentState[] = ["funded", "completion_submitted", "disputed"];
+/** States no transition leaves. */
+export const FINAL_STATES: readonly PaymentState[] = ["released", "refunded", "partially_refunded", "cancelled"];
+
+/** The owner may ask for changes this many times; after that a dispute is the only way. */
+export const MAX_CHANGE_REQUESTS = 2;
+export const DEFAULT_REVIEW_WINDOW_HOURS = 72;
+/** The reminder before auto-release. */
+export const REMINDER_BEFORE_MS = 24 * 60 * 60_000;
+export const COMPLETION_LIMITS = { photos: 10, checklistItems: 20, item: 200, note: 1000, reason: 1000, evidence: 2000 };
+
+/** "$1,200" or "$1,200.50": whole dollars drop the cents. */
+export function formatCents(cents: number): string {
+  const dollars = cents / 100;
+  return dollars.toLocaleString("en-US", {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
+    maximumFractionDigits: 2,
+  });
+}
+
+export const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
+
+export const PaymentCopy = {
+  notFound: "This job has no payment yet.",
+  onlyOwner: "Only the job's owner can do this.",
+  onlyPro: "Only the professional hired for this job can do this.",
+  onlyParty: "Only the job's owner or the professional hired for it can do this.",
+  onlyAdmin: "Only an admin can settle a dispute.",
+  systemOnly: "This happens on its own; no member can do it.",
+  illegal: (state: PaymentState, verb: string) => `A payment that is ${STATE_LABELS[state].toLowerCase()} can't be ${verb}.`,
+  priceRequired: "This bid gives a price range: choose the price you agree to pay.",
+  priceOutOfRange: (min: string, max: string) => `Choose a price between ${min} and ${max}.`,
+  payoutsMissing: (name: string) =>
+    `${name} hasn't connected a payout account yet. We've asked them to; you can fund the job once they have.`,
+  connectPayouts: "Connect a payout account so the owner can fund the job. Payments are released to it.",
+  amountMismatch: "The amount paid doesn't match the job's price.",
+  photoRequired: "Add at least one photo of the finished work.",
+  checklistRequired: "List at least one thing you did.",
+  reasonRequired: "Tell us why.",
+  tooManyChanges: "You've asked for changes twice. If the work still isn't right, open a dispute.",
+  windowClosed: "The review window has closed: the payment is being released.",
+  proDisputeTooEarly: "You can open a dispute once the owner has asked for changes twice.",
+  startNeedsFunding: "The owner hasn't funded this job yet. Work starts once the payment is held by Rafter.",
+  usePaymentPanel: "This job has payment protection: use the payment panel on the job page.",
+  splitInvalid: (max: string) => `The professional's share must be more than $0 and less than ${max}.`,
+  checkoutFailed: "We couldn't start the payment. Please try again.",
+} as const;
+
+export const STATE_LABELS: Record<PaymentState, string> = {
+  awaiting_funding: "Awaiting funding",
+  funded: "Held",
+  completion_submitted: "Completion submitted",
+  released: "Released",
+  disputed: "Disputed",
+  refunded: "Refunded",
+  partially_refunded: "Partially refunded",
+  cancelled: "Cancelled",
+};

@@ -1,0 +1,541 @@
+// Payment protection for a hired job (issue 15): one transitions table, Sharetribe style.
+// Every change of a payment's state runs through `movePayment`, which checks the current
+// state and the caller, bumps the version (a scheduled firing naming an older version does
+// nothing), writes a paymentHistory row (who, when, why, from -> to, idempotency key) and
+// queues the money it moves as paymentMoves rows, each done once by an action
+// (payments/moves.ts) with an idempotency key derived from the transition's.
+//
+//   (accept) -> awaiting_funding --fund (system: the checkout webhook)--> funded
+//   awaiting_funding --cancel (owner, the job cancelled)--> cancelled
+//   funded --refundUnstarted (owner, the job cancelled before work started)--> refunded
+//   funded --submitCompletion (pro, photos + checklist)--> completion_submitted
+//   completion_submitted --requestChanges (owner, at most twice)--> funded
+//   completion_submitted --approve (owner) | autoRelease (system, window over)--> released
+//   funded | completion_submitted --openDispute (owner in the window; pro after two change requests)--> disputed
+//   funded | completion_submitted --chargebackOpened (system: charge.dispute.created)--> disputed
+//   disputed --chargebackWon (system)--> funded;  disputed --chargebackLost (system)--> refunded
+//   disputed --resolveRelease | resolveRefund | resolveSplit (admin)--> released | refunded | partially_refunded
+//
+// Invariant: releasedCents + refundedCents <= fundedCents, to the cent; nothing leaves a final state.
+import { env } from "../_generated/server";
+import { ErrorCode } from "../../common/errors";
+import {
+  DEFAULT_REVIEW_WINDOW_HOURS,
+  formatCents,
+  MAX_CHANGE_REQUESTS,
+  PaymentCopy,
+  REMINDER_BEFORE_MS,
+  type PaymentState,
+} from "../../common/payments";
+import { internal } from "../_generated/api";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { recordAudit } from "./audit";
+import { fail, notFound } from "./errors";
+import { getJobX, transition, type Bid, type Job } from "./jobs";
+import { notify } from "./notifications";
+import type { TransitionRule } from "./transitions";
+import { displayName } from "./users";
+
+export type Payment = Doc<"jobPayments">;
+type By = "owner" | "pro" | "party" | "admin" | "system";
+type PaymentRule = TransitionRule<PaymentState, By>;
+
+export const PAYMENT_TRANSITIONS = {
+  fund: { from: ["awaiting_funding"], to: "funded", by: "system", verb: "funded" },
+  cancel: { from: ["awaiting_funding"], to: "cancelled", by: "owner", verb: "cancelled" },
+  refundUnstarted: { from: ["funded"], to: "refunded", by: "owner", verb: "refunded" },
+  submitCompletion: { from: ["funded"], to: "completion_submitted", by: "pro", verb: "submitted for review" },
+  requestChanges: { from: ["completion_submitted"], to: "funded", by: "owner", verb: "sent back" },
+  approve: { from: ["completion_submitted"], to: "released", by: "owner", verb: "released" },
+  autoRelease: { from: ["completion_submitted"], to: "released", by: "system", verb: "released" },
+  openDispute: { from: ["funded", "completion_submitted"], to: "disputed", by: "party", verb: "disputed" },
+  chargebackOpened: { from: ["funded", "completion_submitted"], to: "disputed", by: "system", verb: "disputed" },
+  chargebackWon: { from: ["disputed"], to: "funded", by: "system", verb: "settled" },
+  chargebackLost: { from: ["disputed"], to: "refunded", by: "system", verb: "refunded" },
+  resolveRelease: { from: ["disputed"], to: "released", by: "admin", verb: "released" },
+  resolveRefund: { from: ["disputed"], to: "refunded", by: "admin", verb: "refunded" },
+  resolveSplit: { from: ["disputed"], to: "partially_refunded", by: "admin", verb: "split" },
+} as const satisfies Record<string, PaymentRule>;
+export type PaymentTransition = keyof typeof PAYMENT_TRANSITIONS;
+
+/** Who is acting: a member (their user row) or the system (a webhook, the scheduler). */
+export type PaymentActor = { kind: "member"; user: Doc<"users"> } | { kind: "system" };
+export const SYSTEM: PaymentActor = { kind: "system" };
+
+const HOUR = 60 * 60_000;
+
+/** The owner's review window after completion is submitted (PAYMENT_REVIEW_WINDOW_HOURS, default 72). */
+export function reviewWindowMs(): number {
+  const hours = Number(env.PAYMENT_REVIEW_WINDOW_HOURS);
+  return (Number.isFinite(hours) && hours > 0 ? hours : DEFAULT_REVIEW_WINDOW_HOURS) * HOUR;
+}
+
+export async function paymentOfJob(ctx: QueryCtx, jobId: Id<"jobs">): Promise<Payment | null> {
+  return await ctx.db
+    .query("jobPayments")
+    .withIndex("by_jobId", (q) => q.eq("jobId", jobId))
+    .unique();
+}
+
+export async function paymentOfJobX(ctx: QueryCtx, jobId: Id<"jobs">): Promise<Payment> {
+  const payment = await paymentOfJob(ctx, jobId);
+  if (payment === null) notFound(PaymentCopy.notFound);
+  return payment;
+}
+
+/** The side `userId` is on: owner, pro, or neither. */
+export function sideOf(payment: Payment, userId: Id<"users">): "owner" | "pro" | null {
+  if (payment.ownerId === userId) return "owner";
+  if (payment.proId === userId) return "pro";
+  return null;
+}
+
+/** What the money can still do: held now, the pro's share if released now. */
+export const heldCents = (p: Pick<Payment, "fundedCents" | "releasedCents" | "refundedCents">) =>
+  p.fundedCents - p.releasedCents - p.refundedCents;
+
+/** Why `actor` may not run `name` on `payment` now (null: allowed). Rules beyond the table's from/by are here too. */
+export function paymentRefusal(
+  payment: Payment,
+  name: PaymentTransition,
+  actor: PaymentActor,
+  now = Date.now(),
+): { code: ErrorCode; message: string } | null {
+  const rule: PaymentRule = PAYMENT_TRANSITIONS[name];
+  if (rule.by === "system") {
+    if (actor.kind !== "system") return { code: ErrorCode.FORBIDDEN, message: PaymentCopy.systemOnly };
+  } else {
+    if (actor.kind !== "member") return { code: ErrorCode.FORBIDDEN, message: PaymentCopy.onlyParty };
+    const side = sideOf(payment, actor.user._id);
+    const allowed =
+      rule.by === "admin"
+        ? actor.user.role === "admin"
+        : rule.by === "party"
+          ? side !== null
+          : side === rule.by;
+    if (!allowed) {
+      const message =
+        rule.by === "admin"
+          ? PaymentCopy.onlyAdmin
+          : rule.by === "owner"
+            ? PaymentCopy.onlyOwner
+            : rule.by === "pro"
+              ? PaymentCopy.onlyPro
+              : PaymentCopy.onlyParty;
+      return { code: ErrorCode.FORBIDDEN, message };
+    }
+  }
+  if (!(rule.from as readonly PaymentState[]).includes(payment.state)) {
+    return { code: ErrorCode.INVALID_INPUT, message: PaymentCopy.illegal(payment.state, rule.verb) };
+  }
+  const windowOpen = payment.reviewWindowEndsAt !== undefined && now < payment.reviewWindowEndsAt;
+  if (name === "requestChanges" && payment.changesRequested >= MAX_CHANGE_REQUESTS) {
+    return { code: ErrorCode.INVALID_INPUT, message: PaymentCopy.tooManyChanges };
+  }
+  if ((name === "approve" || name === "requestChanges") && !windowOpen) {
+    return { code: ErrorCode.INVALID_INPUT, message: PaymentCopy.windowClosed };
+  }
+  if (name === "autoRelease" && (payment.reviewWindowEndsAt === undefined || now < payment.reviewWindowEndsAt)) {
+    return { code: ErrorCode.INVALID_INPUT, message: PaymentCopy.illegal(payment.state, rule.verb) };
+  }
+  if (name === "openDispute" && actor.kind === "member") {
+    const side = sideOf(payment, actor.user._id);
+    if (side === "owner" && payment.state === "completion_submitted" && !windowOpen) {
+      return { code: ErrorCode.INVALID_INPUT, message: PaymentCopy.windowClosed };
+    }
+    if (side === "pro" && payment.changesRequested < MAX_CHANGE_REQUESTS) {
+      return { code: ErrorCode.INVALID_INPUT, message: PaymentCopy.proDisputeTooEarly };
+    }
+  }
+  return null;
+}
+
+export function canMovePayment(payment: Payment, name: PaymentTransition, actor: PaymentActor, now = Date.now()) {
+  return paymentRefusal(payment, name, actor, now) === null;
+}
+
+/** The transitions a member may run now (what the payment panel offers). */
+export const MEMBER_PAYMENT_ACTIONS = ["submitCompletion", "requestChanges", "approve", "openDispute"] as const;
+export type MemberPaymentAction = (typeof MEMBER_PAYMENT_ACTIONS)[number];
+export function availablePaymentActions(payment: Payment, user: Doc<"users">, now = Date.now()): MemberPaymentAction[] {
+  const names = MEMBER_PAYMENT_ACTIONS;
+  return names.filter((n) => canMovePayment(payment, n, { kind: "member", user }, now));
+}
+
+interface MoveOpts {
+  reason?: string;
+  patch?: Partial<Omit<Payment, "_id" | "_creationTime" | "state" | "version">>;
+  /** Money this transition moves: each becomes one paymentMoves row and one scheduled action. */
+  moves?: { kind: "transfer" | "refund"; amountCents: number }[];
+}
+
+/** Runs one transition of PAYMENT_TRANSITIONS: checks, writes state, history and moves, in the caller's transaction. */
+export async function movePayment(
+  ctx: MutationCtx,
+  payment: Payment,
+  name: PaymentTransition,
+  actor: PaymentActor,
+  opts: MoveOpts = {},
+): Promise<Payment> {
+  const now = Date.now();
+  const refusal = paymentRefusal(payment, name, actor, now);
+  if (refusal) fail(refusal.code, refusal.message);
+  const rule = PAYMENT_TRANSITIONS[name];
+  const version = payment.version + 1;
+  const patch = { ...opts.patch, state: rule.to, version };
+  const after: Payment = { ...payment, ...patch };
+  if (after.releasedCents + after.refundedCents > after.fundedCents || after.releasedCents < 0 || after.refundedCents < 0) {
+    // The invariant is the point of the whole table: refuse rather than move more than was paid.
+    throw new Error(`payments: ${name} would move more than was funded on ${payment._id}`);
+  }
+  await ctx.db.patch("jobPayments", payment._id, patch);
+  // One key per transition: the payment and its version name it uniquely, and a retry of the
+  // same money move reuses it (Stripe's Idempotency-Key, the local gateway's records).
+  const idempotencyKey = `${payment._id}:${version}:${name}`;
+  const actorKind =
+    actor.kind === "system" ? "system" : actor.user.role === "admin" && rule.by === "admin" ? "admin" : sideOf(payment, actor.user._id)!;
+  await ctx.db.insert("paymentHistory", {
+    paymentId: payment._id,
+    transition: name,
+    from: payment.state,
+    to: rule.to,
+    ...(actor.kind === "member" ? { actorId: actor.user._id } : {}),
+    actorKind,
+    ...(opts.reason ? { reason: opts.reason } : {}),
+    idempotencyKey,
+    at: now,
+  });
+  for (const move of opts.moves ?? []) {
+    if (move.amountCents <= 0) continue;
+    const moveId = await ctx.db.insert("paymentMoves", {
+      paymentId: payment._id,
+      kind: move.kind,
+      amountCents: move.amountCents,
+      idempotencyKey: `${idempotencyKey}:${move.kind}`,
+      status: "pending",
+    });
+    await ctx.scheduler.runAfter(0, internal.payments.moves.execute, { moveId });
+  }
+  return after;
+}
+
+/** History rows for one payment, newest first. */
+export async function paymentHistoryOf(ctx: QueryCtx, paymentId: Id<"jobPayments">, limit = 50) {
+  return await ctx.db
+    .query("paymentHistory")
+    .withIndex("by_paymentId", (q) => q.eq("paymentId", paymentId))
+    .order("desc")
+    .take(limit);
+}
+
+// ---------------------------------------------------------------------------
+// The operations members, the webhook, the scheduler and admins run. Each couples the
+// payment's transition with the job's, in one transaction.
+
+const jobUrl = (jobId: Id<"jobs">) => `/jobs/${jobId}`;
+
+async function tell(ctx: MutationCtx, userId: Id<"users">, payment: Payment, title: string, content: string, actorId?: Id<"users">) {
+  await notify(ctx, {
+    userId,
+    type: "job",
+    title,
+    content,
+    actionUrl: jobUrl(payment.jobId),
+    ...(actorId ? { actorId } : {}),
+    entityType: "job",
+    entityId: payment.jobId,
+  });
+}
+
+/** Hiring opens the payment, its amount fixed at the settled price. */
+export async function openPayment(ctx: MutationCtx, job: Job, bid: Bid, amountCents: number): Promise<Id<"jobPayments">> {
+  const paymentId = await ctx.db.insert("jobPayments", {
+    jobId: job._id,
+    bidId: bid._id,
+    ownerId: job.customerId,
+    proId: bid.professionalId,
+    state: "awaiting_funding",
+    amountCents,
+    fundedCents: 0,
+    releasedCents: 0,
+    refundedCents: 0,
+    version: 0,
+    changesRequested: 0,
+  });
+  await ctx.db.insert("paymentHistory", {
+    paymentId,
+    transition: "open",
+    from: null,
+    to: "awaiting_funding",
+    actorId: job.customerId,
+    actorKind: "owner",
+    reason: `Bid accepted at ${formatCents(amountCents)}`,
+    idempotencyKey: `${paymentId}:0:open`,
+    at: Date.now(),
+  });
+  const pro = await ctx.db.get("users", bid.professionalId);
+  if (pro !== null && pro.payoutsEnabled !== true) {
+    await notify(ctx, {
+      userId: pro._id,
+      type: "job",
+      title: "Connect a payout account",
+      content: PaymentCopy.connectPayouts,
+      actionUrl: "/earnings",
+      entityType: "job",
+      entityId: job._id,
+    });
+  }
+  return paymentId;
+}
+
+/** The price a bid settles to: its single price, or the point of its range the owner chose. Cents. */
+export function settledPriceCents(bid: Pick<Bid, "priceMin" | "priceMax">, chosenCents: number | undefined): number {
+  const min = Math.round(bid.priceMin * 100);
+  const max = bid.priceMax === undefined ? min : Math.round(bid.priceMax * 100);
+  if (max === min) {
+    if (chosenCents !== undefined && chosenCents !== min) fail(ErrorCode.INVALID_INPUT, PaymentCopy.priceOutOfRange(formatCents(min), formatCents(max)));
+    return min;
+  }
+  if (chosenCents === undefined) fail(ErrorCode.INVALID_INPUT, PaymentCopy.priceRequired, { price: PaymentCopy.priceRequired });
+  if (!Number.isInteger(chosenCents) || chosenCents < min || chosenCents > max) {
+    const message = PaymentCopy.priceOutOfRange(formatCents(min), formatCents(max));
+    fail(ErrorCode.INVALID_INPUT, message, { price: message });
+  }
+  return chosenCents;
+}
+
+/** The checkout's money arrived (checkout.session.completed or payment_intent.succeeded, whichever first). */
+export async function recordFunding(
+  ctx: MutationCtx,
+  payment: Payment,
+  paid: { amountCents?: number; paymentIntentId?: string; chargeId?: string; sessionId?: string },
+): Promise<void> {
+  const ids = {
+    ...(paid.paymentIntentId ? { paymentIntentId: paid.paymentIntentId } : {}),
+    ...(paid.chargeId ? { chargeId: paid.chargeId } : {}),
+    ...(paid.sessionId ? { checkoutSessionId: paid.sessionId } : {}),
+  };
+  if (payment.state !== "awaiting_funding") {
+    // The second of the two events, or a late one: only fill in ids still missing.
+    const missing = Object.fromEntries(Object.entries(ids).filter(([k]) => payment[k as keyof Payment] === undefined));
+    if (Object.keys(missing).length > 0) await ctx.db.patch("jobPayments", payment._id, missing);
+    return;
+  }
+  if (paid.amountCents !== undefined && paid.amountCents !== payment.amountCents) {
+    console.error(`payments: ${payment._id} paid ${paid.amountCents}, expected ${payment.amountCents}`);
+    return;
+  }
+  const after = await movePayment(ctx, payment, "fund", SYSTEM, {
+    patch: { ...ids, fundedCents: payment.amountCents, fundedAt: Date.now() },
+    reason: "Checkout paid",
+  });
+  const text = `${formatCents(after.amountCents)} is held by Rafter.`;
+  await tell(ctx, after.proId, after, "Job funded", `${text} You can start the work.`);
+  await tell(ctx, after.ownerId, after, "Payment received", `${text} It's released to the professional when you approve the work.`);
+}
+
+export async function submitCompletion(
+  ctx: MutationCtx,
+  payment: Payment,
+  pro: Doc<"users">,
+  completion: { checklist: string[]; note?: string; photoIds: Id<"_storage">[] },
+): Promise<Payment> {
+  const refusal = paymentRefusal(payment, "submitCompletion", { kind: "member", user: pro });
+  if (refusal) fail(refusal.code, refusal.message);
+  const job = await getJobX(ctx, payment.jobId);
+  await transition(ctx, job, "markDone", pro, { viaPayment: true });
+  const now = Date.now();
+  const endsAt = now + reviewWindowMs();
+  const after = await movePayment(ctx, payment, "submitCompletion", { kind: "member", user: pro }, {
+    patch: { reviewWindowEndsAt: endsAt, completion: { submittedAt: now, ...completion } },
+  });
+  await ctx.scheduler.runAt(endsAt, internal.payments.jobs.autoRelease, { paymentId: payment._id, version: after.version });
+  if (endsAt - REMINDER_BEFORE_MS > now) {
+    await ctx.scheduler.runAt(endsAt - REMINDER_BEFORE_MS, internal.payments.jobs.remindRelease, {
+      paymentId: payment._id,
+      version: after.version,
+    });
+  }
+  return after;
+}
+
+export async function requestChanges(ctx: MutationCtx, payment: Payment, owner: Doc<"users">, reason: string) {
+  const actor: PaymentActor = { kind: "member", user: owner };
+  const refusal = paymentRefusal(payment, "requestChanges", actor);
+  if (refusal) fail(refusal.code, refusal.message);
+  const job = await getJobX(ctx, payment.jobId);
+  await transition(ctx, job, "sendBack", owner, { viaPayment: true, detail: reason });
+  return await movePayment(ctx, payment, "requestChanges", actor, {
+    reason,
+    patch: { changesRequested: payment.changesRequested + 1, changesReason: reason, reviewWindowEndsAt: undefined },
+  });
+}
+
+const releaseMoves = (payment: Payment) => {
+  const amount = heldCents(payment);
+  return {
+    patch: { releasedCents: payment.releasedCents + amount, releasedAt: Date.now() },
+    moves: [{ kind: "transfer" as const, amountCents: amount }],
+  };
+};
+
+export async function approve(ctx: MutationCtx, payment: Payment, owner: Doc<"users">) {
+  const actor: PaymentActor = { kind: "member", user: owner };
+  const refusal = paymentRefusal(payment, "approve", actor);
+  if (refusal) fail(refusal.code, refusal.message);
+  const job = await getJobX(ctx, payment.jobId);
+  await transition(ctx, job, "confirmCompletion", owner, { viaPayment: true });
+  const after = await movePayment(ctx, payment, "approve", actor, releaseMoves(payment));
+  await tell(ctx, after.proId, after, "Payment released", `${formatCents(after.releasedCents)} for "${job.title}" is on its way to your payout account.`, owner._id);
+  return after;
+}
+
+/** The scheduler at the window's end: releases once, only if nothing happened since (same version). */
+export async function autoRelease(ctx: MutationCtx, paymentId: Id<"jobPayments">, version: number): Promise<boolean> {
+  const payment = await ctx.db.get("jobPayments", paymentId);
+  if (payment === null || payment.version !== version || !canMovePayment(payment, "autoRelease", SYSTEM)) return false;
+  const job = await getJobX(ctx, payment.jobId);
+  await transition(ctx, job, "paymentReleased", { _id: payment.ownerId }, { system: true, viaPayment: true, detail: "released after the review window" });
+  const after = await movePayment(ctx, payment, "autoRelease", SYSTEM, { ...releaseMoves(payment), reason: "Review window ended" });
+  const text = `${formatCents(after.releasedCents)} for "${job.title}" was released: the review window ended.`;
+  await tell(ctx, after.proId, after, "Payment released", text);
+  await tell(ctx, after.ownerId, after, "Payment released", text);
+  return true;
+}
+
+export async function remindRelease(ctx: MutationCtx, paymentId: Id<"jobPayments">, version: number): Promise<boolean> {
+  const payment = await ctx.db.get("jobPayments", paymentId);
+  if (payment === null || payment.version !== version || payment.state !== "completion_submitted") return false;
+  const job = await getJobX(ctx, payment.jobId);
+  await tell(
+    ctx,
+    payment.ownerId,
+    payment,
+    "Review the work: 24 hours left",
+    `${formatCents(heldCents(payment))} for "${job.title}" is released automatically in 24 hours unless you ask for changes or open a dispute.`,
+  );
+  return true;
+}
+
+export async function openDispute(
+  ctx: MutationCtx,
+  payment: Payment,
+  member: Doc<"users">,
+  dispute: { reason: string; evidence?: string; photoIds: Id<"_storage">[] },
+) {
+  const actor: PaymentActor = { kind: "member", user: member };
+  const side = sideOf(payment, member._id);
+  const after = await movePayment(ctx, payment, "openDispute", actor, {
+    reason: dispute.reason,
+    patch: { dispute: { openedAt: Date.now(), openedBy: side ?? "owner", fromState: payment.state, ...dispute } },
+  });
+  const other = side === "owner" ? after.proId : after.ownerId;
+  await tell(ctx, other, after, "Dispute opened", `${displayName(member)} opened a dispute. The payment is frozen until an admin settles it.`, member._id);
+  return after;
+}
+
+export type DisputeOutcome = { kind: "release" } | { kind: "refund" } | { kind: "split"; proCents: number };
+
+/** An admin settles a dispute: final, audited, each side told. */
+export async function resolveDispute(ctx: MutationCtx, payment: Payment, admin: Doc<"users">, outcome: DisputeOutcome, note: string) {
+  const actor: PaymentActor = { kind: "member", user: admin };
+  const held = heldCents(payment);
+  const now = Date.now();
+  const job = await getJobX(ctx, payment.jobId);
+  let after: Payment;
+  const dispute = payment.dispute;
+  const settled = (resolution: string) => (dispute ? { dispute: { ...dispute, resolution, resolvedAt: now } } : {});
+  if (outcome.kind === "split") {
+    if (!Number.isInteger(outcome.proCents) || outcome.proCents <= 0 || outcome.proCents >= held) {
+      fail(ErrorCode.INVALID_INPUT, PaymentCopy.splitInvalid(formatCents(held)), { proCents: PaymentCopy.splitInvalid(formatCents(held)) });
+    }
+    const refund = held - outcome.proCents;
+    const resolution = `Split: ${formatCents(outcome.proCents)} to the professional, ${formatCents(refund)} back to the owner`;
+    after = await movePayment(ctx, payment, "resolveSplit", actor, {
+      reason: note,
+      patch: { releasedCents: payment.releasedCents + outcome.proCents, refundedCents: payment.refundedCents + refund, releasedAt: now, refundedAt: now, ...settled(resolution) },
+      moves: [
+        { kind: "transfer", amountCents: outcome.proCents },
+        { kind: "refund", amountCents: refund },
+      ],
+    });
+  } else if (outcome.kind === "release") {
+    const { patch, moves } = releaseMoves(payment);
+    after = await movePayment(ctx, payment, "resolveRelease", actor, { reason: note, patch: { ...patch, ...settled(`Released in full: ${formatCents(held)}`) }, moves });
+  } else {
+    after = await movePayment(ctx, payment, "resolveRefund", actor, {
+      reason: note,
+      patch: { refundedCents: payment.refundedCents + held, refundedAt: now, ...settled(`Refunded in full: ${formatCents(held)}`) },
+      moves: [{ kind: "refund", amountCents: held }],
+    });
+  }
+  await closeJobAfterPayment(ctx, job, after, admin._id);
+  await recordAudit(ctx, admin._id, {
+    action: `dispute.${outcome.kind}`,
+    targetTable: "jobPayments",
+    targetId: payment._id,
+    before: { state: payment.state, fundedCents: payment.fundedCents, releasedCents: payment.releasedCents, refundedCents: payment.refundedCents },
+    after: { state: after.state, releasedCents: after.releasedCents, refundedCents: after.refundedCents },
+    note,
+  });
+  const text = `The dispute on "${job.title}" is settled: ${after.dispute?.resolution ?? after.state}. This decision is final.`;
+  await tell(ctx, after.ownerId, after, "Dispute settled", text, admin._id);
+  await tell(ctx, after.proId, after, "Dispute settled", text, admin._id);
+  return after;
+}
+
+/** A settled payment ends the job: completed when the pro was paid anything, cancelled on a full refund. */
+async function closeJobAfterPayment(ctx: MutationCtx, job: Job, payment: Payment, actorId: Id<"users">) {
+  const name = payment.releasedCents > 0 ? "paymentReleased" : "paymentRefunded";
+  const fresh = await getJobX(ctx, job._id);
+  if (fresh.status === "completed" || fresh.status === "cancelled") return;
+  await transition(ctx, fresh, name, { _id: actorId }, { system: true, viaPayment: true, detail: payment.state });
+}
+
+/** A card chargeback (charge.dispute.created / closed): freezes, then settles as the bank decided. */
+export async function applyChargeback(ctx: MutationCtx, payment: Payment, status: "open" | "won" | "lost"): Promise<void> {
+  if (status === "open") {
+    if (!canMovePayment(payment, "chargebackOpened", SYSTEM)) return;
+    const after = await movePayment(ctx, payment, "chargebackOpened", SYSTEM, {
+      reason: "The card holder disputed the charge with their bank",
+      patch: { dispute: { openedAt: Date.now(), openedBy: "chargeback", reason: "Card chargeback", photoIds: [], fromState: payment.state } },
+    });
+    await tell(ctx, after.proId, after, "Payment frozen", "The owner's bank opened a dispute on this payment. It's frozen until the bank decides.");
+    return;
+  }
+  if (payment.state !== "disputed" || payment.dispute?.openedBy !== "chargeback") return;
+  const now = Date.now();
+  if (status === "won") {
+    await movePayment(ctx, payment, "chargebackWon", SYSTEM, {
+      reason: "The bank decided for the professional",
+      patch: { dispute: { ...payment.dispute, resolution: "Chargeback won", resolvedAt: now } },
+    });
+    // Back where it was: the window restarts if completion had been submitted.
+    return;
+  }
+  // Lost: the bank already returned the money to the card; nothing for us to refund.
+  const after = await movePayment(ctx, payment, "chargebackLost", SYSTEM, {
+    reason: "The bank returned the money to the card holder",
+    patch: { refundedCents: payment.refundedCents + heldCents(payment), refundedAt: now, dispute: { ...payment.dispute, resolution: "Chargeback lost", resolvedAt: now } },
+  });
+  await closeJobAfterPayment(ctx, await getJobX(ctx, payment.jobId), after, payment.ownerId);
+}
+
+/** The owner cancels the job: nothing paid is cancelled, money held before work started goes back. */
+export async function onJobCancelled(ctx: MutationCtx, jobId: Id<"jobs">, owner: Doc<"users">): Promise<void> {
+  const payment = await paymentOfJob(ctx, jobId);
+  if (payment === null) return;
+  const actor: PaymentActor = { kind: "member", user: owner };
+  if (payment.state === "awaiting_funding") {
+    await movePayment(ctx, payment, "cancel", actor, { reason: "Job cancelled" });
+  } else if (payment.state === "funded") {
+    await movePayment(ctx, payment, "refundUnstarted", actor, {
+      reason: "Job cancelled before work started",
+      patch: { refundedCents: payment.refundedCents + heldCents(payment), refundedAt: Date.now() },
+      moves: [{ kind: "refund", amountCents: heldCents(payment) }],
+    });
+  } else {
+    fail(ErrorCode.INVALID_INPUT, PaymentCopy.illegal(payment.state, "cancelled"));
+  }
+}

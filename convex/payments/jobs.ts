@@ -1,0 +1,532 @@
+// Payment protection for jobs (issue 15): what the job page's payment panel reads and runs, the
+// professional's payouts and earnings, and the scheduler's auto-release. Rules and transitions
+// live in model/payments.ts; money moves in payments/moves.ts; Stripe only in actions.
+import { v } from "convex/values";
+import { ErrorCode } from "../../common/errors";
+import { COMPLETION_LIMITS, MAX_CHANGE_REQUESTS, PaymentCopy, type PaymentState } from "../../common/payments";
+import { SubscribeCopy } from "../../common/plans";
+import { internal } from "../_generated/api";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { action, internalMutation, internalQuery, mutation, query } from "../functions";
+import { fail, forbidden, invalid } from "../model/errors";
+import { claimFile, discardUnclaimed, refusalValidator, releaseFile } from "../model/files";
+import {
+  approve as approvePayment,
+  autoRelease as autoReleasePayment,
+  availablePaymentActions,
+  heldCents,
+  openDispute as openPaymentDispute,
+  paymentHistoryOf,
+  paymentOfJob,
+  paymentOfJobX,
+  paymentRefusal,
+  remindRelease as remindReleasePayment,
+  requestChanges as requestPaymentChanges,
+  sideOf,
+  submitCompletion as submitPaymentCompletion,
+  type Payment,
+} from "../model/payments";
+import { siteUrl } from "../model/tokens";
+import { displayName } from "../model/users";
+import { paymentState } from "../schema";
+import { paymentsMode, type PaymentsGateway } from "./gateway";
+import { localGateway } from "./local";
+import { stripeGateway } from "./stripeGateway";
+
+/** The gateway in force (payments/gateway.ts); refuses when this deployment has no payments. */
+export function jobGateway(): PaymentsGateway {
+  const mode = paymentsMode();
+  if (mode === "off") {
+    console.error("payments: STRIPE_SECRET_KEY is not set on this deployment");
+    fail(ErrorCode.INVALID_INPUT, PaymentCopy.checkoutFailed);
+  }
+  return mode === "stripe" ? stripeGateway : localGateway;
+}
+
+const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+
+const actionName = v.union(v.literal("submitCompletion"), v.literal("requestChanges"), v.literal("approve"), v.literal("openDispute"));
+
+export const paymentView = v.object({
+  paymentId: v.id("jobPayments"),
+  jobId: v.id("jobs"),
+  role: v.union(v.literal("owner"), v.literal("pro")),
+  state: paymentState,
+  amountCents: v.number(),
+  fundedCents: v.number(),
+  releasedCents: v.number(),
+  refundedCents: v.number(),
+  heldCents: v.number(),
+  ownerName: v.string(),
+  proName: v.string(),
+  proPayoutsReady: v.boolean(),
+  fundedAt: v.union(v.number(), v.null()),
+  releasedAt: v.union(v.number(), v.null()),
+  refundedAt: v.union(v.number(), v.null()),
+  reviewWindowEndsAt: v.union(v.number(), v.null()),
+  changesRequested: v.number(),
+  maxChangeRequests: v.number(),
+  changesReason: v.union(v.string(), v.null()),
+  completion: v.union(
+    v.null(),
+    v.object({
+      submittedAt: v.number(),
+      checklist: v.array(v.string()),
+      note: v.union(v.string(), v.null()),
+      photoUrls: v.array(v.string()),
+    }),
+  ),
+  dispute: v.union(
+    v.null(),
+    v.object({
+      openedAt: v.number(),
+      openedBy: v.string(),
+      reason: v.string(),
+      evidence: v.union(v.string(), v.null()),
+      photoUrls: v.array(v.string()),
+      resolution: v.union(v.string(), v.null()),
+    }),
+  ),
+  /** What the bid and the job promised: the completion checklist starts from it. */
+  suggestedChecklist: v.array(v.string()),
+  actions: v.array(actionName),
+  history: v.array(
+    v.object({
+      transition: v.string(),
+      from: v.union(paymentState, v.null()),
+      to: paymentState,
+      actorKind: v.string(),
+      reason: v.union(v.string(), v.null()),
+      at: v.number(),
+    }),
+  ),
+});
+
+async function urlsOf(ctx: QueryCtx, ids: readonly Id<"_storage">[]): Promise<string[]> {
+  const urls: string[] = [];
+  for (const id of ids) {
+    const url = await ctx.storage.getUrl(id);
+    if (url !== null) urls.push(url);
+  }
+  return urls;
+}
+
+async function toView(ctx: QueryCtx, payment: Payment, viewer: Doc<"users">, role: "owner" | "pro") {
+  const [owner, pro, job, bid] = await Promise.all([
+    ctx.db.get("users", payment.ownerId),
+    ctx.db.get("users", payment.proId),
+    ctx.db.get("jobs", payment.jobId),
+    ctx.db.get("bids", payment.bidId),
+  ]);
+  const history = await paymentHistoryOf(ctx, payment._id, 20);
+  const scope = [...(job?.requirements ?? []), ...(bid ? [bid.message.split(/[.!?]\s/)[0]!.slice(0, COMPLETION_LIMITS.item)] : [])];
+  return {
+    paymentId: payment._id,
+    jobId: payment.jobId,
+    role,
+    state: payment.state,
+    amountCents: payment.amountCents,
+    fundedCents: payment.fundedCents,
+    releasedCents: payment.releasedCents,
+    refundedCents: payment.refundedCents,
+    heldCents: heldCents(payment),
+    ownerName: owner ? displayName(owner) : "Former member",
+    proName: pro ? displayName(pro) : "Former member",
+    proPayoutsReady: pro?.payoutsEnabled === true,
+    fundedAt: payment.fundedAt ?? null,
+    releasedAt: payment.releasedAt ?? null,
+    refundedAt: payment.refundedAt ?? null,
+    reviewWindowEndsAt: payment.reviewWindowEndsAt ?? null,
+    changesRequested: payment.changesRequested,
+    maxChangeRequests: MAX_CHANGE_REQUESTS,
+    changesReason: payment.changesReason ?? null,
+    completion: payment.completion
+      ? {
+          submittedAt: payment.completion.submittedAt,
+          checklist: payment.completion.checklist,
+          note: payment.completion.note ?? null,
+          photoUrls: await urlsOf(ctx, payment.completion.photoIds),
+        }
+      : null,
+    dispute: payment.dispute
+      ? {
+          openedAt: payment.dispute.openedAt,
+          openedBy: payment.dispute.openedBy,
+          reason: payment.dispute.reason,
+          evidence: payment.dispute.evidence ?? null,
+          photoUrls: await urlsOf(ctx, payment.dispute.photoIds),
+          resolution: payment.dispute.resolution ?? null,
+        }
+      : null,
+    suggestedChecklist: scope.filter((s) => s.trim().length > 0),
+    actions: availablePaymentActions(payment, viewer),
+    history: history.map((h) => ({
+      transition: h.transition,
+      from: h.from,
+      to: h.to,
+      actorKind: h.actorKind,
+      reason: h.reason ?? null,
+      at: h.at,
+    })),
+  };
+}
+
+/** The job's payment for its owner or its professional; null for anyone else, or a job without one. */
+export const forJob = query({
+  args: { jobId: v.string() },
+  returns: v.union(v.null(), paymentView),
+  handler: async (ctx, { jobId }) => {
+    const viewer = ctx.viewerX();
+    const id = ctx.db.normalizeId("jobs", jobId);
+    const payment = id === null ? null : await paymentOfJob(ctx, id);
+    if (payment === null) return null;
+    const role = sideOf(payment, viewer._id);
+    if (role === null) return null;
+    return await toView(ctx, payment, viewer, role);
+  },
+});
+
+/** The owner's payment, checked ready to fund: what checkout needs. */
+export const fundingContext = internalQuery({
+  args: { jobId: v.id("jobs"), viewerId: v.id("users") },
+  returns: v.object({
+    paymentId: v.id("jobPayments"),
+    version: v.number(),
+    amountCents: v.number(),
+    email: v.string(),
+    title: v.string(),
+  }),
+  handler: async (ctx, { jobId, viewerId }) => {
+    const payment = await paymentOfJobX(ctx, jobId);
+    if (payment.ownerId !== viewerId) forbidden(PaymentCopy.onlyOwner);
+    if (payment.state !== "awaiting_funding") invalid(PaymentCopy.illegal(payment.state, "funded"));
+    const [owner, pro, job] = await Promise.all([
+      ctx.db.get("users", viewerId),
+      ctx.db.get("users", payment.proId),
+      ctx.db.get("jobs", jobId),
+    ]);
+    if (pro?.payoutsEnabled !== true) invalid(PaymentCopy.payoutsMissing(pro ? displayName(pro) : "The professional"));
+    return {
+      paymentId: payment._id,
+      version: payment.version,
+      amountCents: payment.amountCents,
+      email: owner?.email ?? "",
+      title: job?.title ?? "Job",
+    };
+  },
+});
+
+/** Fund: a checkout in payment mode for the job's fixed amount; the webhook funds it once paid. */
+export const fund = action({
+  args: { jobId: v.id("jobs") },
+  returns: v.object({ url: v.string() }),
+  handler: async (ctx, { jobId }): Promise<{ url: string }> => {
+    if (ctx.viewerId === null) fail(ErrorCode.NOT_AUTHENTICATED, SubscribeCopy.authRequired);
+    const gateway = jobGateway();
+    const funding: { paymentId: Id<"jobPayments">; version: number; amountCents: number; email: string; title: string } =
+      await ctx.runQuery(internal.payments.jobs.fundingContext, { jobId, viewerId: ctx.viewerId });
+    const back = `${siteUrl()}/jobs/${jobId}`;
+    const { url } = await gateway.createJobCheckout(ctx, {
+      paymentId: funding.paymentId,
+      ownerId: ctx.viewerId,
+      email: funding.email,
+      amountCents: funding.amountCents,
+      description: `Payment protection: ${funding.title}`,
+      transferGroup: `job_${jobId}`,
+      successUrl: `${back}?payment=funded`,
+      cancelUrl: `${back}?payment=canceled`,
+      // Retrying within ten minutes reuses the same session; later a fresh one (sessions expire).
+      idempotencyKey: `${funding.paymentId}:${funding.version}:checkout:${Math.floor(Date.now() / 600_000)}`,
+    });
+    return { url };
+  },
+});
+
+function cleanList(items: readonly string[], max: number, itemMax: number): string[] {
+  const out = items.map((s) => s.trim()).filter((s) => s.length > 0);
+  if (out.length > max) invalid(`List at most ${max} items.`);
+  for (const item of out) if (item.length > itemMax) invalid(`Keep each item to ${itemMax} characters.`);
+  return out;
+}
+
+function cleanText(value: string | undefined, max: number, label: string): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (text.length > max) invalid(`${label} must be ${max} characters or fewer.`);
+  return text;
+}
+
+/** Claims each uploaded photo (the viewer's own, an image, at most 10 MB), all or nothing. */
+async function claimPhotos(
+  ctx: MutationCtx,
+  viewer: Doc<"users">,
+  photos: readonly Id<"_storage">[],
+  purpose: "completion" | "dispute",
+  attachedTo: string,
+) {
+  if (photos.length > COMPLETION_LIMITS.photos) invalid(`Add at most ${COMPLETION_LIMITS.photos} photos.`);
+  const claimed: Id<"_storage">[] = [];
+  for (const storageId of photos) {
+    const claim = await claimFile(ctx, viewer, storageId, {
+      purpose,
+      attachedTo,
+      maxBytes: PHOTO_MAX_BYTES,
+      types: ["image/"],
+      messages: { type: "Photos must be images (JPEG, PNG, WebP or HEIC).", size: "Each photo must be 10 MB or smaller." },
+    });
+    if (!claim.ok) {
+      for (const c of claimed) await releaseFile(ctx, viewer, c);
+      for (const other of photos) if (other !== storageId) await discardUnclaimed(ctx, other);
+      return { refused: claim.error, claimed: [] };
+    }
+    claimed.push(storageId);
+  }
+  return { refused: undefined, claimed };
+}
+
+/** The professional documents the work: at least one photo and a checklist; the review window opens. */
+export const submitCompletion = mutation({
+  args: {
+    jobId: v.id("jobs"),
+    checklist: v.array(v.string()),
+    note: v.optional(v.string()),
+    photos: v.array(v.id("_storage")),
+  },
+  returns: v.union(v.null(), refusalValidator),
+  handler: async (ctx, { jobId, checklist, note, photos }) => {
+    const viewer = ctx.viewerX();
+    const payment = await paymentOfJobX(ctx, jobId);
+    // Caller and state first: a refusal here leaves the uploads for a retry.
+    if (payment.proId !== viewer._id) forbidden(PaymentCopy.onlyPro);
+    if (payment.state !== "funded") invalid(PaymentCopy.illegal(payment.state, "submitted for review"));
+    const items = cleanList(checklist, COMPLETION_LIMITS.checklistItems, COMPLETION_LIMITS.item);
+    if (items.length === 0) invalid(PaymentCopy.checklistRequired, { checklist: PaymentCopy.checklistRequired });
+    if (photos.length === 0) invalid(PaymentCopy.photoRequired, { photos: PaymentCopy.photoRequired });
+    const text = cleanText(note, COMPLETION_LIMITS.note, "The note");
+    const claim = await claimPhotos(ctx, viewer, photos, "completion", payment._id);
+    if (claim.refused !== undefined) return { refused: claim.refused };
+    await submitPaymentCompletion(ctx, payment, viewer, { checklist: items, ...(text ? { note: text } : {}), photoIds: claim.claimed });
+    return null;
+  },
+});
+
+export const requestChanges = mutation({
+  args: { jobId: v.id("jobs"), reason: v.string() },
+  returns: v.null(),
+  handler: async (ctx, { jobId, reason }) => {
+    const viewer = ctx.viewerX();
+    const payment = await paymentOfJobX(ctx, jobId);
+    const text = cleanText(reason, COMPLETION_LIMITS.reason, "The reason");
+    if (!text) invalid(PaymentCopy.reasonRequired, { reason: PaymentCopy.reasonRequired });
+    await requestPaymentChanges(ctx, payment, viewer, text);
+    return null;
+  },
+});
+
+export const approve = mutation({
+  args: { jobId: v.id("jobs") },
+  returns: v.null(),
+  handler: async (ctx, { jobId }) => {
+    const viewer = ctx.viewerX();
+    await approvePayment(ctx, await paymentOfJobX(ctx, jobId), viewer);
+    return null;
+  },
+});
+
+export const openDispute = mutation({
+  args: {
+    jobId: v.id("jobs"),
+    reason: v.string(),
+    evidence: v.optional(v.string()),
+    photos: v.optional(v.array(v.id("_storage"))),
+  },
+  returns: v.union(v.null(), refusalValidator),
+  handler: async (ctx, { jobId, reason, evidence, photos }) => {
+    const viewer = ctx.viewerX();
+    const payment = await paymentOfJobX(ctx, jobId);
+    if (sideOf(payment, viewer._id) === null) forbidden(PaymentCopy.onlyParty);
+    const text = cleanText(reason, COMPLETION_LIMITS.reason, "The reason");
+    if (!text) invalid(PaymentCopy.reasonRequired, { reason: PaymentCopy.reasonRequired });
+    const evidenceText = cleanText(evidence, COMPLETION_LIMITS.evidence, "The evidence");
+    // The table's checks before any upload is claimed (a refusal keeps the uploads for a retry).
+    const refusal = paymentRefusal(payment, "openDispute", { kind: "member", user: viewer });
+    if (refusal) fail(refusal.code, refusal.message);
+    const claim = await claimPhotos(ctx, viewer, photos ?? [], "dispute", payment._id);
+    if (claim.refused !== undefined) return { refused: claim.refused };
+    await openPaymentDispute(ctx, payment, viewer, {
+      reason: text,
+      ...(evidenceText ? { evidence: evidenceText } : {}),
+      photoIds: claim.claimed,
+    });
+    return null;
+  },
+});
+
+// ---------------------------------------------------------------------------
+// The scheduler.
+
+export const autoRelease = internalMutation({
+  args: { paymentId: v.id("jobPayments"), version: v.number() },
+  returns: v.boolean(),
+  handler: async (ctx, { paymentId, version }) => await autoReleasePayment(ctx, paymentId, version),
+});
+
+export const remindRelease = internalMutation({
+  args: { paymentId: v.id("jobPayments"), version: v.number() },
+  returns: v.boolean(),
+  handler: async (ctx, { paymentId, version }) => await remindReleasePayment(ctx, paymentId, version),
+});
+
+/** The charge behind a payment (the local chargeback simulation). */
+export const chargeOf = internalQuery({
+  args: { paymentId: v.id("jobPayments") },
+  returns: v.union(v.null(), v.object({ chargeId: v.string(), paymentIntentId: v.string(), amountCents: v.number() })),
+  handler: async (ctx, { paymentId }) => {
+    const p = await ctx.db.get("jobPayments", paymentId);
+    if (!p?.chargeId || !p.paymentIntentId) return null;
+    return { chargeId: p.chargeId, paymentIntentId: p.paymentIntentId, amountCents: p.fundedCents };
+  },
+});
+
+// ---------------------------------------------------------------------------
+// Payouts: the professional's Connect Express account.
+
+export const payoutStatus = query({
+  args: {},
+  returns: v.object({ connected: v.boolean(), payoutsEnabled: v.boolean() }),
+  handler: async (ctx) => {
+    const viewer = ctx.viewerX();
+    return { connected: viewer.stripeConnectAccountId !== undefined, payoutsEnabled: viewer.payoutsEnabled === true };
+  },
+});
+
+export const payoutContext = internalQuery({
+  args: { viewerId: v.id("users") },
+  returns: v.object({ professional: v.boolean(), email: v.string(), accountId: v.union(v.string(), v.null()) }),
+  handler: async (ctx, { viewerId }) => {
+    const user = await ctx.db.get("users", viewerId);
+    return {
+      professional: user?.userType === "professional",
+      email: user?.email ?? "",
+      accountId: user?.stripeConnectAccountId ?? null,
+    };
+  },
+});
+
+export const setConnectAccount = internalMutation({
+  args: { viewerId: v.id("users"), accountId: v.string() },
+  returns: v.null(),
+  handler: async (ctx, { viewerId, accountId }) => {
+    const user = await ctx.db.get("users", viewerId);
+    // The first account stands: a second click never makes a second account.
+    if (user !== null && user.stripeConnectAccountId === undefined) {
+      await ctx.db.patch("users", viewerId, { stripeConnectAccountId: accountId, payoutsEnabled: false });
+    }
+    return null;
+  },
+});
+
+/** Connect payouts: the account (made once) and a fresh onboarding link to finish it. */
+export const connectPayouts = action({
+  args: {},
+  returns: v.object({ url: v.string() }),
+  handler: async (ctx): Promise<{ url: string }> => {
+    if (ctx.viewerId === null) fail(ErrorCode.NOT_AUTHENTICATED, SubscribeCopy.authRequired);
+    const viewerId = ctx.viewerId;
+    const gateway = jobGateway();
+    const me: { professional: boolean; email: string; accountId: string | null } = await ctx.runQuery(
+      internal.payments.jobs.payoutContext,
+      { viewerId },
+    );
+    if (!me.professional) forbidden("Only professionals receive payouts.");
+    let accountId = me.accountId;
+    if (accountId === null) {
+      ({ accountId } = await gateway.createConnectAccount(ctx, { userId: viewerId, email: me.email, idempotencyKey: `${viewerId}:connect` }));
+      await ctx.runMutation(internal.payments.jobs.setConnectAccount, { viewerId, accountId });
+    }
+    return await gateway.createAccountLink(ctx, {
+      userId: viewerId,
+      accountId,
+      refreshUrl: `${siteUrl()}/earnings?payouts=retry`,
+      returnUrl: `${siteUrl()}/earnings?payouts=connected`,
+    });
+  },
+});
+
+// ---------------------------------------------------------------------------
+// Earnings: the professional's payment records (never acceptedPrice).
+
+const RELEASED: PaymentState[] = ["released", "partially_refunded"];
+const HELD: PaymentState[] = ["funded", "completion_submitted", "disputed"];
+const PENDING: PaymentState[] = ["awaiting_funding"];
+/** Per state, the newest this many: the page lists them; totals cover the same rows. */
+const EARNINGS_ROWS = 100;
+
+export async function proPayments(ctx: QueryCtx, proId: Id<"users">, states: readonly PaymentState[]): Promise<Payment[]> {
+  const rows: Payment[] = [];
+  for (const state of states) {
+    rows.push(
+      ...(await ctx.db
+        .query("jobPayments")
+        .withIndex("by_proId_and_state", (q) => q.eq("proId", proId).eq("state", state))
+        .order("desc")
+        .take(EARNINGS_ROWS)),
+    );
+  }
+  return rows;
+}
+
+const earningRow = v.object({
+  jobId: v.id("jobs"),
+  title: v.string(),
+  state: paymentState,
+  amountCents: v.number(),
+  /** Released to the pro (released), held (held), or the agreed amount (pending). */
+  cents: v.number(),
+  at: v.number(),
+});
+
+export const earnings = query({
+  args: {},
+  returns: v.object({
+    releasedCents: v.number(),
+    heldCents: v.number(),
+    pendingCents: v.number(),
+    payoutsEnabled: v.boolean(),
+    jobs: v.array(earningRow),
+  }),
+  handler: async (ctx) => {
+    const viewer = ctx.viewerX();
+    const released = await proPayments(ctx, viewer._id, RELEASED);
+    const held = await proPayments(ctx, viewer._id, HELD);
+    const pending = await proPayments(ctx, viewer._id, PENDING);
+    const sum = (rows: Payment[], f: (p: Payment) => number) => rows.reduce((s, p) => s + f(p), 0);
+    const jobs = [];
+    for (const [rows, cents] of [
+      [released, (p: Payment) => p.releasedCents],
+      [held, (p: Payment) => heldCents(p)],
+      [pending, (p: Payment) => p.amountCents],
+    ] as const) {
+      for (const p of rows) {
+        const job = await ctx.db.get("jobs", p.jobId);
+        jobs.push({
+          jobId: p.jobId,
+          title: job?.title ?? "Job",
+          state: p.state,
+          amountCents: p.amountCents,
+          cents: cents(p),
+          at: p.releasedAt ?? p.fundedAt ?? p._creationTime,
+        });
+      }
+    }
+    jobs.sort((a, b) => b.at - a.at);
+    return {
+      releasedCents: sum(released, (p) => p.releasedCents),
+      heldCents: sum(held, heldCents),
+      pendingCents: sum(pending, (p) => p.amountCents),
+      payoutsEnabled: viewer.payoutsEnabled === true,
+      jobs,
+    };
+  },
+});
