@@ -18,6 +18,7 @@ import {
   STRONG_PASSWORD,
   userRow,
   type TestConvex,
+  fundJob,
 } from "./test.setup";
 
 beforeAll(setupEnv);
@@ -217,6 +218,7 @@ describe("delete account", () => {
     const busyJob = await olive.as.mutation(api.jobs.create, project({ title: "Busy job" }));
     const bidId = await electrician.as.mutation(api.bids.place, { jobId: busyJob, ...bid() });
     await olive.as.mutation(api.bids.accept, { bidId });
+    await fundJob(t, busyJob);
     await electrician.as.mutation(api.jobs.act, { jobId: busyJob, action: "start" });
     await t.mutation(internal.accountDeletion.markDeleted, { userId: olive.userId });
     const [open, busy] = await t.run(async (ctx) => [await ctx.db.get(openJob), await ctx.db.get(busyJob)]);

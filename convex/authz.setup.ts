@@ -9,6 +9,7 @@ import type { Id } from "./_generated/dataModel";
 import { userCountsOf } from "./model/counters";
 import {
   bid,
+  fundJob,
   modules,
   newTest,
   owner,
@@ -17,6 +18,7 @@ import {
   type TestConvex,
   type TestMember,
   type UserFields,
+  withoutPayment,
 } from "./test.setup";
 
 export type Kind = "query" | "mutation" | "action";
@@ -163,6 +165,9 @@ export interface World {
   /** B's open local checkout and portal sessions (the local payments mode). */
   checkoutSessionId: string;
   portalSessionId: string;
+  /** A's job B was hired for with payment protection, funded (issue 15). */
+  paidJobId: Id<"jobs">;
+  paymentId: Id<"jobPayments">;
 }
 
 const ref = {
@@ -195,6 +200,8 @@ export async function buildWorld(
   const doneJobId = (await a.as.mutation(ref.m("jobs:create"), project({ title: "Rewire the garage" }))) as Id<"jobs">;
   const doneBidId = (await b.as.mutation(ref.m("bids:place"), { jobId: doneJobId, ...bidArgs() })) as Id<"bids">;
   await a.as.mutation(ref.m("bids:accept"), { bidId: doneBidId });
+  // Done the way jobs were before payment protection (no payment row): the review's precondition.
+  await withoutPayment(t, doneJobId);
   await b.as.mutation(ref.m("jobs:act"), { jobId: doneJobId, action: "start" });
   await b.as.mutation(ref.m("jobs:act"), { jobId: doneJobId, action: "markDone" });
   await a.as.mutation(ref.m("jobs:act"), { jobId: doneJobId, action: "confirmCompletion" });
@@ -257,6 +264,10 @@ export async function buildWorld(
     expiresOn: new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10),
     documentId: licenceDocument,
   })) as { credentialId: Id<"credentials"> };
+  const paidJobId = (await a.as.mutation(ref.m("jobs:create"), project({ title: "Paint the fence" }))) as Id<"jobs">;
+  const paidBidId = (await b.as.mutation(ref.m("bids:place"), { jobId: paidJobId, ...bidArgs() })) as Id<"bids">;
+  await a.as.mutation(ref.m("bids:accept"), { bidId: paidBidId });
+  const paymentId = await fundJob(t, paidJobId);
   const [checkoutSessionId, portalSessionId] = await t.run(async (ctx) => {
     const session = {
       userId: b.userId,
@@ -323,6 +334,8 @@ export async function buildWorld(
     credentialId,
     checkoutSessionId,
     portalSessionId,
+    paidJobId,
+    paymentId,
   };
 }
 
@@ -364,6 +377,8 @@ function idForTable(table: string, w: World, target: "a" | "b"): unknown {
       return w.socialCommentId;
     case "moderationReports":
       return w.reportId;
+    case "jobPayments":
+      return w.paymentId;
     default:
       return undefined;
   }
@@ -579,7 +594,7 @@ export const CLASSIFICATION: Record<string, Classification> = {
     stranger: { expect: "refused", args: (w) => ({ ...bidArgs(), referralId: w.referralId }) },
   },
 
-  "bids:accept": { access: "member", stranger: { expect: "refused", args: (w) => ({ bidId: w.bidId }) } },
+  "bids:accept": { access: "member", stranger: { expect: "refused", args: (w) => ({ bidId: w.bidId, priceCents: 90_000 }) } },
   "bids:decline": { access: "member", stranger: { expect: "refused", args: (w) => ({ bidId: w.bidId }) } },
   "bids:place": {
     access: "member",
@@ -1159,6 +1174,47 @@ export const CLASSIFICATION: Record<string, Classification> = {
     },
   },
   "insights:recordSearchAppearances": { access: "viewerOrNull" },
+  // Payment protection (issue 15): the job's owner and hired professional only; a stranger naming
+  // A's funded job reads nothing and can run nothing (payments/jobs.test.ts covers each side).
+  "payments/jobs:forJob": { access: "member", stranger: { expect: "empty", args: (w) => ({ jobId: w.paidJobId }) } },
+  "payments/jobs:fund": { access: "member", stranger: { expect: "refused", args: (w) => ({ jobId: w.paidJobId }) } },
+  "payments/jobs:submitCompletion": {
+    access: "member",
+    stranger: { expect: "refused", args: (w) => ({ jobId: w.paidJobId, checklist: ["Painted"], photos: [] }) },
+  },
+  "payments/jobs:requestChanges": {
+    access: "member",
+    stranger: { expect: "refused", args: (w) => ({ jobId: w.paidJobId, reason: "Not done" }) },
+  },
+  "payments/jobs:approve": { access: "member", stranger: { expect: "refused", args: (w) => ({ jobId: w.paidJobId }) } },
+  "payments/jobs:openDispute": {
+    access: "member",
+    stranger: { expect: "refused", args: (w) => ({ jobId: w.paidJobId, reason: "Not done" }) },
+  },
+  "payments/jobs:payoutStatus": { access: "member" },
+  "payments/jobs:connectPayouts": { access: "member" },
+  "payments/jobs:earnings": { access: "member" },
+  "admin/disputes:list": { access: "admin" },
+  "admin/disputes:resolve": {
+    access: "admin",
+    stranger: { expect: "refused", args: (w) => ({ paymentId: w.paymentId, outcome: "release", note: "Fine" }) },
+  },
+  "payments/local:jobSession": {
+    access: "member",
+    stranger: { expect: "empty", args: (w) => ({ sessionId: w.checkoutSessionId }) },
+  },
+  "payments/local:payJob": {
+    access: "member",
+    stranger: { expect: "refused", args: (w) => ({ sessionId: w.checkoutSessionId, card: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" } }) },
+  },
+  "payments/local:cancelJobCheckout": {
+    access: "member",
+    stranger: { expect: "refused", args: (w) => ({ sessionId: w.checkoutSessionId }) },
+  },
+  "payments/local:finishOnboarding": {
+    access: "member",
+    stranger: { expect: "refused", args: (w) => ({ sessionId: w.checkoutSessionId }) },
+  },
   "subscriptions:mine": { access: "viewerOrNull" },
   "subscriptions:listings": { access: "viewerOrNull" },
   "subscriptions:checkout": {

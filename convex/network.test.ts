@@ -15,7 +15,7 @@ import {
 } from "./model/network";
 import { MAX_PAGE_SIZE } from "./model/paging";
 import { REVIEW_REPORT_LIMIT } from "./reviews";
-import { bid, newTest, owner, pro, project, userRow as user, type TestConvex, type TestMember } from "./test.setup";
+import { bid, newTest, owner, pro, project, userRow as user, type TestConvex, type TestMember, withoutPayment } from "./test.setup";
 import { userCountsOf } from "./model/counters";
 
 async function connect(a: TestMember, b: TestMember) {
@@ -356,6 +356,7 @@ describe("backup network and referrals", () => {
     await expect(backup.as.mutation(api.backup.take, { referralId, ...bid() })).rejects.toThrow(/already taken/);
 
     await customer.as.mutation(api.bids.accept, { bidId });
+    await withoutPayment(t, jobId);
     await backup.as.mutation(api.jobs.act, { jobId, action: "start" });
     await backup.as.mutation(api.jobs.act, { jobId, action: "markDone" });
     await customer.as.mutation(api.jobs.act, { jobId, action: "confirmCompletion" });
@@ -433,6 +434,7 @@ describe("reviews", () => {
     const jobId = await customer.as.mutation(api.jobs.create, project());
     const bidId = await p.as.mutation(api.bids.place, { jobId, ...bid() });
     await customer.as.mutation(api.bids.accept, { bidId });
+    await withoutPayment(t, jobId);
     await p.as.mutation(api.jobs.act, { jobId, action: "start" });
     return { customer, p, jobId, finish: async () => {
       await p.as.mutation(api.jobs.act, { jobId, action: "markDone" });
@@ -459,6 +461,7 @@ describe("reviews", () => {
     const jobId2 = await second.customer.as.mutation(api.jobs.create, project());
     const bid2 = await p.as.mutation(api.bids.place, { jobId: jobId2, ...bid() });
     await second.customer.as.mutation(api.bids.accept, { bidId: bid2 });
+    await withoutPayment(t, jobId2);
     await p.as.mutation(api.jobs.act, { jobId: jobId2, action: "start" });
     await p.as.mutation(api.jobs.act, { jobId: jobId2, action: "markDone" });
     await second.customer.as.mutation(api.jobs.act, { jobId: jobId2, action: "confirmCompletion" });

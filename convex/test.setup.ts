@@ -2,7 +2,7 @@
 // @convex-dev/auth signs with, and factories.
 /// <reference types="vite/client" />
 import { convexTest } from "convex-test";
-import type { FunctionArgs, WithoutSystemFields } from "convex/server";
+import { makeFunctionReference, type FunctionArgs, type WithoutSystemFields } from "convex/server";
 import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
 import type { api } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
@@ -187,4 +187,51 @@ export function scrapListingBody(overrides: Record<string, unknown> = {}): Recor
     contactMethod: "message",
     ...overrides,
   };
+}
+
+/**
+ * A hire as it was before payment protection (issue 15): the job keeps no payment row, so the
+ * job's own graph (start, markDone, sendBack, confirmCompletion through jobs.act) runs as it did.
+ * Seeded history is hired this way; a paid job's gates are tested in payments/jobs.test.ts.
+ */
+export async function withoutPayment(t: TestConvex, jobId: Id<"jobs">): Promise<void> {
+  await t.run(async (ctx) => {
+    const payment = await ctx.db
+      .query("jobPayments")
+      .withIndex("by_jobId", (q) => q.eq("jobId", jobId))
+      .unique();
+    if (payment === null) return;
+    const history = await ctx.db
+      .query("paymentHistory")
+      .withIndex("by_paymentId", (q) => q.eq("paymentId", payment._id))
+      .take(100);
+    for (const row of history) await ctx.db.delete("paymentHistory", row._id);
+    await ctx.db.delete("jobPayments", payment._id);
+  });
+}
+
+/** The owner's checkout paid, as the payments webhook applies it: the job's payment is funded. */
+export async function fundJob(t: TestConvex, jobId: Id<"jobs">): Promise<Id<"jobPayments">> {
+  const payment = await t.run(async (ctx) =>
+    ctx.db
+      .query("jobPayments")
+      .withIndex("by_jobId", (q) => q.eq("jobId", jobId))
+      .unique(),
+  );
+  if (payment === null) throw new Error("fundJob: the job has no payment");
+  const suffix = `${payment._id}_${Math.random().toString(36).slice(2, 10)}`;
+  await t.mutation(makeFunctionReference<"mutation">("payments/webhooks:apply"), {
+    event: {
+      id: `evt_test_${suffix}`,
+      type: "checkout.session.completed",
+      created: Math.floor(Date.now() / 1000),
+      jobPayment: {
+        paymentId: payment._id,
+        amountCents: payment.amountCents,
+        paymentIntentId: `pi_test_${suffix}`,
+        chargeId: `ch_test_${suffix}`,
+      },
+    },
+  });
+  return payment._id;
 }

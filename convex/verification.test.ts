@@ -6,7 +6,7 @@ import { ErrorCode, verifyEmailFirst } from "../common/errors";
 import { REFERRAL_POINTS } from "../common/profile";
 import { api, internal } from "./_generated/api";
 import { errorResponse } from "./http/rest";
-import { bid, newTest, owner, pro, project, setupEnv, userRow, type TestConvex, type TestMember } from "./test.setup";
+import { bid, newTest, owner, pro, project, setupEnv, userRow, type TestConvex, type TestMember, withoutPayment } from "./test.setup";
 
 beforeAll(setupEnv);
 
@@ -37,6 +37,7 @@ async function completedJob(customer: TestMember, p: TestMember) {
   const jobId = await customer.as.mutation(api.jobs.create, project());
   const bidId = await p.as.mutation(api.bids.place, { jobId, ...bid() });
   await customer.as.mutation(api.bids.accept, { bidId });
+  await withoutPayment(customer.as, jobId);
   await p.as.mutation(api.jobs.act, { jobId, action: "start" });
   await p.as.mutation(api.jobs.act, { jobId, action: "markDone" });
   await customer.as.mutation(api.jobs.act, { jobId, action: "confirmCompletion" });
@@ -83,6 +84,7 @@ describe("referral points need a verified email", () => {
     const { referralId } = await referrer.as.mutation(api.backup.shareJob, { jobId });
     const bidId = await backup.as.mutation(api.backup.take, { referralId, ...bid() });
     await customer.as.mutation(api.bids.accept, { bidId });
+    await withoutPayment(t, jobId);
     await backup.as.mutation(api.jobs.act, { jobId, action: "start" });
     await backup.as.mutation(api.jobs.act, { jobId, action: "markDone" });
     await customer.as.mutation(api.jobs.act, { jobId, action: "confirmCompletion" });

@@ -223,11 +223,10 @@ export const fund = action({
   returns: v.object({ url: v.string() }),
   handler: async (ctx, { jobId }): Promise<{ url: string }> => {
     if (ctx.viewerId === null) fail(ErrorCode.NOT_AUTHENTICATED, SubscribeCopy.authRequired);
-    const gateway = jobGateway();
     const funding: { paymentId: Id<"jobPayments">; version: number; amountCents: number; email: string; title: string } =
       await ctx.runQuery(internal.payments.jobs.fundingContext, { jobId, viewerId: ctx.viewerId });
     const back = `${siteUrl()}/jobs/${jobId}`;
-    const { url } = await gateway.createJobCheckout(ctx, {
+    const { url } = await jobGateway().createJobCheckout(ctx, {
       paymentId: funding.paymentId,
       ownerId: ctx.viewerId,
       email: funding.email,

@@ -1,0 +1,595 @@
+// Payment protection for jobs (issue 15): the transitions table (every transition, every caller),
+// the settled price, funding through the signed webhook (and its replays), completion, changes,
+// auto-release, disputes and their admin decision, chargebacks, and a property test over random
+// sequences of all of it.
+import { ConvexError } from "convex/values";
+import fc from "fast-check";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { ErrorCode } from "../../common/errors";
+import { MAX_CHANGE_REQUESTS, PAYMENT_STATES, PaymentCopy, REMINDER_BEFORE_MS, type PaymentState } from "../../common/payments";
+import { api, internal } from "../_generated/api";
+import type { Doc, Id } from "../_generated/dataModel";
+import {
+  applyChargeback,
+  autoRelease,
+  paymentRefusal,
+  PAYMENT_TRANSITIONS,
+  resolveDispute,
+  type Payment,
+  type PaymentActor,
+  type PaymentTransition,
+} from "../model/payments";
+import { bid, fundJob, newTest, owner, pro, project, userRow, type TestConvex, type TestMember } from "../test.setup";
+import { accountObject, stripeEvent, type LocalEvent } from "./events";
+import { LOCAL_WEBHOOK_SECRET, stripeClient } from "./gateway";
+
+const HOUR = 60 * 60_000;
+const GOOD_CARD = { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" };
+const PAYOUTS = { payoutsEnabled: true, stripeConnectAccountId: "acct_test_pro" };
+
+beforeEach(() => {
+  process.env.RAFTER_LOCAL = "1";
+  delete process.env.STRIPE_SECRET_KEY;
+  delete process.env.PAYMENT_REVIEW_WINDOW_HOURS;
+});
+afterEach(() => {
+  delete process.env.RAFTER_LOCAL;
+  vi.useRealTimers();
+});
+
+async function post(t: TestConvex, event: LocalEvent) {
+  const payload = JSON.stringify(event);
+  const signature = await stripeClient().webhooks.generateTestHeaderStringAsync({ payload, secret: LOCAL_WEBHOOK_SECRET });
+  const res = await t.fetch("/stripe/webhook", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+    body: payload,
+  });
+  expect(res.status).toBe(200);
+}
+
+const paymentOf = (t: TestConvex, jobId: Id<"jobs">) =>
+  t.run(async (ctx) => (await ctx.db.query("jobPayments").withIndex("by_jobId", (q) => q.eq("jobId", jobId)).unique())!);
+const jobOf = (t: TestConvex, jobId: Id<"jobs">) => t.run(async (ctx) => (await ctx.db.get("jobs", jobId))!);
+const historyOf = (t: TestConvex, paymentId: Id<"jobPayments">) =>
+  t.run((ctx) => ctx.db.query("paymentHistory").withIndex("by_paymentId", (q) => q.eq("paymentId", paymentId)).take(200));
+const movesOf = (t: TestConvex, paymentId: Id<"jobPayments">) =>
+  t.run((ctx) => ctx.db.query("paymentMoves").withIndex("by_paymentId", (q) => q.eq("paymentId", paymentId)).take(200));
+const photo = (t: TestConvex) => t.run((ctx) => ctx.storage.store(new Blob([new Uint8Array(128)], { type: "image/png" })));
+
+interface Hire {
+  t: TestConvex;
+  o: TestMember;
+  p: TestMember;
+  stranger: TestMember;
+  jobId: Id<"jobs">;
+}
+
+/** Owner posts, pro (with a payout account unless told) bids $900, owner accepts: awaiting funding. */
+async function hire(t: TestConvex = newTest(), proFields = PAYOUTS): Promise<Hire> {
+  const o = await owner(t);
+  const p = await pro(t, proFields);
+  const stranger = await pro(t, { firstName: "Stan" });
+  const jobId = await o.as.mutation(api.jobs.create, project());
+  const bidId = await p.as.mutation(api.bids.place, { jobId, ...bid() });
+  await o.as.mutation(api.bids.accept, { bidId });
+  return { t, o, p, stranger, jobId };
+}
+
+/** Funded and started (job in progress). */
+async function working(t?: TestConvex): Promise<Hire> {
+  const h = await hire(t);
+  await fundJob(h.t, h.jobId);
+  await h.p.as.mutation(api.jobs.act, { jobId: h.jobId, action: "start" });
+  return h;
+}
+
+async function submit(h: Hire) {
+  const storageId = await photo(h.t);
+  const result = await h.p.as.mutation(api.payments.jobs.submitCompletion, {
+    jobId: h.jobId,
+    checklist: ["Replaced the outlets", "Tested every circuit"],
+    photos: [storageId],
+  });
+  expect(result).toBeNull();
+}
+
+async function submitted(t?: TestConvex): Promise<Hire> {
+  const h = await working(t);
+  await submit(h);
+  return h;
+}
+
+describe("the transitions table", () => {
+  // Every transition from every state, by every kind of caller, against the pure rules.
+  const base = (state: PaymentState, extra: Partial<Payment> = {}): Payment =>
+    ({
+      _id: "p" as Id<"jobPayments">,
+      _creationTime: 0,
+      jobId: "j" as Id<"jobs">,
+      bidId: "b" as Id<"bids">,
+      ownerId: "owner" as Id<"users">,
+      proId: "pro" as Id<"users">,
+      state,
+      amountCents: 90_000,
+      fundedCents: state === "awaiting_funding" || state === "cancelled" ? 0 : 90_000,
+      releasedCents: 0,
+      refundedCents: 0,
+      version: 1,
+      changesRequested: 0,
+      reviewWindowEndsAt: Date.now() + HOUR,
+      ...extra,
+    }) as Payment;
+  const member = (id: string, role?: "admin"): PaymentActor => ({
+    kind: "member",
+    user: { _id: id as Id<"users">, ...(role ? { role } : {}) } as Doc<"users">,
+  });
+  const actors: Record<string, PaymentActor> = {
+    owner: member("owner"),
+    pro: member("pro"),
+    stranger: member("stranger"),
+    admin: member("admin", "admin"),
+    system: { kind: "system" },
+  };
+  const allowedBy = (by: string, actor: string) =>
+    by === actor || (by === "party" && (actor === "owner" || actor === "pro"));
+
+  for (const state of PAYMENT_STATES) {
+    test(`from ${state}`, () => {
+      for (const [name, rule] of Object.entries(PAYMENT_TRANSITIONS) as [PaymentTransition, (typeof PAYMENT_TRANSITIONS)[PaymentTransition]][]) {
+        for (const [actorName, actor] of Object.entries(actors)) {
+          // Past the window for autoRelease; pro disputes need two change requests first.
+          const payment = base(state, {
+            ...(name === "autoRelease" ? { reviewWindowEndsAt: Date.now() - 1 } : {}),
+            ...(name === "openDispute" && actorName === "pro" ? { changesRequested: MAX_CHANGE_REQUESTS } : {}),
+          });
+          const refusal = paymentRefusal(payment, name, actor);
+          const fromOk = (rule.from as readonly PaymentState[]).includes(state);
+          const expected = fromOk && allowedBy(rule.by, actorName);
+          expect({ name, actorName, state, allowed: refusal === null }).toEqual({ name, actorName, state, allowed: expected });
+          if (!allowedBy(rule.by, actorName)) expect(refusal?.code).toBe(ErrorCode.FORBIDDEN);
+          else if (!fromOk) expect(refusal?.code).toBe(ErrorCode.INVALID_INPUT);
+        }
+      }
+    });
+  }
+
+  test("the rules beyond from and by: change requests capped, the window, the pro's dispute", () => {
+    const owner = actors.owner!;
+    expect(paymentRefusal(base("completion_submitted", { changesRequested: MAX_CHANGE_REQUESTS }), "requestChanges", owner)?.message).toBe(
+      PaymentCopy.tooManyChanges,
+    );
+    const closed = base("completion_submitted", { reviewWindowEndsAt: Date.now() - 1 });
+    expect(paymentRefusal(closed, "approve", owner)?.message).toBe(PaymentCopy.windowClosed);
+    expect(paymentRefusal(closed, "openDispute", owner)?.message).toBe(PaymentCopy.windowClosed);
+    expect(paymentRefusal(base("completion_submitted"), "openDispute", actors.pro!)?.message).toBe(PaymentCopy.proDisputeTooEarly);
+    expect(paymentRefusal(base("completion_submitted"), "autoRelease", actors.system!)).not.toBeNull();
+  });
+});
+
+describe("hiring settles one price", () => {
+  test("a range needs the owner's point in it; a single price is taken as is", async () => {
+    const t = newTest();
+    const o = await owner(t);
+    const p = await pro(t, PAYOUTS);
+    const jobId = await o.as.mutation(api.jobs.create, project());
+    const bidId = await p.as.mutation(api.bids.place, { jobId, ...bid({ priceMin: 1000, priceMax: 1400 }) });
+    await expect(o.as.mutation(api.bids.accept, { bidId })).rejects.toThrow(PaymentCopy.priceRequired);
+    await expect(o.as.mutation(api.bids.accept, { bidId, priceCents: 150_000 })).rejects.toThrow(
+      PaymentCopy.priceOutOfRange("$1,000", "$1,400"),
+    );
+    await expect(o.as.mutation(api.bids.accept, { bidId, priceCents: 120_050.5 })).rejects.toThrow(/between/);
+    await o.as.mutation(api.bids.accept, { bidId, priceCents: 120_050 });
+    expect(await paymentOf(t, jobId)).toMatchObject({ state: "awaiting_funding", amountCents: 120_050, fundedCents: 0 });
+    expect((await jobOf(t, jobId)).acceptedPrice).toBe(1200.5);
+    const view = (await o.as.query(api.payments.jobs.forJob, { jobId }))!;
+    expect(view).toMatchObject({ role: "owner", state: "awaiting_funding", amountCents: 120_050, proPayoutsReady: true });
+  });
+});
+
+describe("funding", () => {
+  test("the pro connects payouts, the owner funds through the local checkout, the signed webhook funds once; work starts only then", async () => {
+    const t = newTest();
+    const h = await hire(t, {} as typeof PAYOUTS);
+    // Without a payout account the owner is told to wait; the pro was asked to connect.
+    await expect(h.o.as.action(api.payments.jobs.fund, { jobId: h.jobId })).rejects.toThrow(/hasn't connected a payout account/);
+    expect((await h.p.as.query(api.notifications.list, { paginationOpts: { numItems: 20, cursor: null } })).page.map((n: { title: string }) => n.title)).toContain(
+      "Connect a payout account",
+    );
+    await expect(h.p.as.mutation(api.jobs.act, { jobId: h.jobId, action: "start" })).rejects.toThrow(PaymentCopy.startNeedsFunding);
+    expect((await h.p.as.query(api.jobs.get, { jobId: h.jobId }))!.actions).toEqual([]);
+
+    // Payout onboarding: the account is made once; the local page's Finish sends account.updated.
+    const { url: onboardUrl } = await h.p.as.action(api.payments.jobs.connectPayouts, {});
+    expect(onboardUrl).toMatch(/\/pay\/onboard\//);
+    const again = await h.p.as.action(api.payments.jobs.connectPayouts, {});
+    const accountId = (await userRow(t, h.p.userId)).stripeConnectAccountId!;
+    expect(accountId).toMatch(/^acct_local_/);
+    expect(again.url).not.toBe(onboardUrl);
+    expect((await userRow(t, h.p.userId)).stripeConnectAccountId).toBe(accountId);
+    await expect(h.o.as.action(api.payments.jobs.connectPayouts, {})).rejects.toThrow(/Only professionals/);
+    const onboardId = onboardUrl.split("/").pop()!;
+    await expect(t.mutation(internal.payments.local.completeOnboarding, { viewerId: h.stranger.userId, sessionId: onboardId })).rejects.toThrow();
+    const onboarded = await t.mutation(internal.payments.local.completeOnboarding, { viewerId: h.p.userId, sessionId: onboardId });
+    for (const event of onboarded.events as LocalEvent[]) await post(t, event);
+    expect(await userRow(t, h.p.userId)).toMatchObject({ payoutsEnabled: true, stripeConnectAccountId: accountId });
+
+    // The stranger can't fund; the owner can.
+    await expect(h.stranger.as.action(api.payments.jobs.fund, { jobId: h.jobId })).rejects.toThrow(PaymentCopy.onlyOwner);
+    const { url } = await h.o.as.action(api.payments.jobs.fund, { jobId: h.jobId });
+    expect(url).toMatch(/^http:\/\/localhost:5173\/pay\/job\//);
+    const sessionId = url.split("/").pop()!;
+    expect(await h.o.as.query(api.payments.local.jobSession, { sessionId })).toMatchObject({ kind: "payment", amountCents: 90_000, status: "open" });
+    expect(await h.stranger.as.query(api.payments.local.jobSession, { sessionId })).toBeNull();
+    const pay = (viewerId: Id<"users">, card = GOOD_CARD) => t.mutation(internal.payments.local.completeJobCheckout, { viewerId, sessionId, card });
+    await expect(pay(h.stranger.userId)).rejects.toThrow();
+    await expect(pay(h.o.userId, { ...GOOD_CARD, number: "4000 0000 0000 0002" })).rejects.toThrow();
+    const { redirect, events } = await pay(h.o.userId);
+    expect(redirect).toBe(`http://localhost:5173/jobs/${h.jobId}?payment=funded`);
+    expect((events as LocalEvent[]).map((e) => e.type)).toEqual(["checkout.session.completed", "payment_intent.succeeded"]);
+    // Delivered twice each (Stripe retries): funded once, one history row for it.
+    for (const event of [...(events as LocalEvent[]), ...(events as LocalEvent[])]) await post(t, event);
+    const payment = await paymentOf(t, h.jobId);
+    expect(payment).toMatchObject({ state: "funded", fundedCents: 90_000, releasedCents: 0, refundedCents: 0 });
+    expect(payment.chargeId).toMatch(/^ch_local_/);
+    expect(payment.paymentIntentId).toMatch(/^pi_local_/);
+    expect((await historyOf(t, payment._id)).map((r) => r.transition)).toEqual(["open", "fund"]);
+    await expect(pay(h.o.userId)).rejects.toThrow();
+
+    // Held: both sides see it; the work can start.
+    expect((await h.p.as.query(api.payments.jobs.forJob, { jobId: h.jobId }))).toMatchObject({ role: "pro", state: "funded", heldCents: 90_000 });
+    expect(await h.stranger.as.query(api.payments.jobs.forJob, { jobId: h.jobId })).toBeNull();
+    await h.p.as.mutation(api.jobs.act, { jobId: h.jobId, action: "start" });
+    expect((await jobOf(t, h.jobId)).status).toBe("in_progress");
+  });
+
+  test("the job cancelled before work: unfunded is cancelled, funded is refunded in full", async () => {
+    const a = await hire();
+    await a.o.as.mutation(api.jobs.act, { jobId: a.jobId, action: "cancel" });
+    expect(await paymentOf(a.t, a.jobId)).toMatchObject({ state: "cancelled", refundedCents: 0 });
+
+    vi.useFakeTimers();
+    const b = await hire();
+    await fundJob(b.t, b.jobId);
+    await b.o.as.mutation(api.jobs.act, { jobId: b.jobId, action: "cancel" });
+    await b.t.finishAllScheduledFunctions(vi.runAllTimers);
+    const refunded = await paymentOf(b.t, b.jobId);
+    expect(refunded).toMatchObject({ state: "refunded", refundedCents: 90_000, releasedCents: 0 });
+    expect(refunded.refundId).toMatch(/^re_local_/);
+    expect((await movesOf(b.t, refunded._id)).map((m) => [m.kind, m.amountCents, m.status])).toEqual([["refund", 90_000, "done"]]);
+  });
+});
+
+describe("completion, review and release", () => {
+  test("only the pro submits, with a photo and a checklist; a paid job's markDone/confirm go through the payment", async () => {
+    const h = await working();
+    await expect(h.p.as.mutation(api.jobs.act, { jobId: h.jobId, action: "markDone" })).rejects.toThrow(PaymentCopy.usePaymentPanel);
+    const storageId = await photo(h.t);
+    await expect(
+      h.o.as.mutation(api.payments.jobs.submitCompletion, { jobId: h.jobId, checklist: ["Done"], photos: [storageId] }),
+    ).rejects.toThrow(PaymentCopy.onlyPro);
+    await expect(
+      h.stranger.as.mutation(api.payments.jobs.submitCompletion, { jobId: h.jobId, checklist: ["Done"], photos: [storageId] }),
+    ).rejects.toThrow(PaymentCopy.onlyPro);
+    await expect(h.p.as.mutation(api.payments.jobs.submitCompletion, { jobId: h.jobId, checklist: ["Done"], photos: [] })).rejects.toThrow(
+      PaymentCopy.photoRequired,
+    );
+    await expect(h.p.as.mutation(api.payments.jobs.submitCompletion, { jobId: h.jobId, checklist: [" "], photos: [storageId] })).rejects.toThrow(
+      PaymentCopy.checklistRequired,
+    );
+    // A file that isn't an image is refused on the server (and deleted).
+    const pdf = await h.t.run((ctx) => ctx.storage.store(new Blob(["%PDF"], { type: "application/pdf" })));
+    const refused = await h.p.as.mutation(api.payments.jobs.submitCompletion, { jobId: h.jobId, checklist: ["Done"], photos: [pdf] });
+    expect(refused).toMatchObject({ refused: { code: ErrorCode.INVALID_INPUT } });
+    await submit(h);
+    const view = (await h.o.as.query(api.payments.jobs.forJob, { jobId: h.jobId }))!;
+    expect(view.state).toBe("completion_submitted");
+    expect(view.completion?.photoUrls).toHaveLength(1);
+    expect(view.actions.sort()).toEqual(["approve", "openDispute", "requestChanges"]);
+    expect(view.reviewWindowEndsAt! - view.completion!.submittedAt).toBe(72 * HOUR);
+    expect((await jobOf(h.t, h.jobId)).status).toBe("completion_requested");
+    await expect(h.o.as.mutation(api.jobs.act, { jobId: h.jobId, action: "confirmCompletion" })).rejects.toThrow(PaymentCopy.usePaymentPanel);
+  });
+
+  test("the pro can't release, the stranger can't; the owner approves: released once, transferred once", async () => {
+    vi.useFakeTimers();
+    const h = await submitted();
+    await expect(h.p.as.mutation(api.payments.jobs.approve, { jobId: h.jobId })).rejects.toThrow(PaymentCopy.onlyOwner);
+    await expect(h.stranger.as.mutation(api.payments.jobs.approve, { jobId: h.jobId })).rejects.toThrow(PaymentCopy.onlyOwner);
+    await h.o.as.mutation(api.payments.jobs.approve, { jobId: h.jobId });
+    await expect(h.o.as.mutation(api.payments.jobs.approve, { jobId: h.jobId })).rejects.toThrow(/can't be released/);
+    await h.t.finishAllScheduledFunctions(vi.runAllTimers);
+    const payment = await paymentOf(h.t, h.jobId);
+    expect(payment).toMatchObject({ state: "released", releasedCents: 90_000, refundedCents: 0 });
+    expect(payment.transferId).toMatch(/^tr_local_/);
+    const moves = await movesOf(h.t, payment._id);
+    expect(moves.map((m) => [m.kind, m.amountCents, m.status])).toEqual([["transfer", 90_000, "done"]]);
+    // The transfer named the pro's account and the job's transfer group, once per key.
+    const local = await h.t.run((ctx) => ctx.db.query("localMoneyMoves").withIndex("by_idempotencyKey", (q) => q.eq("idempotencyKey", moves[0]!.idempotencyKey)).take(5));
+    expect(local).toHaveLength(1);
+    expect(local[0]).toMatchObject({ kind: "transfer", amountCents: 90_000, reference: "acct_test_pro" });
+    expect((await jobOf(h.t, h.jobId)).status).toBe("completed");
+    // The pro's earnings read the record.
+    expect(await h.p.as.query(api.payments.jobs.earnings, {})).toMatchObject({ releasedCents: 90_000, heldCents: 0, pendingCents: 0 });
+    // A retried move does nothing more.
+    await h.t.action(internal.payments.moves.execute, { moveId: moves[0]!._id });
+    expect(await h.t.run((ctx) => ctx.db.query("localMoneyMoves").take(10))).toHaveLength(1);
+  });
+
+  test("changes: at most twice, back to in progress each time; then only a dispute (the pro may open it)", async () => {
+    const h = await submitted();
+    await expect(h.p.as.mutation(api.payments.jobs.requestChanges, { jobId: h.jobId, reason: "x" })).rejects.toThrow(PaymentCopy.onlyOwner);
+    await expect(h.o.as.mutation(api.payments.jobs.requestChanges, { jobId: h.jobId, reason: " " })).rejects.toThrow(PaymentCopy.reasonRequired);
+    for (let i = 1; i <= MAX_CHANGE_REQUESTS; i++) {
+      await h.o.as.mutation(api.payments.jobs.requestChanges, { jobId: h.jobId, reason: `Round ${i}: the cover plates are missing` });
+      expect(await paymentOf(h.t, h.jobId)).toMatchObject({ state: "funded", changesRequested: i });
+      expect((await jobOf(h.t, h.jobId)).status).toBe("in_progress");
+      if (i < MAX_CHANGE_REQUESTS) {
+        await expect(h.p.as.mutation(api.payments.jobs.openDispute, { jobId: h.jobId, reason: "Unfair" })).rejects.toThrow(PaymentCopy.proDisputeTooEarly);
+      }
+      await submit(h);
+    }
+    await expect(h.o.as.mutation(api.payments.jobs.requestChanges, { jobId: h.jobId, reason: "Again" })).rejects.toThrow(PaymentCopy.tooManyChanges);
+    await expect(h.stranger.as.mutation(api.payments.jobs.openDispute, { jobId: h.jobId, reason: "Mine" })).rejects.toThrow(PaymentCopy.onlyParty);
+    const result = await h.p.as.mutation(api.payments.jobs.openDispute, { jobId: h.jobId, reason: "Asked for a third round", evidence: "All plates fitted." });
+    expect(result).toBeNull();
+    expect(await paymentOf(h.t, h.jobId)).toMatchObject({ state: "disputed", dispute: { openedBy: "pro", fromState: "completion_submitted" } });
+  });
+});
+
+describe("auto-release", () => {
+  test("fires once at the window's end (configured), reminding 24 hours before; not after a dispute", async () => {
+    vi.useFakeTimers();
+    process.env.PAYMENT_REVIEW_WINDOW_HOURS = "48";
+    const h = await submitted();
+    const p0 = await paymentOf(h.t, h.jobId);
+    expect(p0.reviewWindowEndsAt! - p0.completion!.submittedAt).toBe(48 * HOUR);
+    // A day in: the reminder has gone out, nothing released yet.
+    vi.advanceTimersByTime(REMINDER_BEFORE_MS + 1000);
+    await h.t.finishInProgressScheduledFunctions();
+    expect((await paymentOf(h.t, h.jobId)).state).toBe("completion_submitted");
+    const notes = await h.o.as.query(api.notifications.list, { paginationOpts: { numItems: 30, cursor: null } });
+    expect(notes.page.map((n: { title: string }) => n.title)).toContain("Review the work: 24 hours left");
+    vi.advanceTimersByTime(REMINDER_BEFORE_MS - 5000);
+    await h.t.finishInProgressScheduledFunctions();
+    expect((await paymentOf(h.t, h.jobId)).state).toBe("completion_submitted");
+    // The scheduler at the end releases; a second firing of the same version does nothing.
+    await h.t.finishAllScheduledFunctions(vi.runAllTimers);
+    const released = await paymentOf(h.t, h.jobId);
+    expect(released).toMatchObject({ state: "released", releasedCents: 90_000 });
+    expect(await h.t.mutation(internal.payments.jobs.autoRelease, { paymentId: released._id, version: p0.version })).toBe(false);
+    expect(await h.t.mutation(internal.payments.jobs.autoRelease, { paymentId: released._id, version: released.version })).toBe(false);
+    expect((await historyOf(h.t, released._id)).filter((r) => r.to === "released")).toHaveLength(1);
+    expect((await jobOf(h.t, h.jobId)).status).toBe("completed");
+
+    // A dispute inside the window: the firing at the end does nothing; the money stays frozen.
+    const d = await submitted(h.t);
+    await d.o.as.mutation(api.payments.jobs.openDispute, { jobId: d.jobId, reason: "Two outlets don't work" });
+    await h.t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(await paymentOf(h.t, d.jobId)).toMatchObject({ state: "disputed", releasedCents: 0, refundedCents: 0 });
+  });
+});
+
+describe("disputes", () => {
+  test("an admin splits: the pro's share transferred, the rest refunded, audited, final; members can't decide", async () => {
+    vi.useFakeTimers();
+    const h = await submitted();
+    await h.o.as.mutation(api.payments.jobs.openDispute, { jobId: h.jobId, reason: "Half the outlets are loose", photos: [await photo(h.t)] });
+    const admin = await owner(h.t, { role: "admin", firstName: "Ada" });
+    const payment = await paymentOf(h.t, h.jobId);
+    await expect(h.o.as.mutation(api.admin.disputes.resolve, { paymentId: payment._id, outcome: "refund", note: "x" })).rejects.toThrow();
+    await expect(h.p.as.query(api.admin.disputes.list, {})).rejects.toThrow();
+    const list = await admin.as.query(api.admin.disputes.list, {});
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ heldCents: 90_000, reason: "Half the outlets are loose", openedBy: "owner" });
+    expect(list[0]!.photoUrls).toHaveLength(1);
+    for (const proCents of [0, 90_000, 100_000, -5, 1.5]) {
+      await expect(admin.as.mutation(api.admin.disputes.resolve, { paymentId: payment._id, outcome: "split", proCents, note: "Split" })).rejects.toThrow(
+        /share must be/,
+      );
+    }
+    await admin.as.mutation(api.admin.disputes.resolve, { paymentId: payment._id, outcome: "split", proCents: 60_000, note: "Two thirds done" });
+    await expect(admin.as.mutation(api.admin.disputes.resolve, { paymentId: payment._id, outcome: "refund", note: "Changed my mind" })).rejects.toThrow(
+      /can't be refunded/,
+    );
+    await h.t.finishAllScheduledFunctions(vi.runAllTimers);
+    const after = await paymentOf(h.t, h.jobId);
+    expect(after).toMatchObject({ state: "partially_refunded", releasedCents: 60_000, refundedCents: 30_000, fundedCents: 90_000 });
+    expect((await movesOf(h.t, after._id)).map((m) => [m.kind, m.amountCents, m.status]).sort()).toEqual([
+      ["refund", 30_000, "done"],
+      ["transfer", 60_000, "done"],
+    ]);
+    const audit = await h.t.run((ctx) => ctx.db.query("auditLog").withIndex("by_targetTable_and_targetId", (q) => q.eq("targetTable", "jobPayments").eq("targetId", after._id)).take(5));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ adminId: admin.userId, action: "dispute.split", note: "Two thirds done" });
+    expect((await jobOf(h.t, h.jobId)).status).toBe("completed");
+    expect(await admin.as.query(api.admin.disputes.list, {})).toEqual([]);
+    const ownerNotes = await h.o.as.query(api.notifications.list, { paginationOpts: { numItems: 30, cursor: null } });
+    expect(ownerNotes.page.map((n: { title: string }) => n.title)).toContain("Dispute settled");
+  });
+
+  test("a card chargeback freezes the money and settles as the bank decided", async () => {
+    const h = await working();
+    const payment = await paymentOf(h.t, h.jobId);
+    const dispute = (status: "needs_response" | "won" | "lost") => ({
+      id: "dp_test",
+      object: "dispute",
+      charge: payment.chargeId,
+      payment_intent: payment.paymentIntentId,
+      amount: 90_000,
+      currency: "usd",
+      status,
+    });
+    await post(h.t, stripeEvent("charge.dispute.created", dispute("needs_response"), Date.now()));
+    expect(await paymentOf(h.t, h.jobId)).toMatchObject({ state: "disputed", dispute: { openedBy: "chargeback" } });
+    await expect(h.p.as.mutation(api.payments.jobs.submitCompletion, { jobId: h.jobId, checklist: ["x"], photos: [await photo(h.t)] })).rejects.toThrow();
+    await post(h.t, stripeEvent("charge.dispute.closed", dispute("won"), Date.now()));
+    expect(await paymentOf(h.t, h.jobId)).toMatchObject({ state: "funded", releasedCents: 0, refundedCents: 0 });
+    await post(h.t, stripeEvent("charge.dispute.created", dispute("needs_response"), Date.now()));
+    await post(h.t, stripeEvent("charge.dispute.closed", dispute("lost"), Date.now()));
+    expect(await paymentOf(h.t, h.jobId)).toMatchObject({ state: "refunded", refundedCents: 90_000, releasedCents: 0 });
+    // The bank returned the money: nothing for us to refund.
+    expect(await movesOf(h.t, payment._id)).toEqual([]);
+    expect((await jobOf(h.t, h.jobId)).status).toBe("cancelled");
+  });
+
+  test("payout account events find the professional by account or metadata", async () => {
+    const t = newTest();
+    const p = await pro(t);
+    await post(t, stripeEvent("account.updated", accountObject("acct_test_9", p.userId, false), Date.now()));
+    expect(await userRow(t, p.userId)).toMatchObject({ stripeConnectAccountId: "acct_test_9", payoutsEnabled: false });
+    await post(t, stripeEvent("account.updated", accountObject("acct_test_9", "", true), Date.now()));
+    expect((await userRow(t, p.userId)).payoutsEnabled).toBe(true);
+  });
+});
+
+describe("property: random actions, webhook deliveries and duplicates, scheduler firings", () => {
+  type Op =
+    | { kind: "fundEvent"; dup: boolean }
+    | { kind: "start" }
+    | { kind: "submit" }
+    | { kind: "approve" }
+    | { kind: "changes" }
+    | { kind: "dispute"; by: "owner" | "pro" }
+    | { kind: "fire"; stale: boolean }
+    | { kind: "timePasses"; hours: number }
+    | { kind: "resolve"; outcome: "release" | "refund" | "split"; share: number }
+    | { kind: "chargeback"; status: "open" | "won" | "lost" }
+    | { kind: "cancel" }
+    | { kind: "runMoves" }
+    | { kind: "retryMoves" };
+  // Weighted toward the steps that move a payment along, so most runs get past funding.
+  const w = <T,>(weight: number, arbitrary: fc.Arbitrary<T>) => ({ weight, arbitrary });
+  const op: fc.Arbitrary<Op> = fc.oneof(
+    w(3, fc.record({ kind: fc.constant("fundEvent" as const), dup: fc.boolean() })),
+    w(3, fc.constant({ kind: "start" as const })),
+    w(3, fc.constant({ kind: "submit" as const })),
+    w(2, fc.constant({ kind: "approve" as const })),
+    w(2, fc.constant({ kind: "changes" as const })),
+    w(3, fc.record({ kind: fc.constant("dispute" as const), by: fc.constantFrom("owner" as const, "pro" as const) })),
+    w(2, fc.record({ kind: fc.constant("fire" as const), stale: fc.boolean() })),
+    w(2, fc.record({ kind: fc.constant("timePasses" as const), hours: fc.integer({ min: 1, max: 100 }) })),
+    w(
+      3,
+      fc.record({
+        kind: fc.constant("resolve" as const),
+        outcome: fc.constantFrom("release" as const, "refund" as const, "split" as const),
+        share: fc.integer({ min: -10, max: 100_000 }),
+      }),
+    ),
+    w(1, fc.record({ kind: fc.constant("chargeback" as const), status: fc.constantFrom("open" as const, "won" as const, "lost" as const) })),
+    w(1, fc.constant({ kind: "cancel" as const })),
+    w(2, fc.constant({ kind: "runMoves" as const })),
+    w(1, fc.constant({ kind: "retryMoves" as const })),
+  );
+
+  test("never released twice, released + refunded <= funded to the cent, every step in the table", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 25 }), async (ops) => {
+        vi.useFakeTimers();
+        try {
+          const h = await hire();
+          const admin = await owner(h.t, { role: "admin" });
+          const paymentId = (await paymentOf(h.t, h.jobId))._id;
+          let fundEventId = 0;
+          for (const o of ops) {
+            const p = await paymentOf(h.t, h.jobId);
+            const attempt = async (run: () => Promise<unknown>) => {
+              try {
+                await run();
+              } catch (error) {
+                // Refusals (our ConvexErrors) are expected; anything else (an invariant's throw) fails the property.
+                if (!(error instanceof ConvexError)) throw error;
+              }
+            };
+            switch (o.kind) {
+              case "fundEvent": {
+                if (!o.dup) fundEventId++;
+                await h.t.mutation(internal.payments.webhooks.apply, {
+                  event: {
+                    id: `evt_prop_${fundEventId}`,
+                    type: "checkout.session.completed",
+                    created: 1,
+                    jobPayment: { paymentId, amountCents: p.amountCents, paymentIntentId: "pi_prop", chargeId: "ch_prop" },
+                  },
+                });
+                break;
+              }
+              case "start":
+                await attempt(() => h.p.as.mutation(api.jobs.act, { jobId: h.jobId, action: "start" }));
+                break;
+              case "submit":
+                await attempt(async () =>
+                  h.p.as.mutation(api.payments.jobs.submitCompletion, { jobId: h.jobId, checklist: ["Work"], photos: [await photo(h.t)] }),
+                );
+                break;
+              case "approve":
+                await attempt(() => h.o.as.mutation(api.payments.jobs.approve, { jobId: h.jobId }));
+                break;
+              case "changes":
+                await attempt(() => h.o.as.mutation(api.payments.jobs.requestChanges, { jobId: h.jobId, reason: "More" }));
+                break;
+              case "dispute":
+                await attempt(() => (o.by === "owner" ? h.o : h.p).as.mutation(api.payments.jobs.openDispute, { jobId: h.jobId, reason: "No" }));
+                break;
+              case "fire":
+                await h.t.run((ctx) => autoRelease(ctx, paymentId, o.stale ? p.version - 1 : p.version));
+                break;
+              case "timePasses":
+                vi.advanceTimersByTime(o.hours * HOUR);
+                await h.t.finishInProgressScheduledFunctions();
+                break;
+              case "resolve":
+                await attempt(() =>
+                  h.t.run(async (ctx) => {
+                    const user = (await ctx.db.get("users", admin.userId))!;
+                    const fresh = (await ctx.db.get("jobPayments", paymentId))!;
+                    await resolveDispute(ctx, fresh, user, o.outcome === "split" ? { kind: "split", proCents: o.share } : { kind: o.outcome }, "Decided");
+                  }),
+                );
+                break;
+              case "chargeback":
+                await h.t.run(async (ctx) => applyChargeback(ctx, (await ctx.db.get("jobPayments", paymentId))!, o.status));
+                break;
+              case "cancel":
+                await attempt(() => h.o.as.mutation(api.jobs.act, { jobId: h.jobId, action: "cancel" }));
+                break;
+              case "runMoves":
+                await h.t.finishAllScheduledFunctions(() => vi.advanceTimersByTime(1));
+                break;
+              case "retryMoves":
+                for (const m of await movesOf(h.t, paymentId)) await h.t.action(internal.payments.moves.execute, { moveId: m._id });
+                break;
+            }
+            // The invariants, after every step.
+            const now = await paymentOf(h.t, h.jobId);
+            expect(PAYMENT_STATES).toContain(now.state);
+            expect(now.releasedCents + now.refundedCents).toBeLessThanOrEqual(now.fundedCents);
+            expect(now.fundedCents === 0 || now.fundedCents === now.amountCents).toBe(true);
+            const history = await historyOf(h.t, paymentId);
+            expect(history.filter((r) => r.to === "released" || r.to === "partially_refunded").length).toBeLessThanOrEqual(1);
+            expect(history.filter((r) => r.transition === "fund")).toHaveLength(now.fundedCents > 0 ? 1 : 0);
+            for (const row of history) {
+              if (row.transition === "open") continue;
+              const rule = PAYMENT_TRANSITIONS[row.transition as PaymentTransition];
+              expect((rule.from as readonly PaymentState[]).includes(row.from!) && rule.to === row.to).toBe(true);
+            }
+            expect(new Set(history.map((r) => r.idempotencyKey)).size).toBe(history.length);
+            const moves = await movesOf(h.t, paymentId);
+            const sum = (kind: string) => moves.filter((m) => m.kind === kind).reduce((s, m) => s + m.amountCents, 0);
+            expect(sum("transfer")).toBe(now.releasedCents);
+            expect(sum("refund")).toBeLessThanOrEqual(now.refundedCents);
+            expect(new Set(moves.map((m) => m.idempotencyKey)).size).toBe(moves.length);
+            const local = await h.t.run((ctx) => ctx.db.query("localMoneyMoves").take(50));
+            const moved = (kind: string) => local.filter((m) => m.kind === kind).reduce((s, m) => s + m.amountCents, 0);
+            expect(moved("transfer")).toBeLessThanOrEqual(now.releasedCents);
+            expect(moved("transfer") + moved("refund")).toBeLessThanOrEqual(now.fundedCents);
+          }
+        } finally {
+          vi.useRealTimers();
+        }
+      }),
+      { numRuns: 80 },
+    );
+  }, 240_000);
+});
