@@ -156,11 +156,16 @@ export function serviceListingLimit(tier: PlanId): number {
 }
 
 /**
- * Pro+ and Enterprise get priority placement (spec §6): in quote routing a member on these plans
- * counts as this many miles nearer than they are. Bounded: only among professionals who already
- * match (category, their own radius, availability first), so it never beats a filter.
+ * Pro+ and Enterprise get priority placement (spec §6): in quote routing and the directory's
+ * nearest-first list a member on these plans counts as this many miles nearer than they are.
+ * Bounded: only among professionals who already match (category, radius, place, rating, text,
+ * availability first in routing), so it never beats a filter; never applied to an order the
+ * searcher picked (name, rating, newest, verified). Composed with the Verified boost in
+ * convex/model/professionals.ts placementBoost.
  */
 export const PRIORITY_PLACEMENT_MILES = 5;
+/** In the directory's best-match (relevance) list, a Pro+ or Enterprise member moves up at most this many places. */
+export const PRIORITY_PLACEMENT_RANKS = 3;
 export function hasPriorityPlacement(tier: PlanId): boolean {
   return tier === "pro_plus" || tier === "enterprise";
 }

@@ -2,6 +2,8 @@
 // applied to the search index's bounded result.
 import { describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
+import type { Doc } from "./_generated/dataModel";
+import { relevanceWithBoost } from "./professionals";
 import { newTest, owner, pro, type TestConvex } from "./test.setup";
 
 const DALLAS = { city: "Dallas", state: "TX", zipCode: "75201" };
@@ -90,5 +92,74 @@ describe("professionals.search", () => {
     await expect(t.query(api.professionals.search, { q: "x", category: "plumbing" })).rejects.toThrow(
       /Unknown category/,
     );
+  });
+});
+
+describe("plans in the directory (issue 14)", () => {
+  test("Basic is found under its one listed category only; Pro under every one; a downgrade keeps the profile", async () => {
+    const t = newTest();
+    const member = await pro(t, {
+      firstName: "Lee",
+      professions: ["electrician", "landscaper"],
+      primaryProfession: "electrician",
+      professionalCategories: ["construction_renovation", "landscaping_exterior"],
+    });
+    const found = async (category: string) => names(await t.query(api.professionals.search, { category }));
+    expect(await found("construction_renovation")).toEqual(["Lee"]);
+    expect(await found("landscaping_exterior")).toEqual([]);
+    await t.run((ctx) => ctx.db.patch("users", member.userId, { subscriptionTier: "pro" }));
+    expect(await found("landscaping_exterior")).toEqual(["Lee"]);
+    await t.run((ctx) => ctx.db.patch("users", member.userId, { subscriptionTier: "basic" }));
+    expect(await found("landscaping_exterior")).toEqual([]);
+    expect((await member.as.query(api.subscriptions.listings, {}))?.offered).toEqual([
+      "construction_renovation",
+      "landscaping_exterior",
+    ]);
+  });
+
+  test("Pro+ counts 5 miles nearer in nearest-first lists, never past the radius, and not when a sort is picked", async () => {
+    const t = newTest();
+    // Distances from 78701: 78703 1.9 mi, 78704 2.4 mi, 78748 8.2 mi, 78660 13.6 mi.
+    await pro(t, { firstName: "Basic0", lastName: "A", zipCode: "78701" });
+    await pro(t, { firstName: "Basic2", lastName: "B", zipCode: "78703" });
+    await pro(t, { firstName: "Plus2", lastName: "C", zipCode: "78704", subscriptionTier: "pro_plus" });
+    await pro(t, { firstName: "Plus8", lastName: "D", zipCode: "78748", subscriptionTier: "enterprise" });
+    await pro(t, { firstName: "Plus14", lastName: "E", zipCode: "78660", subscriptionTier: "pro_plus" });
+    const near = { zipCode: "78701", radius: 10 };
+    // Plus2 (2.4 - 5) beats Basic0 (0); Plus8 (8.2 - 5 = 3.2) stays behind Basic2 (1.9); Plus14 is outside 10 miles.
+    expect(names(await t.query(api.professionals.search, near))).toEqual(["Plus2", "Basic0", "Basic2", "Plus8"]);
+    expect(names(await t.query(api.professionals.search, { ...near, sortBy: "name" }))).toEqual([
+      "Basic0",
+      "Basic2",
+      "Plus2",
+      "Plus8",
+    ]);
+  });
+
+  test("in a best-match list Pro+ moves up at most 3 places, and adds to the Verified boost", () => {
+    const row = (name: string, fields: Partial<Doc<"users">> = {}) => ({
+      user: { firstName: name, ...fields } as Doc<"users">,
+    });
+    const order = (rows: { user: Doc<"users"> }[]) => relevanceWithBoost(rows).map((r) => r.user.firstName);
+    const plain = ["a", "b", "c", "d", "e", "f"].map((n) => row(n));
+    expect(order([...plain, row("plus", { subscriptionTier: "pro_plus" })])).toEqual([
+      "a",
+      "b",
+      "c",
+      "plus",
+      "d",
+      "e",
+      "f",
+    ]);
+    expect(order([...plain, row("both", { subscriptionTier: "enterprise", verified: true })])).toEqual([
+      "both",
+      "a",
+      "b",
+      "c",
+      "d",
+      "e",
+      "f",
+    ]);
+    expect(order([row("basic"), row("pro", { subscriptionTier: "pro" })])).toEqual(["basic", "pro"]);
   });
 });

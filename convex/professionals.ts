@@ -15,8 +15,14 @@ import { invalid } from "./model/errors";
 import { pageSize } from "./model/paging";
 import { zipToPoint } from "./model/geo";
 import { distanceMiles } from "./model/geo";
-import { DIRECTORY_SORTS, isAvailable, professionalsNear, type DirectorySort } from "./model/professionals";
-import { VERIFIED_BOOST_MILES, VERIFIED_BOOST_RANKS } from "../common/credentials";
+import {
+  DIRECTORY_SORTS,
+  directoryCategories,
+  isAvailable,
+  professionalsNear,
+  userPlacementBoost,
+  type DirectorySort,
+} from "./model/professionals";
 
 /** Directory rows read at most per search; a place with more professionals shows the first ones (capped: true). */
 export const DIRECTORY_READ_CAP = 1000;
@@ -80,21 +86,24 @@ const ORDER: Record<DirectorySort, (a: Doc<"users">, b: Doc<"users">) => number>
   verified: (a, b) => Number(b.verified ?? false) - Number(a.verified ?? false) || byRating(a, b) || byName(a, b),
 };
 
-// Verified members rank higher where Rafter chooses the order (common/credentials.ts): in a
-// nearest-first list a verified professional counts VERIFIED_BOOST_MILES nearer, in a relevance
-// list they move up at most VERIFIED_BOOST_RANKS places. Bounded, applied only to those who
-// already passed every filter (radius, place, category, rating, availability, text), and never
-// when the searcher picked a sort.
+// Where Rafter chooses the order (nearest first, best match), the one bounded boost of
+// model/professionals.ts placementBoost applies: verified and Pro+/Enterprise members count some
+// miles nearer in a nearest-first list and move up some places in a relevance list. Only among
+// those who already passed every filter, and never when the searcher picked a sort.
 const boostedMiles = (m: { user: Doc<"users">; distance: number | null }) =>
-  (m.distance ?? 0) - (m.user.verified === true ? VERIFIED_BOOST_MILES : 0);
+  (m.distance ?? 0) - userPlacementBoost(m.user).miles;
 
 function nearestFirst<T extends { user: Doc<"users">; distance: number | null }>(rows: T[]): T[] {
   return rows.sort((a, b) => boostedMiles(a) - boostedMiles(b));
 }
 
-function relevanceWithBoost<T extends { user: Doc<"users"> }>(rows: T[]): T[] {
-  const keyed = rows.map((row, i) => ({ row, key: i - (row.user.verified === true ? VERIFIED_BOOST_RANKS : 0) }));
-  keyed.sort((a, b) => a.key - b.key || Number(b.row.user.verified === true) - Number(a.row.user.verified === true));
+export function relevanceWithBoost<T extends { user: Doc<"users"> }>(rows: T[]): T[] {
+  const keyed = rows.map((row, i) => {
+    const ranks = userPlacementBoost(row.user).ranks;
+    return { row, ranks, key: i - ranks };
+  });
+  // Equal keys: the more boosted first, then the search's own order (the sort is stable).
+  keyed.sort((a, b) => a.key - b.key || b.ranks - a.ranks);
   return keyed.map((k) => k.row);
 }
 
@@ -186,7 +195,7 @@ export async function searchDirectory(ctx: QueryCtx, args: DirectorySearchArgs):
   const limit = pageSize(args.limit, 24);
 
   const hasTraits = (user: Doc<"users">) =>
-    (category === undefined || (user.professionalCategories ?? []).includes(category)) &&
+    (category === undefined || directoryCategories(user).includes(category)) &&
     (minRating === undefined || (user.rating ?? 0) >= minRating) &&
     (!verifiedOnly || user.verified === true) &&
     (!availableOnly || isAvailable(user));

@@ -2,12 +2,17 @@
 // service-area rows (one per job category they serve) in step with the
 // profile. Call after any change to zipCode, professions, preferredRadius or
 // availability.
-import { PRIORITY_PLACEMENT_MILES, hasPriorityPlacement, serviceListingLimit } from "../../common/plans";
+import {
+  PRIORITY_PLACEMENT_MILES,
+  PRIORITY_PLACEMENT_RANKS,
+  hasPriorityPlacement,
+  serviceListingLimit,
+} from "../../common/plans";
 import { categoryOfProfession, professionLabel, type ProfessionCategoryValue } from "../../common/professions";
 import { categoriesServedBy, DEFAULT_RADIUS_MILES, MAX_RADIUS_MILES } from "../../common/jobs";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import { VERIFIED_BOOST_MILES } from "../../common/credentials";
+import { VERIFIED_BOOST_MILES, VERIFIED_BOOST_RANKS } from "../../common/credentials";
 import { distanceMiles, geohashRanges, locationFields, type GeoPoint } from "./geo";
 
 /** How the directory can be sorted (spec §2 "Find Local Professionals"). */
@@ -27,7 +32,8 @@ export function isAvailable(user: Doc<"users">): boolean {
  * Homeowners are found by name and business name only (the site search, /search).
  */
 export function directoryTextOf(user: Doc<"users">): string | undefined {
-  if (user.userType === "homeowner") return [user.firstName, user.lastName, user.businessName].filter(Boolean).join(" ") || undefined;
+  if (user.userType === "homeowner")
+    return [user.firstName, user.lastName, user.businessName].filter(Boolean).join(" ") || undefined;
   if (user.userType !== "professional") return undefined;
   return [
     user.firstName,
@@ -47,14 +53,56 @@ export function directoryTextOf(user: Doc<"users">): string | undefined {
  * for matching and the directory. Basic lists the primary profession's category. A downgrade keeps
  * the professions; only the extra listings stop matching.
  */
-export function listedCategories(user: Doc<"users">): { offered: ProfessionCategoryValue[]; listed: string[]; professions: string[] } {
+export function listedCategories(user: Doc<"users">): {
+  offered: ProfessionCategoryValue[];
+  listed: string[];
+  professions: string[];
+} {
   const professions = user.professions ?? [];
   const primaryCategory = user.primaryProfession ? categoryOfProfession(user.primaryProfession) : undefined;
   const offered = [
-    ...new Set([primaryCategory, ...professions.map(categoryOfProfession)].filter((c): c is ProfessionCategoryValue => c !== undefined)),
+    ...new Set(
+      [primaryCategory, ...professions.map(categoryOfProfession)].filter(
+        (c): c is ProfessionCategoryValue => c !== undefined,
+      ),
+    ),
   ].filter((c) => professions.some((p) => categoryOfProfession(p) === c));
   const listed: string[] = offered.slice(0, serviceListingLimit(user.subscriptionTier ?? "basic"));
   return { offered, listed, professions: professions.filter((p) => listed.includes(categoryOfProfession(p) ?? "")) };
+}
+
+/**
+ * The categories a professional is found under in the directory's category filter: every category
+ * on their profile on Pro and above; on Basic only the listed one (a downgrade keeps the others on
+ * the profile, unmatched; ListingLimitNotice says so).
+ */
+export function directoryCategories(user: Doc<"users">): string[] {
+  const onProfile = user.professionalCategories ?? [];
+  if (serviceListingLimit(user.subscriptionTier ?? "basic") === Number.POSITIVE_INFINITY) return onProfile;
+  const { listed } = listedCategories(user);
+  return listed.length > 0 ? listed : onProfile.slice(0, serviceListingLimit(user.subscriptionTier ?? "basic"));
+}
+
+/**
+ * The one ranking boost, where Rafter chooses the order (quote routing, the directory's nearest-first
+ * and best-match lists; never an order the searcher picked): a verified professional (common/credentials.ts)
+ * and a Pro+ or Enterprise one (common/plans.ts, priority placement) each count some miles nearer and
+ * move up some places; both add up. Bounded, and applied only to those who already passed every filter
+ * (category, radius, place, rating, availability, text), so no boost puts anyone past a filter.
+ */
+export function placementBoost(member: { verified: boolean; priority: boolean }): { miles: number; ranks: number } {
+  return {
+    miles: (member.verified ? VERIFIED_BOOST_MILES : 0) + (member.priority ? PRIORITY_PLACEMENT_MILES : 0),
+    ranks: (member.verified ? VERIFIED_BOOST_RANKS : 0) + (member.priority ? PRIORITY_PLACEMENT_RANKS : 0),
+  };
+}
+
+/** placementBoost for a users row. */
+export function userPlacementBoost(user: Doc<"users">): { miles: number; ranks: number } {
+  return placementBoost({
+    verified: user.verified === true,
+    priority: hasPriorityPlacement(user.subscriptionTier ?? "basic"),
+  });
 }
 
 export async function syncUserLocation(ctx: MutationCtx, userId: Id<"users">): Promise<void> {
@@ -75,7 +123,9 @@ export async function syncUserLocation(ctx: MutationCtx, userId: Id<"users">): P
     .withIndex("by_userId", (q) => q.eq("userId", userId))
     .take(100);
   const wanted =
-    user.userType === "professional" && loc.geohash !== undefined ? categoriesServedBy(listedCategories(user).professions) : [];
+    user.userType === "professional" && loc.geohash !== undefined
+      ? categoriesServedBy(listedCategories(user).professions)
+      : [];
   const row = {
     userId,
     geohash: loc.geohash ?? "",
@@ -142,8 +192,7 @@ export async function matchingProfessionals(
         });
     }
   }
-  const rank = (m: { distance: number; priority: boolean; verified: boolean }) =>
-    m.distance - (m.priority ? PRIORITY_PLACEMENT_MILES : 0) - (m.verified ? VERIFIED_BOOST_MILES : 0);
+  const rank = (m: { distance: number; priority: boolean; verified: boolean }) => m.distance - placementBoost(m).miles;
   return [...found.values()]
     .sort((a, b) => Number(b.available) - Number(a.available) || rank(a) - rank(b))
     .slice(0, limit)

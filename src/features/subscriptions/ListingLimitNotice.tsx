@@ -13,9 +13,10 @@ export function ListingLimitNotice() {
   const hidden = listings.offered.filter((c) => !listings.listed.includes(c));
   return (
     <Alert variant="info" title="One service listing on Basic">
-      Quote requests are matched to you in {listings.listed.map(categoryLabel).join(", ") || "one service"} only. Your{" "}
-      {hidden.map(categoryLabel).join(", ")} {hidden.length === 1 ? "service is" : "services are"} kept on your profile
-      but not matched. <TextLink to="/subscribe">Upgrade to Pro Profile</TextLink> to list every service.
+      Quote requests and the directory's category search match you in{" "}
+      {listings.listed.map(categoryLabel).join(", ") || "one service"} only. Your {hidden.map(categoryLabel).join(", ")}{" "}
+      {hidden.length === 1 ? "service is" : "services are"} kept on your profile but not matched.{" "}
+      <TextLink to="/subscribe">Upgrade to Pro Profile</TextLink> to list every service.
     </Alert>
   );
 }
