@@ -170,3 +170,71 @@ export function credentialFileProblem(file: { type: string; size: number }): str
  */
 export const VERIFIED_BOOST_MILES = 3;
 export const VERIFIED_BOOST_RANKS = 3;
+
+/** The form's values: every field of every kind (the chosen kind's are checked, by credentialSchema). */
+export const credentialFormSchema = z
+  .object({
+    kind: z.enum(CREDENTIAL_KINDS),
+    trade: z.string(),
+    number: z.string(),
+    issuingState: z.string(),
+    carrier: z.string(),
+    policyNumber: z.string(),
+    coverage: z.string(),
+    expiresOn: z.string(),
+    consent: z.boolean(),
+  })
+  .superRefine((values, ctx) => {
+    const parsed = credentialSchema.safeParse(credentialFields(values));
+    if (parsed.success) return;
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", path: [...issue.path], message: issue.message });
+  });
+export type CredentialFormValues = z.infer<typeof credentialFormSchema>;
+
+export const EMPTY_CREDENTIAL_FORM: CredentialFormValues = {
+  kind: "licence",
+  trade: "",
+  number: "",
+  issuingState: "",
+  carrier: "",
+  policyNumber: "",
+  coverage: "",
+  expiresOn: "",
+  consent: false,
+};
+
+/** What is sent for the chosen kind (the other kinds' fields are left out). */
+export interface CredentialFields {
+  kind: CredentialKind;
+  trade?: string;
+  number?: string;
+  issuingState?: string;
+  carrier?: string;
+  policyNumber?: string;
+  coverage?: string;
+  expiresOn?: string;
+  consent?: boolean;
+}
+
+export function credentialFields(values: CredentialFormValues): CredentialFields {
+  switch (values.kind) {
+    case "licence":
+      return {
+        kind: "licence",
+        trade: values.trade,
+        number: values.number,
+        issuingState: values.issuingState,
+        expiresOn: values.expiresOn,
+      };
+    case "insurance":
+      return {
+        kind: "insurance",
+        carrier: values.carrier,
+        policyNumber: values.policyNumber,
+        coverage: values.coverage,
+        expiresOn: values.expiresOn,
+      };
+    case "background_check":
+      return { kind: "background_check", consent: values.consent };
+  }
+}

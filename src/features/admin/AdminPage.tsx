@@ -13,6 +13,7 @@ import { cn } from "@/lib/cn";
 import { useErrorToast } from "@/lib/useErrorToast";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { useTabParam } from "@/lib/useTabParam";
+import { VerificationTab } from "./VerificationTab";
 
 // /admin (issue 16): the admin console. Only the tabs that work are shown: Moderation (open
 // reports and screen-flagged posts, with the moderator's decisions) and the Audit log. Admins
@@ -20,6 +21,7 @@ import { useTabParam } from "@/lib/useTabParam";
 
 const TABS = [
   { key: "moderation", label: "Moderation" },
+  { key: "verification", label: "Verification" },
   { key: "audit", label: "Audit log" },
 ] as const;
 const TAB_KEYS = TABS.map((t) => t.key);
@@ -63,6 +65,13 @@ export function AdminPage() {
                 <Queue source="flagged" />
               </QueryErrorBoundary>
             </section>
+          </TabPanel>
+          <TabPanel className="rounded-md">
+            <QueryErrorBoundary
+              fallback={(retry) => <ErrorState message="The verification queue could not be loaded." onRetry={retry} />}
+            >
+              <VerificationTab />
+            </QueryErrorBoundary>
           </TabPanel>
           <TabPanel className="rounded-md">
             <QueryErrorBoundary

@@ -45,6 +45,7 @@ import {
   serviceCategoryLabel,
 } from "./format";
 import { StrokeIcon } from "@/components/ui/Icon";
+import { CheckedCredentials } from "./CheckedCredentials";
 
 // /profile (own) and /profile/:id (spec §2 Profile): the header (avatar, name, badges, role, bio,
 // place, join date, Available/Busy live), the owner's contact details, Edit Profile or Message and
@@ -394,6 +395,7 @@ function AboutTab({ data }: { data: ProfileData }) {
   );
   add("Experience level", about.experienceLevel ? experienceLevelLabel(about.experienceLevel) : null);
   add("License number", about.licenseNumber);
+  if (isPro) add("Credentials", <CheckedCredentials userId={user._id} />);
   add("Specialties", list(user.specialties));
   add("Service categories", list(about.serviceCategories, serviceCategoryLabel));
   add("Property types", list(about.propertyTypes, propertyTypeLabel));

@@ -5,6 +5,8 @@ import { useForm } from "react-hook-form";
 import { changePasswordSchema, deleteAccountSchema, SettingsCopy, type ChangePasswordValues } from "@common/auth";
 import { EMAIL_MODES, PREFERENCE_KINDS, type EmailMode, type PreferenceKind } from "@common/notifications";
 import { useLogout } from "@/app/useLogout";
+import { useViewer } from "@/app/session";
+import { CredentialsSection } from "./CredentialsSection";
 import { Alert, Button, Card, PasswordField, Select, Spinner } from "@/components/ui";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { ErrorState, QueryErrorBoundary } from "@/components/ui/QueryErrorBoundary";
@@ -20,6 +22,7 @@ const sectionText = "mt-1 text-sm text-slate-600 dark:text-slate-300";
 /** /settings ("Account" in the user menu): change password, email notification preferences, delete account. */
 export function SettingsPage() {
   usePageTitle("Account");
+  const viewer = useViewer();
   return (
     <div className="mx-auto w-full max-w-2xl space-y-6 px-4 py-6 sm:py-10">
       <header>
@@ -27,6 +30,11 @@ export function SettingsPage() {
         <p className="mt-2 text-slate-600 dark:text-slate-300">Your password, how Rafter emails you, and your account.</p>
       </header>
       <ChangePasswordSection />
+      {viewer.userType === "professional" && (
+        <QueryErrorBoundary fallback={(retry) => <ErrorState message="Your credentials could not be loaded." onRetry={retry} />}>
+          <CredentialsSection />
+        </QueryErrorBoundary>
+      )}
       <QueryErrorBoundary fallback={(retry) => <ErrorState message="Failed to fetch notifications" onRetry={retry} />}>
         <NotificationPreferencesSection />
       </QueryErrorBoundary>
