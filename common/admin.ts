@@ -38,3 +38,79 @@ export function riskLevel(confidence: number, openReports: number): RiskLevel {
   if (confidence < 0.8 || openReports >= 2) return "medium";
   return "low";
 }
+
+// ---- Suspicious Users and Cleanup (spec §2 Admin, §8, §9) ----
+
+export const ConsoleCopy = {
+  cleanupTitle: "Cleanup Complete",
+  /** Spec §8: 'Cleanup Complete: Deleted {n} users and {n} posts.' (the preview reads the same without the stop). */
+  deleted: (users: number, posts: number) => `Deleted ${users} users and ${posts} posts`,
+  cleanupFailedTitle: "Cleanup Failed",
+  cleanupFailed: "Failed to perform cleanup.",
+  loadUsersFailed: (message: string) => `Error loading users: ${message}`,
+  noSuspects: "No suspicious users",
+  nothingToClean: "Nothing to clean up",
+  cleared: "Cleared",
+  unbanned: "User unbanned",
+  restored: "Restored",
+  cannotCleanAdmin: "An administrator is never cleaned up.",
+  userNotFound: "This member no longer exists.",
+  notBanned: "This member is not banned.",
+  notRemoved: "This was already restored or purged.",
+  purged: "The restore window has passed: this was purged.",
+  scheduledTitle: "Nightly cleanup ran",
+  scheduledContent: (users: number, posts: number) =>
+    `The nightly cleanup deleted ${users} users and ${posts} posts. Review or restore them in Admin → Cleanup.`,
+} as const;
+
+/**
+ * The spec's cleanup pattern: "test", "fake" or "spam" starting a word of an email or name
+ * ("spam-deals@", "Fake Name", "test123"), not inside one ("contest", "Celeste"). The reserved
+ * `.test` top-level domain of the local demo accounts is not a signal.
+ */
+const PATTERN = /(?:^|[^a-z])(test|fake|spam)/i;
+
+export function suspiciousPattern(fields: {
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  name?: string;
+}): string | null {
+  const email = (fields.email ?? "").toLowerCase().replace(/\.test$/, "");
+  const name = [fields.firstName, fields.lastName, fields.name].filter(Boolean).join(" ");
+  const inEmail = PATTERN.exec(email);
+  if (inEmail) return `“${inEmail[1]}” in the email`;
+  const inName = PATTERN.exec(name);
+  return inName ? `“${inName[1]!.toLowerCase()}” in the name` : null;
+}
+
+/** Accounts signed up from one source (client address) that count as "many". */
+export const MANY_ACCOUNTS_FROM_ONE_SOURCE = 3;
+/** A member's first this-many posts are checked for links. */
+export const FIRST_POSTS = 3;
+
+/** What each recorded signal adds to a member's score (spec §2 Suspicious Users), and how it reads. */
+export const SIGNALS = {
+  pattern: { weight: 30, label: "Test/fake/spam pattern in email or name", max: 1 },
+  reported: { weight: 10, label: "Reports against their content", max: 10 },
+  decoy: { weight: 25, label: "Filled the bot decoy field", max: 4 },
+  lockout: { weight: 15, label: "Locked out after failed sign-ins", max: 4 },
+  rateLimited: { weight: 5, label: "Hit a rate limit", max: 10 },
+  sharedSource: { weight: 20, label: "Many accounts from one source", max: 1 },
+  firstPostLinks: { weight: 15, label: "Links in a first post", max: FIRST_POSTS },
+} as const;
+
+export type SignalKind = keyof typeof SIGNALS;
+export const SIGNAL_KINDS = Object.keys(SIGNALS) as SignalKind[];
+
+/** The score of a set of signal counts: each kind's weight per occurrence, up to its cap. */
+export function suspicionScore(signals: Partial<Record<string, number>>): number {
+  let score = 0;
+  for (const kind of SIGNAL_KINDS) score += SIGNALS[kind].weight * Math.min(signals[kind] ?? 0, SIGNALS[kind].max);
+  return score;
+}
+
+/** Posts the cleanup takes: flagged by the screen as offensive ("inappropriate"), or screened under 50 % confidence. */
+export const CLEANUP_CONFIDENCE_BELOW = 0.5;
+/** Days a cleanup stays restorable before the scheduler purges it. */
+export const CLEANUP_RESTORE_DAYS = 30;

@@ -11,6 +11,7 @@ import { accountExistsEmail, passwordResetEmail, verifyEmailEmail } from "./emai
 import { internalMutation, internalQuery } from "./functions";
 import { consume, hit, ipLimited, LIMITS } from "./model/rateLimit";
 import { logSecurityEvent } from "./model/securityLog";
+import { recordSignUp } from "./model/suspicion";
 import { endUserSessions, sessionUser } from "./model/sessions";
 import { openToken } from "./model/emailTokens";
 import { invalidToken } from "./model/errors";
@@ -259,12 +260,19 @@ async function issueToken(
 }
 
 export const afterSignUp = internalMutation({
-  args: { userId: v.id("users"), tokenHash: v.string(), token: v.string() },
-  handler: async (ctx, { userId, tokenHash, token }) => {
+  args: {
+    userId: v.id("users"),
+    tokenHash: v.string(),
+    token: v.string(),
+    ip: v.optional(v.union(v.string(), v.null())),
+  },
+  handler: async (ctx, { userId, tokenHash, token, ip }) => {
     const user = (await ctx.db.get(userId))!;
     await ctx.db.patch(userId, { loginAttempts: 0, termsAcceptedAt: Date.now() });
     await syncUserLocation(ctx, userId);
-    await logSecurityEvent(ctx, "signup", { userId, identifier: user.email });
+    await logSecurityEvent(ctx, "signup", { userId, identifier: user.email, ...(ip ? { details: `from ${ip}` } : {}) });
+    // Suspicious Users: the email/name pattern, and the source (not a local deployment's loopback).
+    await recordSignUp(ctx, user, ipLimited(ip ?? null) ? ip! : null);
     await issueToken(ctx, user, "verify", tokenHash, token);
   },
 });

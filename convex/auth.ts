@@ -93,7 +93,12 @@ async function signUp(params: Params, ctx: Ctx) {
     shouldLinkViaPhone: false,
   });
   const token = randomToken();
-  await ctx.runMutation(internal.accounts.afterSignUp, { userId: user._id, token, tokenHash: await sha256Hex(token) });
+  await ctx.runMutation(internal.accounts.afterSignUp, {
+    userId: user._id,
+    token,
+    tokenHash: await sha256Hex(token),
+    ip,
+  });
   return { userId: user._id };
 }
 
@@ -110,7 +115,13 @@ const Password = ConvexCredentials<DataModel>({
   },
 });
 
-export const { auth, signIn: authSignIn, signOut, store, isAuthenticated } = convexAuth({
+export const {
+  auth,
+  signIn: authSignIn,
+  signOut,
+  store,
+  isAuthenticated,
+} = convexAuth({
   providers: [Password],
   // The library's own limit counts failed passwords per account from every source (10 an hour by
   // default): anyone could spend it and keep the owner out everywhere. Lockout here is per email

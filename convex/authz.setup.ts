@@ -562,6 +562,19 @@ export const CLASSIFICATION: Record<string, Classification> = {
   },
   "credentials:remove": { access: "member", stranger: { expect: "refused", args: (w) => ({ credentialId: w.credentialId }) } },
   "credentials:openDocument": { access: "member", stranger: { expect: "refused", args: (w) => ({ credentialId: w.credentialId }) } },
+  // Suspicious Users and Cleanup (issue 16): admins only; a member naming another member is refused first.
+  "admin/users:suspicious": { access: "admin" },
+  "admin/users:ban": { access: "admin", stranger: { expect: "refused", args: (w) => ({ userId: w.a.userId }) } },
+  "admin/users:unban": { access: "admin", stranger: { expect: "refused", args: (w) => ({ userId: w.a.userId }) } },
+  "admin/users:clear": { access: "admin", stranger: { expect: "refused", args: (w) => ({ userId: w.a.userId }) } },
+  "admin/cleanup:preview": { access: "admin" },
+  "admin/cleanup:run": {
+    access: "admin",
+    args: () => ({ userIds: [], postIds: [] }),
+    stranger: { expect: "refused", args: (w) => ({ userIds: [w.a.userId], postIds: [w.postId] }) },
+  },
+  "admin/cleanup:restore": { access: "admin", args: () => ({ itemId: "none" }) },
+  "admin/cleanup:runs": { access: "admin" },
 
   "accountDeletion:deleteAccount": { access: "member" },
   "accountDeletion:dismissRestored": { access: "member" },

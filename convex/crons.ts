@@ -29,5 +29,8 @@ crons.hourly("scrap listings due", { minuteUTC: 41 }, internal.scrap.sweepDue, {
 crons.hourly("credentials due", { minuteUTC: 7 }, internal.credentials.expireDue, {});
 crons.daily("credential reminders", { hourUTC: 15, minuteUTC: 10 }, internal.credentials.remindDue, {});
 crons.hourly("prune document links", { minuteUTC: 52 }, internal.credentials.pruneTickets, {});
+// The nightly cleanup (issue 16; convex/admin/cleanup.ts): the spec's cleanup rules in bounded
+// batches, its report in Admin → Cleanup, admins notified; then runs past 30 days are purged.
+crons.daily("nightly cleanup", { hourUTC: 3, minuteUTC: 50 }, internal.admin.cleanup.nightly, {});
 
 export default crons;

@@ -14,7 +14,8 @@ import { forbidden, invalid, notFound } from "./model/errors";
 import { limitOrRefuse } from "./model/limits";
 import { createReview } from "./model/reviews";
 import { cappedPagination } from "./model/paging";
-import { displayName, isDeleted } from "./model/users";
+import { fileReport } from "./model/moderation";
+import { displayName, isHiddenMember } from "./model/users";
 
 /** Reports one member may file per day, over all reviews (each review once). */
 export const REVIEW_REPORT_LIMIT = { max: 10, windowMs: 24 * 60 * 60 * 1000 };
@@ -42,11 +43,11 @@ const reviewView = v.object({
   professional: v.object({ _id: v.id("users"), name: v.string() }),
 });
 
-/** A review as listed; null while its reviewer or professional has deleted their account. */
+/** A review as listed; null while its reviewer or professional has deleted their account or is banned. */
 async function toView(ctx: QueryCtx, r: Doc<"reviews">, viewerId: Id<"users"> | null) {
   const reviewer = await ctx.db.get(r.reviewerId);
   const pro = await ctx.db.get(r.professionalId);
-  if ((reviewer && isDeleted(reviewer)) || (pro && isDeleted(pro))) return null;
+  if ((reviewer && isHiddenMember(reviewer)) || (pro && isHiddenMember(pro))) return null;
   const job = await ctx.db.get(r.jobId);
   const marked =
     viewerId === null
@@ -149,13 +150,7 @@ export const report = mutation({
       .first();
     if (earlier) invalid(ProfileCopy.reportOnce);
     await limitOrRefuse(ctx, `review-report:${viewer._id}`, REVIEW_REPORT_LIMIT, viewer._id, "review reports");
-    await ctx.db.insert("moderationReports", {
-      reporterId: viewer._id,
-      reviewId,
-      reason,
-      status: "pending",
-      ...(text ? { description: text } : {}),
-    });
+    await fileReport(ctx, { reporterId: viewer._id, reviewId, reason, description: text || undefined });
     return null;
   },
 });
@@ -172,8 +167,7 @@ export const list = query({
   handler: async (ctx, { professionalId, q, rating, paginationOpts: requested }) => {
     const viewer = ctx.viewerX();
     const paginationOpts = cappedPagination(requested);
-    if (rating !== undefined && ![1, 2, 3, 4, 5].includes(rating))
-      invalid(ProfileCopy.ratingRange);
+    if (rating !== undefined && ![1, 2, 3, 4, 5].includes(rating)) invalid(ProfileCopy.ratingRange);
     const proId = professionalId ? ctx.db.normalizeId("users", professionalId) : null;
     if (professionalId && proId === null) {
       return { page: [], isDone: true, continueCursor: "" };

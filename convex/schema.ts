@@ -137,6 +137,8 @@ export default defineSchema({
     /** Payouts (issue 15): the professional's Stripe Connect Express account, written by the account.updated webhook. */
     stripeConnectAccountId: v.optional(v.string()),
     payoutsEnabled: v.optional(v.boolean()),
+    /** The userType a ban (or a cleanup) moved aside so the directory indexes and profile skip them; back on unban. */
+    bannedUserType: v.optional(userType),
   })
     .searchIndex("search_directory", { searchField: "directoryText", filterFields: ["userType", "state", "verified"] })
     .index("email", ["email"])
@@ -156,7 +158,9 @@ export default defineSchema({
     .index("by_deletedAt", ["deletedAt"])
     // Payment webhooks name the customer.
     .index("by_stripeCustomerId", ["stripeCustomerId"])
-    .index("by_stripeConnectAccountId", ["stripeConnectAccountId"]),
+    .index("by_stripeConnectAccountId", ["stripeConnectAccountId"])
+    // Administrators (the scheduled cleanup's report notification).
+    .index("by_role", ["role"]),
 
   jobs: defineTable({
     title: v.string(),
@@ -491,7 +495,10 @@ export default defineSchema({
   /** Spec §3 Moderation report (reviews now; posts and comments with the feed). */
   /** Every admin action (model/audit.ts), written in the action's transaction; read-only to admins. */
   auditLog: defineTable({
-    adminId: v.id("users"),
+    /** Unset when an operator acted (`npm run admin -- grant|revoke`) or the scheduler did (nightly cleanup): see `actor`. */
+    adminId: v.optional(v.id("users")),
+    /** Who acted when no admin did: "operator" or "scheduler". */
+    actor: v.optional(v.string()),
     action: v.string(),
     targetTable: v.string(),
     targetId: v.string(),
@@ -502,6 +509,55 @@ export default defineSchema({
   })
     .index("by_at", ["at"])
     .index("by_targetTable_and_targetId", ["targetTable", "targetId"]),
+
+  /**
+   * Suspicious Users (issue 16): one row per member with a signal, kept as each signal is recorded
+   * (model/suspicion.ts), so the list is one index range by score. `signals` counts each kind since
+   * the last clear; `pattern` marks a test/fake/spam email or name (the cleanup rule's index).
+   */
+  suspects: defineTable({
+    userId: v.id("users"),
+    score: v.number(),
+    signals: v.record(v.string(), v.number()),
+    pattern: v.boolean(),
+    /** The sign-up's source (client IP), recorded from issue 16 on: "many accounts from one source". */
+    source: v.optional(v.string()),
+    clearedAt: v.optional(v.number()),
+    lastSignalAt: v.number(),
+  })
+    .index("by_userId", ["userId"])
+    .index("by_score", ["score"])
+    .index("by_pattern", ["pattern"])
+    .index("by_source", ["source"]),
+
+  /** A cleanup (the admin's, or the nightly one): what it removed, restorable until `purgeAt`. */
+  cleanupRuns: defineTable({
+    kind: v.union(v.literal("manual"), v.literal("scheduled")),
+    adminId: v.optional(v.id("users")),
+    startedAt: v.number(),
+    finishedAt: v.optional(v.number()),
+    deletedUsers: v.number(),
+    deletedPosts: v.number(),
+    restored: v.number(),
+    purgeAt: v.number(),
+    purged: v.boolean(),
+  }).index("by_purged_and_purgeAt", ["purged", "purgeAt"]),
+
+  /** One member or post a cleanup removed (soft): restorable until the run's purge. */
+  cleanupItems: defineTable({
+    runId: v.id("cleanupRuns"),
+    kind: v.union(v.literal("user"), v.literal("post")),
+    userId: v.optional(v.id("users")),
+    postId: v.optional(v.id("posts")),
+    /** What the admin reads: the member's name and email, or the post's preview. */
+    label: v.string(),
+    why: v.string(),
+    /** A post's moderation status before (restore puts it back). */
+    previousStatus: v.optional(moderationStatus),
+    state: v.union(v.literal("removed"), v.literal("restored"), v.literal("purged")),
+  })
+    .index("by_runId_and_state", ["runId", "state"])
+    .index("by_userId", ["userId"]),
 
   moderationReports: defineTable({
     reporterId: v.id("users"),
@@ -625,7 +681,10 @@ export default defineSchema({
     .index("by_authorId", ["authorId"])
     .index("by_authorId_and_visible", ["authorId", "visible"])
     .index("by_repostOfId", ["repostOfId"])
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes -- the flagged list newest first
     .index("by_moderationStatus", ["moderationStatus"])
+    // Cleanup (issue 16): flagged posts screened at or under 50 % confidence, one index range.
+    .index("by_moderationStatus_and_moderationConfidence", ["moderationStatus", "moderationConfidence"])
     .searchIndex("search_text", { searchField: "searchText", filterFields: ["visible", "category", "postType"] }),
 
   /** One row per (post, tag), so /feed?tag=x is one index range, newest first. */

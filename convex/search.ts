@@ -11,7 +11,7 @@ import { invalid } from "./model/errors";
 import { authorView } from "./model/posts";
 import { directoryTextOf } from "./model/professionals";
 import { postResultValidator, userResultValidator, type PostResult, type UserResult } from "./model/socialViews";
-import { isDeleted } from "./model/users";
+import { isHiddenMember } from "./model/users";
 
 /** Results per kind: the most relevant first. */
 export const SEARCH_RESULTS = 20;
@@ -56,10 +56,12 @@ export const search = query({
       const found = await ctx.db
         .query("users")
         .withSearchIndex("search_directory", (s) =>
-          ctx.viewer === null ? s.search("directoryText", q).eq("userType", "professional") : s.search("directoryText", q),
+          ctx.viewer === null
+            ? s.search("directoryText", q).eq("userType", "professional")
+            : s.search("directoryText", q),
         )
         .take(SEARCH_RESULTS);
-      for (const u of found) if (u.userType !== undefined && !isDeleted(u)) users.push(userResult(u));
+      for (const u of found) if (u.userType !== undefined && !isHiddenMember(u)) users.push(userResult(u));
     }
 
     const posts: PostResult[] = [];

@@ -6,6 +6,7 @@ import { normalizeEmail } from "../common/auth";
 import type { Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
 import { internalMutation, mutation, query } from "./functions";
+import { recordAudit } from "./model/audit";
 import { forbidden, invalid, notFound, parseOrThrow } from "./model/errors";
 import { syncUserLocation } from "./model/professionals";
 import { userCountsOf } from "./model/counters";
@@ -99,17 +100,54 @@ export const setAvailability = mutation({
   },
 });
 
-/** Makes an account an administrator (run by operators with the deployment's admin key, e.g. `npx convex run`). */
+async function accountByEmail(ctx: MutationCtx, email: string) {
+  const user = await ctx.db
+    .query("users")
+    .withIndex("email", (q) => q.eq("email", normalizeEmail(email)))
+    .first();
+  if (!user) notFound(`No account for ${email}`);
+  return user;
+}
+
+/**
+ * Makes an account an administrator (run by operators with the deployment's admin key:
+ * `npm run admin -- grant <email>`, or `npx convex run`). Recorded in the audit log.
+ */
 export const grantAdmin = internalMutation({
   args: { email: v.string() },
   returns: v.null(),
   handler: async (ctx, { email }) => {
-    const user = await ctx.db
-      .query("users")
-      .withIndex("email", (q) => q.eq("email", normalizeEmail(email)))
-      .first();
-    if (!user) notFound(`No account for ${email}`);
-    await ctx.db.patch(user._id, { role: "admin" });
+    const user = await accountByEmail(ctx, email);
+    if (user.role === "admin") return null;
+    await ctx.db.patch("users", user._id, { role: "admin" });
+    await recordAudit(ctx, "operator", {
+      action: "admin.grant",
+      targetTable: "users",
+      targetId: user._id,
+      before: { role: null },
+      after: { role: "admin" },
+      note: user.email,
+    });
+    return null;
+  },
+});
+
+/** Takes the administrator role away (`npm run admin -- revoke <email>`); the member's sessions stay. Audited. */
+export const revokeAdmin = internalMutation({
+  args: { email: v.string() },
+  returns: v.null(),
+  handler: async (ctx, { email }) => {
+    const user = await accountByEmail(ctx, email);
+    if (user.role !== "admin") return null;
+    await ctx.db.patch("users", user._id, { role: undefined });
+    await recordAudit(ctx, "operator", {
+      action: "admin.revoke",
+      targetTable: "users",
+      targetId: user._id,
+      before: { role: "admin" },
+      after: { role: null },
+      note: user.email,
+    });
     return null;
   },
 });

@@ -9,7 +9,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { adminMutation, adminQuery, internalMutation } from "../functions";
 import { recordAudit } from "../model/audit";
-import { banUser, hideComments } from "../model/bans";
+import { banUser, syncComments } from "../model/bans";
 import { removeComment, setCommentVisible } from "../model/comments";
 import { invalid, notFound } from "../model/errors";
 import { closeReportsOn, itemOf, openReportsOn, transitionReport, type ReportedItem } from "../model/moderation";
@@ -153,11 +153,17 @@ export const audit = adminQuery({
       .paginate(cappedPagination(paginationOpts, 50));
     const page = await Promise.all(
       result.page.map(async (row) => {
-        const admin = await ctx.db.get("users", row.adminId);
+        const admin = row.adminId ? await ctx.db.get("users", row.adminId) : null;
         return {
           id: row._id,
           at: row.at,
-          admin: admin ? fullName(admin) || admin.email || "Admin" : "Admin",
+          admin: admin
+            ? fullName(admin) || admin.email || "Admin"
+            : row.actor === "operator"
+              ? "Operator (CLI)"
+              : row.actor === "scheduler"
+                ? "Scheduler"
+                : "Admin",
           action: row.action,
           targetTable: row.targetTable,
           targetId: row.targetId,
@@ -356,13 +362,12 @@ export const ban = adminMutation({
   },
 });
 
-/** The rest of a banned member's comments (model/bans.ts hideComments), a batch at a time. */
+/** The rest of a banned (or unbanned) member's comments (model/bans.ts syncComments), a page at a time. */
 export const hideBannedComments = internalMutation({
-  args: { userId: v.id("users") },
+  args: { userId: v.id("users"), after: v.optional(v.union(v.number(), v.null())) },
   returns: v.null(),
-  handler: async (ctx, { userId }) => {
-    const user = await ctx.db.get("users", userId);
-    if (user !== null && user.bannedAt !== undefined) await hideComments(ctx, user);
+  handler: async (ctx, { userId, after }) => {
+    await syncComments(ctx, userId, after ?? null);
     return null;
   },
 });

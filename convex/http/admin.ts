@@ -67,4 +67,61 @@ export const adminRoutes: RestRoute[] = [
       return { message: AdminCopy.banned };
     },
   },
+  {
+    method: "GET",
+    path: "/api/admin/suspicious-users",
+    doc: {
+      summary: "Members scored from recorded signals, highest first (first 50); admins only",
+      auth: "bearer",
+      answer: z.object({
+        users: z.array(
+          z.object({
+            id: z.string(),
+            firstName: z.string(),
+            lastName: z.string(),
+            email: z.string(),
+            userType: z.enum(["professional", "homeowner"]).nullable(),
+            verified: z.boolean(),
+            score: z.number(),
+            signals: z.array(z.string()).describe("the signals behind the score"),
+          }),
+        ),
+      }),
+    },
+    handler: async ({ ctx }) => {
+      await requireSignedIn(ctx);
+      const result = await ctx.runQuery(api.admin.users.suspicious, { paginationOpts: PAGE });
+      return {
+        users: result.page.map((u) => ({
+          id: u.id,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          email: u.email,
+          userType: u.userType,
+          verified: u.verified,
+          score: u.score,
+          signals: u.signals.map((s) => `${s.label} (${s.count})`),
+        })),
+      };
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/admin/cleanup",
+    doc: {
+      summary:
+        "Run the cleanup rules now (what the Cleanup tab's preview lists; soft, restorable for 30 days); admins only",
+      auth: "bearer",
+      answer: z.object({ deletedUsers: z.number(), deletedPosts: z.number() }),
+    },
+    handler: async ({ ctx }) => {
+      await requireSignedIn(ctx);
+      const preview = await ctx.runQuery(api.admin.cleanup.preview, {});
+      const result = await ctx.runMutation(api.admin.cleanup.run, {
+        userIds: preview.users.map((u) => u.id),
+        postIds: preview.posts.map((p) => p.id),
+      });
+      return { deletedUsers: result.deletedUsers, deletedPosts: result.deletedPosts };
+    },
+  },
 ];

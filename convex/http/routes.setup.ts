@@ -159,6 +159,8 @@ export const ROUTES: Record<string, RouteRule> = {
   // Admin rows (spec §7): a member's token gets 403 (admin/moderation.ts checks the role).
   "GET /api/admin/posts": {},
   "DELETE /api/admin/posts/*": { paths: ["/api/admin/posts/{post}/ban-user"] },
+  "GET /api/admin/suspicious-users": {},
+  "POST /api/admin/cleanup": {},
   "GET /api/search": {
     public: "the site search (/search?q=): visitors find professionals and visible posts",
     query: ["q", "type", "category"],

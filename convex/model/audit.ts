@@ -12,9 +12,12 @@ export interface AuditEntry {
   note?: string;
 }
 
-export async function recordAudit(ctx: MutationCtx, adminId: Id<"users">, entry: AuditEntry): Promise<void> {
+/** Who acted: an admin, or (no admin involved) the operator's CLI or the scheduler. */
+export type AuditActor = Id<"users"> | "operator" | "scheduler";
+
+export async function recordAudit(ctx: MutationCtx, by: AuditActor, entry: AuditEntry): Promise<void> {
   await ctx.db.insert("auditLog", {
-    adminId,
+    ...(by === "operator" || by === "scheduler" ? { actor: by } : { adminId: by }),
     action: entry.action,
     targetTable: entry.targetTable,
     targetId: entry.targetId,

@@ -6,6 +6,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { recordAudit } from "./audit";
 import { invalid } from "./errors";
+import { recordSignal } from "./suspicion";
 import type { TransitionRule } from "./transitions";
 
 /** Files a report for the admin queue (social/reports.ts checks who and what first; the seed's demo reports). */
@@ -13,6 +14,15 @@ export async function fileReport(
   ctx: MutationCtx,
   fields: Pick<Doc<"moderationReports">, "reporterId" | "reason" | "postId" | "commentId" | "reviewId" | "description">,
 ): Promise<Id<"moderationReports">> {
+  // A report counts against the author of what it is about (Suspicious Users).
+  const author = fields.commentId
+    ? (await ctx.db.get("comments", fields.commentId))?.authorId
+    : fields.reviewId
+      ? (await ctx.db.get("reviews", fields.reviewId))?.reviewerId
+      : fields.postId
+        ? (await ctx.db.get("posts", fields.postId))?.authorId
+        : undefined;
+  if (author !== undefined) await recordSignal(ctx, author, "reported");
   return await ctx.db.insert("moderationReports", {
     reporterId: fields.reporterId,
     reason: fields.reason,

@@ -31,6 +31,7 @@ import { forgetRepost } from "./reposts";
 import { notifyMention } from "./socialNotifications";
 import type { AuthorView, PostView } from "./socialViews";
 import { addEntry } from "./timeline";
+import { recordNewPost } from "./suspicion";
 import { isDeleted } from "./users";
 
 export type Post = Doc<"posts">;
@@ -249,6 +250,7 @@ export async function insertPost(
     ...(input.seeded ? { seeded: true } : {}),
   });
   const post = (await ctx.db.get("posts", postId))!;
+  await recordNewPost(ctx, author, values.content);
   // The author's own posts are in their Following tab, held ones too (they see them).
   await addEntry(ctx, author._id, post);
   await syncDerived(ctx, null, post, options.fanOut ?? true);

@@ -1,5 +1,6 @@
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
+import { recordSecurityEvent } from "./suspicion";
 
 export type SecurityEvent =
   | "login_failed"
@@ -47,6 +48,8 @@ export async function logSecurityEvent(
     timestamp: Date.now(),
     ...fields,
   });
+  // Decoy hits, lockouts and rate limits count against the member (Suspicious Users).
+  await recordSecurityEvent(ctx, event, fields);
 }
 
 /** How long security log rows are kept (SECURITY_LOG_RETENTION_DAYS, default 90). */

@@ -90,8 +90,13 @@ export function isDeleted(user: Pick<Doc<"users">, "deletedAt" | "purgedAt">): b
   return user.deletedAt !== undefined || user.purgedAt !== undefined;
 }
 
-/** The member as others may see them: null when the row is gone or the account is deleted. */
+/** Hidden from everyone else: a deleted account, or a banned member (model/bans.ts) until unbanned. */
+export function isHiddenMember(user: Pick<Doc<"users">, "deletedAt" | "purgedAt" | "bannedAt">): boolean {
+  return isDeleted(user) || user.bannedAt !== undefined;
+}
+
+/** The member as others may see them: null when the row is gone, the account is deleted or banned. */
 export async function visibleUser(ctx: QueryCtx, id: Id<"users">): Promise<Doc<"users"> | null> {
   const user = await ctx.db.get("users", id);
-  return user === null || isDeleted(user) ? null : user;
+  return user === null || isHiddenMember(user) ? null : user;
 }

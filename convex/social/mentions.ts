@@ -6,7 +6,7 @@ import { SOCIAL_LIMITS } from "../../common/social";
 import { query } from "../functions";
 import { authorView } from "../model/posts";
 import { authorValidator } from "../model/socialViews";
-import { isDeleted } from "../model/users";
+import { isHiddenMember } from "../model/users";
 
 const SUGGESTIONS = 8;
 
@@ -24,7 +24,7 @@ export const suggest = query({
       .take(SUGGESTIONS + 1);
     const out = [];
     for (const user of found) {
-      if (user._id === viewer._id || isDeleted(user) || !user.firstName) continue;
+      if (user._id === viewer._id || isHiddenMember(user) || !user.firstName) continue;
       if (out.length < SUGGESTIONS) out.push(await authorView(ctx, user._id));
     }
     return out;
