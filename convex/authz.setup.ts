@@ -573,7 +573,11 @@ export const CLASSIFICATION: Record<string, Classification> = {
     args: () => ({ userIds: [], postIds: [] }),
     stranger: { expect: "refused", args: (w) => ({ userIds: [w.a.userId], postIds: [w.postId] }) },
   },
-  "admin/cleanup:restore": { access: "admin", args: () => ({ itemId: "none" }) },
+  "admin/cleanup:restore": {
+    access: "admin",
+    args: () => ({ itemId: "none" }),
+    stranger: { expect: "refused", args: () => ({ itemId: "none" }) },
+  },
   "admin/cleanup:runs": { access: "admin" },
 
   "accountDeletion:deleteAccount": { access: "member" },

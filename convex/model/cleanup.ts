@@ -29,8 +29,12 @@ import { fullName } from "./users";
 const DAY = 24 * 60 * 60_000;
 export const RESTORE_MS = CLEANUP_RESTORE_DAYS * DAY;
 
-/** Why a member may never be cleaned up, or null. */
-export function protectionOf(user: Doc<"users">): string | null {
+/**
+ * Why a member may never be cleaned up, or null. Checked: the role, the reserved demo domain, the
+ * completed-job counters, Stripe (customer id or a paid plan: no job-payment table exists yet), and
+ * credentials (`verified`, and any approved credential in the credentials table).
+ */
+export async function protectionOf(ctx: QueryCtx, user: Doc<"users">): Promise<string | null> {
   if (user.role === "admin") return "administrator";
   if ((user.email ?? "").toLowerCase().endsWith(".test")) return "demo account";
   if ((user.jobsPostedCompleted ?? 0) + (user.jobsWorkingCompleted ?? 0) > 0) return "completed jobs";
@@ -38,6 +42,11 @@ export function protectionOf(user: Doc<"users">): string | null {
   if (user.stripeCustomerId !== undefined || (user.subscriptionTier ?? "basic") !== "basic") return "payments";
   // A verified credential keeps `verified` set on the member (computed with every credential change).
   if (user.verified === true) return "verified credential";
+  const approved = await ctx.db
+    .query("credentials")
+    .withIndex("by_userId_and_state", (q) => q.eq("userId", user._id).eq("state", "approved"))
+    .first();
+  if (approved !== null) return "verified credential";
   return null;
 }
 
@@ -61,7 +70,7 @@ export interface PostCandidate {
 
 /** Why the member meets the rule (their pattern), or null when they don't or are protected. */
 export async function userRule(ctx: QueryCtx, user: Doc<"users">): Promise<string | null> {
-  if (alreadyOut(user) || protectionOf(user) !== null) return null;
+  if (alreadyOut(user) || (await protectionOf(ctx, user)) !== null) return null;
   const suspect = await suspectOf(ctx, user._id);
   // An admin's clear (or restore) takes the member off the rule until a new pattern is recorded.
   if (suspect === null || !suspect.pattern) return null;
@@ -75,7 +84,7 @@ export async function postRule(ctx: QueryCtx, post: Doc<"posts">): Promise<strin
   const unsure = post.moderationConfidence < CLEANUP_CONFIDENCE_BELOW;
   if (!inappropriate && !unsure) return null;
   const author = await ctx.db.get("users", post.authorId);
-  if (author !== null && protectionOf(author) !== null) return null;
+  if (author !== null && (await protectionOf(ctx, author)) !== null) return null;
   return inappropriate
     ? "Flagged inappropriate"
     : `Screened at ${Math.round(post.moderationConfidence * 100)} % confidence`;
