@@ -31,15 +31,29 @@ export const RESTORE_MS = CLEANUP_RESTORE_DAYS * DAY;
 
 /**
  * Why a member may never be cleaned up, or null. Checked: the role, the reserved demo domain, the
- * completed-job counters, Stripe (customer id or a paid plan: no job-payment table exists yet), and
- * credentials (`verified`, and any approved credential in the credentials table).
+ * completed-job counters, payments (a Stripe customer or Connect account, a paid plan, any
+ * jobPayments row as owner or professional), and credentials (`verified`, any approved credential).
  */
 export async function protectionOf(ctx: QueryCtx, user: Doc<"users">): Promise<string | null> {
   if (user.role === "admin") return "administrator";
   if ((user.email ?? "").toLowerCase().endsWith(".test")) return "demo account";
   if ((user.jobsPostedCompleted ?? 0) + (user.jobsWorkingCompleted ?? 0) > 0) return "completed jobs";
-  // Payments: a member who has paid (or set up paying) through Stripe has a customer id; a paid plan in force.
-  if (user.stripeCustomerId !== undefined || (user.subscriptionTier ?? "basic") !== "basic") return "payments";
+  if (
+    user.stripeCustomerId !== undefined ||
+    user.stripeConnectAccountId !== undefined ||
+    (user.subscriptionTier ?? "basic") !== "basic"
+  )
+    return "payments";
+  const paid =
+    (await ctx.db
+      .query("jobPayments")
+      .withIndex("by_ownerId", (q) => q.eq("ownerId", user._id))
+      .first()) ??
+    (await ctx.db
+      .query("jobPayments")
+      .withIndex("by_proId_and_state", (q) => q.eq("proId", user._id))
+      .first());
+  if (paid !== null) return "payments";
   // A verified credential keeps `verified` set on the member (computed with every credential change).
   if (user.verified === true) return "verified credential";
   const approved = await ctx.db
