@@ -1180,6 +1180,19 @@ export const CLASSIFICATION: Record<string, Classification> = {
     access: "member",
     stranger: { expect: "refused", args: (w) => ({ sessionId: w.portalSessionId, change: { kind: "cancel" } }) },
   },
+  "branding:of": {
+    access: "member",
+    stranger: {
+      expect: "allowed",
+      reason: "a profile's cover and accent colour are public profile content, shown only while its owner's plan has them",
+      args: (w) => ({ userId: w.b.userId }),
+    },
+  },
+  "branding:mine": { access: "viewerOrNull" },
+  "branding:setAccent": { access: "member" },
+  "branding:setCover": { access: "member", stranger: { expect: "refused", args: (w) => ({ storageId: w.storageId }) } },
+  "branding:removeCover": { access: "member" },
+  "portfolio:reorder": { access: "member", stranger: { expect: "refused", args: (w) => ({ ids: [w.portfolioItemId] }) } },
   "insights:mine": { access: "viewerOrNull" },
   "insights:recordProfileView": {
     access: "member",

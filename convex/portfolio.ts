@@ -2,10 +2,12 @@
 // through upload URLs; type and size are checked here (image up to 10 MB,
 // video up to 100 MB) as well as in the form. Only the owner adds or deletes.
 import { v } from "convex/values";
+import { BrandingCopy } from "../common/branding";
 import { portfolioSchema, ProfileCopy, UPLOAD_LIMITS } from "../common/profile";
 import type { Id } from "./_generated/dataModel";
 import { mutation, query } from "./functions";
 import { forbidden, invalid, notFound, parseOrThrow } from "./model/errors";
+import { assertCanBrand, canBrand } from "./model/branding";
 import { attachFile, claimFile, discardUnclaimed, refusalValidator, releaseFile } from "./model/files";
 
 const MAX_FILES = 20;
@@ -23,6 +25,7 @@ const itemValidator = v.object({
   dateCompleted: v.union(v.string(), v.null()),
   tags: v.array(v.string()),
   featured: v.boolean(),
+  position: v.union(v.number(), v.null()),
 });
 
 /**
@@ -105,7 +108,36 @@ export const remove = mutation({
   },
 });
 
-/** A member's portfolio, featured first then newest, optionally one category. */
+/** Most items a gallery order names (the whole gallery a portfolio page shows). */
+const MAX_ARRANGED = 200;
+
+/**
+ * Pro Profile: the gallery's order, as the full list of the viewer's item ids, first to last.
+ * Refused below Pro Profile (model/branding.ts); every id must be the viewer's own item.
+ */
+export const reorder = mutation({
+  args: { ids: v.array(v.string()) },
+  returns: v.null(),
+  handler: async (ctx, { ids }) => {
+    const viewer = ctx.viewerX();
+    assertCanBrand(viewer);
+    if (ids.length > MAX_ARRANGED) invalid(`Please arrange at most ${MAX_ARRANGED} items at a time.`);
+    const items = [];
+    for (const id of new Set(ids)) {
+      const itemId = ctx.db.normalizeId("portfolioItems", id);
+      const item = itemId ? await ctx.db.get("portfolioItems", itemId) : null;
+      if (item === null) notFound("Item not found");
+      if (item.userId !== viewer._id) forbidden(BrandingCopy.galleryNotYours);
+      items.push(item);
+    }
+    for (const [position, item] of items.entries()) {
+      if (item.position !== position) await ctx.db.patch("portfolioItems", item._id, { position });
+    }
+    return null;
+  },
+});
+
+/** A member's portfolio (their Pro gallery order, else featured first then newest), optionally one category. */
 export const list = query({
   args: { userId: v.optional(v.string()), category: v.optional(v.string()), limit: v.optional(v.number()) },
   returns: v.array(itemValidator),
@@ -126,7 +158,14 @@ export const list = query({
             .withIndex("by_userId", (q) => q.eq("userId", ownerId))
             .order("desc")
             .take(take);
-    rows.sort((a, b) => Number(b.featured) - Number(a.featured) || b._creationTime - a._creationTime);
+    // Pro Profile's own gallery order while the owner's plan has it; else featured first, then newest.
+    const owner = await ctx.db.get("users", ownerId);
+    const arranged = owner !== null && canBrand(owner);
+    const position = (r: (typeof rows)[number]) => (arranged ? (r.position ?? Number.POSITIVE_INFINITY) : 0);
+    rows.sort(
+      (a, b) =>
+        position(a) - position(b) || Number(b.featured) - Number(a.featured) || b._creationTime - a._creationTime,
+    );
     const out = [];
     for (const r of rows) {
       out.push({
@@ -142,6 +181,7 @@ export const list = query({
         dateCompleted: r.dateCompleted ?? null,
         tags: r.tags,
         featured: r.featured,
+        position: r.position ?? null,
       });
     }
     return out;

@@ -131,6 +131,10 @@ export default defineSchema({
     deletedUserType: v.optional(userType),
     restoredAt: v.optional(v.number()),
     purgedAt: v.optional(v.number()),
+    /** Pro Profile branding (convex/branding.ts): a cover image in file storage and its URL, an accent colour id (common/branding.ts). */
+    coverImage: v.optional(v.string()),
+    coverStorageId: v.optional(v.id("_storage")),
+    accentColor: v.optional(v.string()),
     /** An admin's ban (admin/moderation.ts ban): sessions ended, sign-in refused, posts hidden. */
     bannedAt: v.optional(v.number()),
     banReason: v.optional(v.string()),
@@ -411,6 +415,8 @@ export default defineSchema({
     dateCompleted: v.optional(v.string()),
     tags: v.array(v.string()),
     featured: v.boolean(),
+    /** Pro Profile's gallery order (portfolio.reorder): lower first; unset after the arranged ones. */
+    position: v.optional(v.number()),
   })
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes -- newest-first lists need _creationTime order
     .index("by_userId", ["userId"])

@@ -77,6 +77,16 @@ test("a professional starts Pro through checkout, sees it live, then cancels in 
   ).toBeDisabled();
   await axe.check("subscribe, on Pro");
 
+  // Pro Profile's branding: an accent colour from the palette shows on the profile.
+  await page.goto("/edit-profile");
+  const branding = page.getByRole("region", { name: "Branding" });
+  await branding.getByText("Teal").click();
+  await expect(branding.getByRole("radio", { name: "Teal" })).toBeChecked();
+  await axe.check("edit profile, branding");
+  await page.goto("/profile");
+  await expect(page.getByTestId("profile-cover")).toHaveCSS("background-color", "rgb(15, 118, 110)");
+  await page.goto("/subscribe");
+
   await page.getByRole("button", { name: "Manage subscription" }).click();
   await expect(page).toHaveURL(/\/pay\/portal\//);
   await axe.check("local portal");
@@ -142,6 +152,13 @@ test("lead insights: Basic meets the upgrade prompt; on Pro+ Leads a client's se
   const insights = page.getByRole("region", { name: "Lead insights" });
   await expect(insights.getByText("Lead insights come with Pro+ Leads")).toBeVisible();
   await axe.check("dashboard, insights locked");
+  // Branding is Pro Profile's: on Basic, /edit-profile has the upgrade prompt instead.
+  await page.goto("/edit-profile");
+  const branding = page.getByRole("region", { name: "Branding" });
+  await expect(branding.getByText("Custom gallery and branding come with Pro Profile")).toBeVisible();
+  await expect(branding.getByRole("link", { name: "Upgrade to Pro Profile" })).toHaveAttribute("href", "/subscribe");
+  await expect(branding.getByRole("radio")).toHaveCount(0);
+  await page.goto("/dashboard");
   await insights.getByRole("link", { name: "Upgrade to Pro+ Leads" }).click();
   await expect(page).toHaveURL("/subscribe");
   await page.getByRole("button", { name: "Start free trial of Pro+ Leads" }).click();

@@ -19,7 +19,7 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { uploadBytesPerDay } from "./rateLimit";
 import { logSecurityEvent } from "./securityLog";
 
-export const FILE_PURPOSES = ["avatar", "portfolio", "scrap", "post", "credential", "completion", "dispute"] as const;
+export const FILE_PURPOSES = ["avatar", "portfolio", "scrap", "post", "credential", "completion", "dispute", "cover"] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
 export function isFilePurpose(value: string): value is FilePurpose {

@@ -435,7 +435,7 @@ async function seededMembers(ctx: QueryCtx, userType: "professional" | "homeowne
 /** How many photos the demo posts use (each is its own stored file). */
 export const DEMO_PHOTO_COUNT = DEMO_POSTS.reduce((n, p) => n + (p.images?.length ?? 0), 0);
 
-function bytesOf(base64: string): Uint8Array<ArrayBuffer> {
+export function bytesOf(base64: string): Uint8Array<ArrayBuffer> {
   const binary = atob(base64);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);

@@ -19,6 +19,9 @@ import { listedCategories } from "../model/professionals";
 import type { LocalEvent } from "../payments/events";
 import { normalizeEvent } from "../payments/webhooks";
 import { DEMO_ACCOUNTS } from "./data";
+import { bytesOf } from "./feed";
+import { FEED_IMAGES } from "./feedImages";
+import { assertCanBrand, setCoverImage } from "../model/branding";
 
 const DEMO_PLANS: readonly { planId: PlanId; trial: boolean; cancel?: boolean }[] = [
   { planId: "pro", trial: false },
@@ -97,6 +100,10 @@ export const insertDemoSubscriptions = internalAction({
       }
       if (hasLeadInsights(plan.planId))
         await ctx.runMutation(internal.seed.subscriptions.insertDemoInsights, { userId });
+      if (plan.planId === "pro" && !plan.cancel) {
+        const storageId = await ctx.storage.store(new Blob([bytesOf(FEED_IMAGES.deck)], { type: "image/png" }));
+        await ctx.runMutation(internal.seed.subscriptions.insertDemoBranding, { userId, storageId });
+      }
       inserted += 1;
     }
     return { inserted };
@@ -144,6 +151,20 @@ export const insertDemoInsights = internalMutation({
       });
       await routeQuoteRequest(ctx, clients[0], values, { seeded: true });
     }
+    return null;
+  },
+});
+
+/** A Pro demo professional's branding, set the app's way (the plan check, then the cover claim). */
+export const insertDemoBranding = internalMutation({
+  args: { userId: v.id("users"), storageId: v.id("_storage") },
+  returns: v.null(),
+  handler: async (ctx, { userId, storageId }) => {
+    const pro = await ctx.db.get("users", userId);
+    if (pro === null) return null;
+    assertCanBrand(pro);
+    await ctx.db.patch("users", userId, { accentColor: "teal" });
+    await setCoverImage(ctx, pro, storageId);
     return null;
   },
 });

@@ -2,7 +2,9 @@ import { useMutation } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { useState } from "react";
 import { PORTFOLIO_CATEGORIES, ProfileCopy } from "@common/profile";
-import { Button, cardClasses, ListSkeleton, useToast } from "@/components/ui";
+import { ActionButton, Button, cardClasses, ListSkeleton, useToast } from "@/components/ui";
+
+const noop = async () => undefined;
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { dayText } from "@/features/jobs/format";
 import { api } from "@/lib/api";
@@ -23,19 +25,47 @@ export function portfolioCategoryLabel(value: string): string {
 
 const gridClasses = "grid gap-4 sm:grid-cols-2 lg:grid-cols-3";
 
-export function PortfolioGrid({ items, canDelete = false }: { items: readonly PortfolioItem[]; canDelete?: boolean }) {
+/** Pro Profile's gallery order: move the item at `index` one place earlier (-1) or later (1). */
+export type MoveItem = (index: number, delta: -1 | 1) => Promise<void>;
+
+export function PortfolioGrid({
+  items,
+  canDelete = false,
+  onMove,
+}: {
+  items: readonly PortfolioItem[];
+  canDelete?: boolean;
+  onMove?: MoveItem;
+}) {
   return (
     <ul className={gridClasses}>
-      {items.map((item) => (
+      {items.map((item, index) => (
         <li key={item._id}>
-          <PortfolioCard item={item} canDelete={canDelete} />
+          <PortfolioCard
+            item={item}
+            canDelete={canDelete}
+            move={
+              onMove && {
+                earlier: index > 0 ? () => onMove(index, -1) : undefined,
+                later: index < items.length - 1 ? () => onMove(index, 1) : undefined,
+              }
+            }
+          />
         </li>
       ))}
     </ul>
   );
 }
 
-function PortfolioCard({ item, canDelete }: { item: PortfolioItem; canDelete: boolean }) {
+function PortfolioCard({
+  item,
+  canDelete,
+  move,
+}: {
+  item: PortfolioItem;
+  canDelete: boolean;
+  move?: { earlier?: () => Promise<void>; later?: () => Promise<void> };
+}) {
   const remove = useMutation(api.portfolio.remove);
   const { toast } = useToast();
   const reportError = useErrorToast();
@@ -119,16 +149,40 @@ function PortfolioCard({ item, canDelete }: { item: PortfolioItem; canDelete: bo
             )}
           </ul>
         )}
-        {canDelete && (
-          <div className="mt-auto pt-2">
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => setConfirming(true)}
-              className="-ml-2 text-red-800 dark:text-red-300"
-            >
-              Delete<span className="sr-only">: {item.title}</span>
-            </Button>
+        {(canDelete || move) && (
+          <div className="mt-auto flex flex-wrap items-center gap-x-2 pt-2">
+            {move && (
+              <>
+                <ActionButton
+                  variant="ghost"
+                  size="sm"
+                  disabled={!move.earlier}
+                  busyLabel="Moving…"
+                  onRun={move.earlier ?? noop}
+                >
+                  Move earlier<span className="sr-only">: {item.title}</span>
+                </ActionButton>
+                <ActionButton
+                  variant="ghost"
+                  size="sm"
+                  disabled={!move.later}
+                  busyLabel="Moving…"
+                  onRun={move.later ?? noop}
+                >
+                  Move later<span className="sr-only">: {item.title}</span>
+                </ActionButton>
+              </>
+            )}
+            {canDelete && (
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => setConfirming(true)}
+                className="-ml-2 text-red-800 dark:text-red-300"
+              >
+                Delete<span className="sr-only">: {item.title}</span>
+              </Button>
+            )}
           </div>
         )}
       </div>

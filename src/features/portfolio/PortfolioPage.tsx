@@ -1,14 +1,22 @@
-import { useQuery } from "convex/react";
+import { useMutation, useQuery } from "convex/react";
 import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
+import { BrandingCopy } from "@common/branding";
 import { PORTFOLIO_CATEGORIES } from "@common/profile";
-import { Button, EmptyState } from "@/components/ui";
+import { Alert, Button, EmptyState, TextLink } from "@/components/ui";
 import { ErrorState, QueryErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { usePageTitle } from "@/lib/usePageTitle";
+import { useErrorToast } from "@/lib/useErrorToast";
 import { AddWorkDialog } from "./AddWorkDialog";
-import { PORTFOLIO_LOAD_FAILED, PortfolioGrid, PortfolioSkeleton, portfolioCategoryLabel } from "./PortfolioGrid";
+import {
+  PORTFOLIO_LOAD_FAILED,
+  PortfolioGrid,
+  PortfolioSkeleton,
+  portfolioCategoryLabel,
+  type PortfolioItem,
+} from "./PortfolioGrid";
 
 // /portfolio (spec §2 Portfolio): the viewer's own work. Category chips (All + the portfolio
 // categories, kept in ?category=), the grid, Delete, and the Add Work dialog.
@@ -89,5 +97,38 @@ function OwnPortfolio({ category, onAdd }: { category: string; onAdd: () => void
       </EmptyState>
     );
   }
-  return <PortfolioGrid items={items} canDelete />;
+  return <ArrangedPortfolio items={items} arrangeable={category === "all"} />;
+}
+
+/**
+ * Pro Profile arranges the gallery (Move earlier / Move later, saved at once, the order clients see);
+ * Basic sees the upgrade prompt where the limit is met (the server refuses the same).
+ */
+function ArrangedPortfolio({ items, arrangeable }: { items: readonly PortfolioItem[]; arrangeable: boolean }) {
+  const branding = useQuery(api.branding.mine, {});
+  const reorder = useMutation(api.portfolio.reorder);
+  const reportError = useErrorToast();
+  const move = async (index: number, delta: -1 | 1) => {
+    const ids = items.map((i) => i._id as string);
+    const [moved] = ids.splice(index, 1);
+    ids.splice(index + delta, 0, moved!);
+    try {
+      await reorder({ ids });
+    } catch (error) {
+      reportError(error, { title: "Gallery Not Saved", description: "Please try again." });
+    }
+  };
+  return (
+    <div className="space-y-4">
+      {branding && !branding.allowed && items.length > 1 && (
+        <Alert variant="info" title={BrandingCopy.upgradeTitle} live="off">
+          <p>{BrandingCopy.upgrade}</p>
+          <p className="mt-2">
+            <TextLink to="/subscribe">{BrandingCopy.upgradeLink}</TextLink>
+          </p>
+        </Alert>
+      )}
+      <PortfolioGrid items={items} canDelete onMove={branding?.allowed && arrangeable ? move : undefined} />
+    </div>
+  );
 }

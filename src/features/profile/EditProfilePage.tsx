@@ -37,6 +37,7 @@ import { cn } from "@/lib/cn";
 import { applyFieldErrors, type ErrorCopy } from "@/lib/errors";
 import { useErrorToast } from "@/lib/useErrorToast";
 import { throwIfRefused, uploadFile } from "@/lib/upload";
+import { BrandingSettings } from "./BrandingSettings";
 import { PlaceFields } from "@/components/forms/PlaceFields";
 import { usePageTitle } from "@/lib/usePageTitle";
 import type { Id } from "../../../convex/_generated/dataModel";
@@ -137,7 +138,12 @@ function Loader() {
       </div>
     );
   }
-  return <ProfileForm mine={mine} />;
+  return (
+    <>
+      <ProfileForm mine={mine} />
+      {mine.userType === "professional" && <BrandingSettings />}
+    </>
+  );
 }
 
 function Section({ title, children, description }: { title: string; description?: ReactNode; children: ReactNode }) {

@@ -3,6 +3,7 @@ import { useMutation, useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { useEffect, useState, type ReactNode } from "react";
 import { useParams } from "react-router-dom";
+import { accentHex } from "@common/branding";
 import { planById } from "@common/plans";
 import { ProfileCopy } from "@common/profile";
 import { SocialCopy } from "@common/socialCatalog";
@@ -113,6 +114,21 @@ function ProfileSkeleton() {
   );
 }
 
+/** Pro Profile branding: the cover image on the accent colour (nothing below Pro; convex/branding.ts). */
+function ProfileCover({ userId }: { userId: ProfileData["user"]["_id"] }) {
+  const branding = useQuery(api.branding.of, { userId });
+  if (!branding || (!branding.coverUrl && !branding.accent)) return null;
+  return (
+    <div
+      data-testid="profile-cover"
+      className="h-28 overflow-hidden rounded-lg sm:h-40"
+      style={{ backgroundColor: accentHex(branding.accent ?? "brand") }}
+    >
+      {branding.coverUrl && <img src={branding.coverUrl} alt="" className="size-full object-cover" />}
+    </div>
+  );
+}
+
 /** Lead insights: opening a professional's profile counts a view (once a day per viewer, on the server). */
 function useCountProfileView(userId: ProfileData["user"]["_id"] | null) {
   const record = useMutation(api.insights.recordProfileView);
@@ -138,6 +154,7 @@ function ProfileView({ data }: { data: ProfileData }) {
 
   return (
     <div className="mx-auto w-full max-w-5xl space-y-6 px-4 py-6 sm:py-10">
+      {isPro && <ProfileCover userId={user._id} />}
       <Card as="section" aria-labelledby="profile-name" className="space-y-5">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
           <Avatar
