@@ -2,7 +2,7 @@ import { TabGroup, TabPanel, TabPanels } from "@headlessui/react";
 import { useMutation, usePaginatedQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { useState } from "react";
-import { AdminCopy, type RiskLevel } from "@common/admin";
+import { AdminCopy, ConsoleCopy, type RiskLevel } from "@common/admin";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { ActionButton, Button, EmptyState, ListSkeleton, LoadMore, useToast } from "@/components/ui";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
@@ -13,14 +13,18 @@ import { cn } from "@/lib/cn";
 import { useErrorToast } from "@/lib/useErrorToast";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { useTabParam } from "@/lib/useTabParam";
+import { CleanupTab } from "./CleanupTab";
+import { SuspiciousUsersTab } from "./SuspiciousUsersTab";
 import { VerificationTab } from "./VerificationTab";
 
-// /admin (issue 16): the admin console. Only the tabs that work are shown: Moderation (open
-// reports and screen-flagged posts, with the moderator's decisions) and the Audit log. Admins
+// /admin (issue 16): the admin console: Moderation (open reports and screen-flagged posts, with
+// the moderator's decisions), Suspicious Users, Cleanup, Verification and the Audit log. Admins
 // only; the server checks the role on every call (convex/admin/moderation.ts).
 
 const TABS = [
   { key: "moderation", label: "Moderation" },
+  { key: "suspicious", label: "Suspicious Users" },
+  { key: "cleanup", label: "Cleanup" },
   { key: "verification", label: "Verification" },
   { key: "audit", label: "Audit log" },
 ] as const;
@@ -65,6 +69,22 @@ export function AdminPage() {
                 <Queue source="flagged" />
               </QueryErrorBoundary>
             </section>
+          </TabPanel>
+          <TabPanel className="rounded-md">
+            <QueryErrorBoundary
+              fallback={(retry) => (
+                <ErrorState message={ConsoleCopy.loadUsersFailed("the list could not be loaded.")} onRetry={retry} />
+              )}
+            >
+              <SuspiciousUsersTab />
+            </QueryErrorBoundary>
+          </TabPanel>
+          <TabPanel className="rounded-md">
+            <QueryErrorBoundary
+              fallback={(retry) => <ErrorState message="The cleanup preview could not be loaded." onRetry={retry} />}
+            >
+              <CleanupTab />
+            </QueryErrorBoundary>
           </TabPanel>
           <TabPanel className="rounded-md">
             <QueryErrorBoundary
