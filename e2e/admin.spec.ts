@@ -40,7 +40,8 @@ test("B reports A's post -> an admin bans A in Moderation -> the post leaves B's
   axe,
 }) => {
   test.slow();
-  const lastName = uniqueWord("Spammer");
+  // No test/fake/spam word in the name: a cleanup running in a parallel test would take this member.
+  const lastName = uniqueWord("Junkposter");
   const word = uniqueWord("followers");
   const author = await users.create({
     userType: "professional",
@@ -109,6 +110,61 @@ test("B reports A's post -> an admin bans A in Moderation -> the post leaves B's
   // A member at /admin gets the 404 page.
   await readerPage.goto("/admin");
   await expect(readerPage.getByRole("heading", { level: 1, name: Text.pageNotFound })).toBeVisible();
+});
+
+test("a fake-named member shows in Suspicious Users with the signal; cleanup previews, confirms, toasts, and restores", async ({
+  page,
+  users,
+  signIn,
+  axe,
+}) => {
+  test.slow();
+  const lastName = uniqueWord("Account");
+  // The spec's cleanup pattern: "fake" in the name.
+  const fake = await users.create({ userType: "homeowner", firstName: "Fake", lastName });
+  const admin = await users.create({ userType: "homeowner", firstName: "Morgan", lastName: "Cleaner" });
+  await grantAdmin(admin.email);
+  await signIn(admin.email, admin.password);
+
+  // Suspicious Users lists them with the signal behind the score.
+  await page.goto("/admin?tab=suspicious");
+  await expect(page.getByRole("tab", { name: "Suspicious Users", selected: true })).toBeVisible();
+  const row = page
+    .getByRole("list", { name: "Suspicious users" })
+    .getByRole("listitem")
+    .filter({ hasText: lastName })
+    .first();
+  await expect(row).toContainText(fake.email);
+  await expect(row.getByRole("list", { name: `Signals for Fake ${lastName}` })).toContainText(
+    "Test/fake/spam pattern in email or name",
+  );
+  await expect(row).toContainText("Type: Homeowner");
+  await axe.check("suspicious users");
+
+  // Cleanup: the preview names them, the run asks first, then the spec's toast.
+  await page.getByRole("tab", { name: "Cleanup" }).click();
+  await expect(page).toHaveURL("/admin?tab=cleanup");
+  await expect(page.getByRole("list", { name: "Users to delete" })).toContainText(fake.email);
+  await expect(page.getByText(/^Deleted \d+ users and \d+ posts/).first()).toBeVisible();
+  await axe.check("cleanup preview");
+  await page.getByRole("button", { name: "Run cleanup" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Run cleanup?" });
+  await expect(dialog).toBeVisible();
+  await axe.check("cleanup confirmation");
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(toasts(page).getByText("Cleanup Complete")).toBeVisible();
+  await expect(toasts(page).getByText(/^Deleted \d+ users and \d+ posts\.$/)).toBeVisible();
+
+  // The report lists them with a restore link; restoring brings them back (and clears them).
+  const report = page.getByRole("list", { name: "Cleanup reports" }).getByRole("listitem").first();
+  await expect(report).toContainText("Cleanup by Morgan Cleaner");
+  const restore = report.getByRole("button", { name: `Restore Fake ${lastName} <${fake.email}>` });
+  await expect(restore).toBeVisible();
+  await restore.click();
+  await expect(toasts(page).getByText("Restored")).toBeVisible();
+  await expect(restore).toHaveCount(0);
+  await expect(report).toContainText("1 restored");
+  await axe.check("cleanup report");
 });
 
 test("a member at /admin gets the 404 page", async ({ page, users, signIn, axe }) => {
