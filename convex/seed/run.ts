@@ -23,6 +23,7 @@ import { zipToPoint } from "../model/geo";
 import { demoLifeDone } from "./demoLife";
 import { demoFeedDone, seedDemoFeed } from "./feed";
 import { demoListingsDone } from "./scrap";
+import { seedDemoSuspects } from "./suspicious";
 import { matchingProfessionals, syncUserLocation } from "../model/professionals";
 import { markEmailVerified } from "../model/verification";
 import {
@@ -266,6 +267,8 @@ export const run = internalAction({
     inserted.feedPosts = feed.inserted;
     skipped.feedPosts = feed.skipped;
     await ctx.runAction(internal.seed.subscriptions.insertDemoSubscriptions, {});
+    // Suspicious Users and Cleanup have work waiting (issue 16): after the feed, whose demo owner reports one.
+    inserted.demoSuspects = await seedDemoSuspects(ctx);
     return { inserted, skipped, demoAccountsCreated, ms: Date.now() - started };
   },
 });
