@@ -2,6 +2,7 @@
 // Users tab and cleanup preview have real work.
 import { beforeAll, expect, test } from "vitest";
 import { api, internal } from "../_generated/api";
+import type { Id } from "../_generated/dataModel";
 import { createUser, newTest, setupEnv } from "../test.setup";
 import { DEMO_ACCOUNTS } from "./data";
 import { DEMO_SUSPECTS } from "./suspicious";
@@ -12,7 +13,7 @@ test("three accounts from one source with their signals; the cleanup preview tak
   const t = newTest();
   const admin = await createUser(t, { role: "admin" });
   await createUser(t, { email: DEMO_ACCOUNTS[0]!.email, firstName: "Hannah", lastName: "Brooks" });
-  const ids = [];
+  const ids: Id<"users">[] = [];
   for (const s of DEMO_SUSPECTS) {
     const { userId } = await createUser(t, {
       email: s.email,
