@@ -5,14 +5,11 @@ import { v } from "convex/values";
 import { mutation, query } from "./functions";
 import {
   canSeeLeadInsights,
-  countSearchAppearances,
   insightsOf,
   recordProfileView as recordView,
-  shouldCountSearchPage,
+  recordSearchPage,
 } from "./model/insights";
-import type { Id } from "./_generated/dataModel";
-import type { MutationCtx } from "./_generated/server";
-import { directorySearchArgs, searchDirectory, type DirectorySearchArgs } from "./professionals";
+import { directorySearchArgs } from "./model/directory";
 import { planId } from "./schema";
 
 const statsFields = {
@@ -78,19 +75,3 @@ export const recordSearchAppearances = mutation({
     return await recordSearchPage(ctx, viewer._id, args, pageStart ?? 0);
   },
 });
-
-/** One directory page shown to `viewerId`: counted (deduplicated, bounded) for the professionals on it. */
-export async function recordSearchPage(
-  ctx: MutationCtx,
-  viewerId: Id<"users">,
-  args: DirectorySearchArgs,
-  pageStart: number,
-): Promise<number> {
-  if (!(await shouldCountSearchPage(ctx, viewerId, args))) return 0;
-  const page = await searchDirectory(ctx, args);
-  return await countSearchAppearances(
-    ctx,
-    viewerId,
-    page.professionals.slice(Math.max(0, Math.floor(pageStart))).map((p) => p._id),
-  );
-}

@@ -3,7 +3,7 @@
 import { describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
 import type { Doc } from "./_generated/dataModel";
-import { relevanceWithBoost } from "./professionals";
+import { relevanceWithBoost } from "./model/directory";
 import { newTest, owner, pro, type TestConvex } from "./test.setup";
 
 const DALLAS = { city: "Dallas", state: "TX", zipCode: "75201" };

@@ -67,6 +67,7 @@ import type * as model_comments from "../model/comments.js";
 import type * as model_counters from "../model/counters.js";
 import type * as model_credentials from "../model/credentials.js";
 import type * as model_deployment from "../model/deployment.js";
+import type * as model_directory from "../model/directory.js";
 import type * as model_emailTokens from "../model/emailTokens.js";
 import type * as model_errors from "../model/errors.js";
 import type * as model_files from "../model/files.js";
@@ -204,6 +205,7 @@ declare const fullApi: ApiFromModules<{
   "model/counters": typeof model_counters;
   "model/credentials": typeof model_credentials;
   "model/deployment": typeof model_deployment;
+  "model/directory": typeof model_directory;
   "model/emailTokens": typeof model_emailTokens;
   "model/errors": typeof model_errors;
   "model/files": typeof model_files;

@@ -12,6 +12,7 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { adjustCounters } from "./counters";
 import { fail } from "./errors";
 import { firstInWindow, hit } from "./rateLimit";
+import { searchDirectory, type DirectorySearchArgs } from "./directory";
 
 export const PRO_STAT_FIELDS = ["profileViews", "searchAppearances", "quoteRequests", "bidsPlaced", "bidsWon"] as const;
 export type ProStatField = (typeof PRO_STAT_FIELDS)[number];
@@ -156,4 +157,20 @@ export async function countSearchAppearances(
     counted += 1;
   }
   return counted;
+}
+
+/** One directory page shown to `viewerId`: counted (deduplicated, bounded) for the professionals on it. */
+export async function recordSearchPage(
+  ctx: MutationCtx,
+  viewerId: Id<"users">,
+  args: DirectorySearchArgs,
+  pageStart: number,
+): Promise<number> {
+  if (!(await shouldCountSearchPage(ctx, viewerId, args))) return 0;
+  const page = await searchDirectory(ctx, args);
+  return await countSearchAppearances(
+    ctx,
+    viewerId,
+    page.professionals.slice(Math.max(0, Math.floor(pageStart))).map((p) => p._id),
+  );
 }
