@@ -3,8 +3,6 @@
 // scheduler's expiry and 30-day reminder. Rules live in model/credentials.ts.
 import { v } from "convex/values";
 import {
-  CREDENTIAL_FILE_TYPES,
-  CREDENTIAL_MAX_BYTES,
   CredentialCopy,
   KIND_LABELS,
   MAX_CREDENTIALS,
@@ -12,11 +10,8 @@ import {
   DAY_MS,
   checkedLine,
   credentialSchema,
-  expiryInstant,
-  type CredentialValues,
 } from "../common/credentials";
 import { internal } from "./_generated/api";
-import type { Doc, Id } from "./_generated/dataModel";
 import { action, internalMutation, internalQuery, mutation, query } from "./functions";
 import { backgroundCheckProvider } from "./model/backgroundChecks";
 import {
@@ -26,12 +21,14 @@ import {
   deleteCredential,
   expireIfDue,
   isVerifying,
-  queueAtFor,
+  claimDocument,
+  detailsOf,
   remindIfDue,
   resubmit as resubmitCredential,
+  submitCredential,
 } from "./model/credentials";
 import { forbidden, invalid, notFound, notSignedIn, parseOrThrow } from "./model/errors";
-import { attachFile, claimFile, refusalValidator, releaseFile } from "./model/files";
+import { attachFile, refusalValidator, releaseFile } from "./model/files";
 import { randomToken, sha256Hex } from "./model/tokens";
 
 const kind = v.union(v.literal("licence"), v.literal("insurance"), v.literal("background_check"));
@@ -49,44 +46,6 @@ const detailArgs = {
   expiresOn: v.optional(v.string()),
   consent: v.optional(v.boolean()),
 };
-
-/** The stored fields of parsed values: only those of the kind, expiry as an instant too. */
-function detailsOf(values: CredentialValues) {
-  switch (values.kind) {
-    case "licence":
-      return {
-        trade: values.trade,
-        number: values.number,
-        issuingState: values.issuingState,
-        expiresOn: values.expiresOn,
-        expiresAt: expiryInstant(values.expiresOn),
-      };
-    case "insurance":
-      return {
-        carrier: values.carrier,
-        policyNumber: values.policyNumber,
-        coverage: values.coverage,
-        expiresOn: values.expiresOn,
-        expiresAt: expiryInstant(values.expiresOn),
-      };
-    case "background_check":
-      return { consent: true };
-  }
-}
-
-/** Checks and takes the uploaded document (PDF or image, at most 10 MB, the viewer's own unused upload). */
-function claimDocument(ctx: Parameters<typeof claimFile>[0], viewer: Doc<"users">, documentId: Id<"_storage">) {
-  return claimFile(ctx, viewer, documentId, {
-    purpose: "credential",
-    maxBytes: CREDENTIAL_MAX_BYTES,
-    types: CREDENTIAL_FILE_TYPES,
-    messages: { type: CredentialCopy.documentType, size: CredentialCopy.documentTooLarge },
-  });
-}
-
-function assertProfessional(viewer: Doc<"users">): void {
-  if (viewer.userType !== "professional") forbidden(CredentialCopy.professionalsOnly);
-}
 
 const mineValidator = v.object({
   _id: v.id("credentials"),
@@ -173,31 +132,9 @@ export const submit = mutation({
   returns: v.union(v.object({ credentialId: v.id("credentials") }), refusalValidator),
   handler: async (ctx, { documentId, ...fields }) => {
     const viewer = ctx.viewerX();
-    assertProfessional(viewer);
-    const values = parseOrThrow(credentialSchema, fields);
-    const held = await ctx.db
-      .query("credentials")
-      .withIndex("by_userId", (q) => q.eq("userId", viewer._id))
-      .take(MAX_CREDENTIALS);
-    if (held.length >= MAX_CREDENTIALS) invalid(CredentialCopy.tooMany);
-    const claim = await claimDocument(ctx, viewer, documentId);
-    if (!claim.ok) return { refused: claim.error };
-    const now = Date.now();
-    const credentialId = await ctx.db.insert("credentials", {
-      userId: viewer._id,
-      kind: values.kind,
-      state: "submitted",
-      ...detailsOf(values),
-      documentId,
-      submittedAt: now,
-      queueAt: queueAtFor(viewer, now),
-      reminded: false,
-    });
-    await attachFile(ctx, claim.fileId, credentialId);
-    if (values.kind === "background_check") {
-      await backgroundCheckProvider().start(ctx, (await ctx.db.get("credentials", credentialId))!);
-    }
-    return { credentialId };
+    // Fields first: a bad form claims nothing, and the same upload can be sent again once fixed.
+    const result = await submitCredential(ctx, viewer, parseOrThrow(credentialSchema, fields), documentId);
+    return "refused" in result ? { refused: result.refused } : { credentialId: result.credentialId };
   },
 });
 

@@ -122,6 +122,7 @@ import type * as reviews from "../reviews.js";
 import type * as scrap from "../scrap.js";
 import type * as search from "../search.js";
 import type * as seed_benchFeed from "../seed/benchFeed.js";
+import type * as seed_credentials from "../seed/credentials.js";
 import type * as seed_data from "../seed/data.js";
 import type * as seed_demoLife from "../seed/demoLife.js";
 import type * as seed_feed from "../seed/feed.js";
@@ -260,6 +261,7 @@ declare const fullApi: ApiFromModules<{
   scrap: typeof scrap;
   search: typeof search;
   "seed/benchFeed": typeof seed_benchFeed;
+  "seed/credentials": typeof seed_credentials;
   "seed/data": typeof seed_data;
   "seed/demoLife": typeof seed_demoLife;
   "seed/feed": typeof seed_feed;

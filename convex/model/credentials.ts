@@ -5,6 +5,8 @@
 //
 // Verified = at least one approved, unexpired licence or insurance.
 import {
+  CREDENTIAL_FILE_TYPES,
+  CREDENTIAL_MAX_BYTES,
   CredentialCopy,
   DAY_MS,
   EXPEDITED_REVIEW_MS,
@@ -13,13 +15,18 @@ import {
   REMINDER_DAYS,
   VERIFYING_KINDS,
   fullDate,
+  expiryInstant,
   hasExpeditedReview,
   type CredentialState,
+  type CredentialValues,
 } from "../../common/credentials";
+import type { AppErrorData } from "../../common/errors";
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import { fail, forbidden, notFound } from "./errors";
+import { backgroundCheckProvider } from "./backgroundChecks";
+import { fail, forbidden, invalid, notFound } from "./errors";
+import { attachFile, claimFile } from "./files";
 import { notify } from "./notifications";
 import { syncUserLocation } from "./professionals";
 import type { TransitionRule } from "./transitions";
@@ -218,4 +225,74 @@ export async function resubmit(
 export async function deleteCredential(ctx: MutationCtx, credential: Credential): Promise<void> {
   await ctx.db.delete("credentials", credential._id);
   await recomputeVerified(ctx, credential.userId);
+}
+
+/** The stored fields of parsed values: only those of the kind, expiry as an instant too. */
+export function detailsOf(values: CredentialValues) {
+  switch (values.kind) {
+    case "licence":
+      return {
+        trade: values.trade,
+        number: values.number,
+        issuingState: values.issuingState,
+        expiresOn: values.expiresOn,
+        expiresAt: expiryInstant(values.expiresOn),
+      };
+    case "insurance":
+      return {
+        carrier: values.carrier,
+        policyNumber: values.policyNumber,
+        coverage: values.coverage,
+        expiresOn: values.expiresOn,
+        expiresAt: expiryInstant(values.expiresOn),
+      };
+    case "background_check":
+      return { consent: true };
+  }
+}
+
+/** Checks and takes the uploaded document (PDF or image, at most 10 MB, the member's own unused upload). */
+export function claimDocument(ctx: MutationCtx, viewer: Doc<"users">, documentId: Id<"_storage">) {
+  return claimFile(ctx, viewer, documentId, {
+    purpose: "credential",
+    maxBytes: CREDENTIAL_MAX_BYTES,
+    types: CREDENTIAL_FILE_TYPES,
+    messages: { type: CredentialCopy.documentType, size: CredentialCopy.documentTooLarge },
+  });
+}
+
+/**
+ * A professional submits a credential with its uploaded document (the public mutation and the demo
+ * seed). A refused document is deleted and the refusal returned (model/files.ts), not thrown.
+ */
+export async function submitCredential(
+  ctx: MutationCtx,
+  viewer: Doc<"users">,
+  values: CredentialValues,
+  documentId: Id<"_storage">,
+): Promise<{ credentialId: Id<"credentials"> } | { refused: AppErrorData }> {
+  if (viewer.userType !== "professional") forbidden(CredentialCopy.professionalsOnly);
+  const held = await ctx.db
+    .query("credentials")
+    .withIndex("by_userId", (q) => q.eq("userId", viewer._id))
+    .take(MAX_CREDENTIALS);
+  if (held.length >= MAX_CREDENTIALS) invalid(CredentialCopy.tooMany);
+  const claim = await claimDocument(ctx, viewer, documentId);
+  if (!claim.ok) return { refused: claim.error };
+  const now = Date.now();
+  const credentialId = await ctx.db.insert("credentials", {
+    userId: viewer._id,
+    kind: values.kind,
+    state: "submitted",
+    ...detailsOf(values),
+    documentId,
+    submittedAt: now,
+    queueAt: queueAtFor(viewer, now),
+    reminded: false,
+  });
+  await attachFile(ctx, claim.fileId, credentialId);
+  if (values.kind === "background_check") {
+    await backgroundCheckProvider().start(ctx, (await ctx.db.get("credentials", credentialId))!);
+  }
+  return { credentialId };
 }
