@@ -26,7 +26,7 @@ test("demo credentials: approved ones verify, three wait in the queue (Pro+ firs
       }),
     );
   }
-  expect(await t.action(internal.seed.credentials.insertDemoCredentials, {})).toEqual({ inserted: 17 });
+  expect(await t.action(internal.seed.credentials.insertDemoCredentials, {})).toEqual({ inserted: 17, skipped: 0 });
   vi.advanceTimersByTime(1);
   await t.finishInProgressScheduledFunctions();
 
@@ -53,5 +53,5 @@ test("demo credentials: approved ones verify, three wait in the queue (Pro+ firs
   expect(audit).toHaveLength(14);
   expect(audit.every((a) => a.adminId === admin.userId && a.action === "credential.approve")).toBe(true);
 
-  expect(await t.action(internal.seed.credentials.insertDemoCredentials, {})).toEqual({ inserted: 0 });
+  expect(await t.action(internal.seed.credentials.insertDemoCredentials, {})).toEqual({ inserted: 0, skipped: 17 });
 });

@@ -79,10 +79,10 @@ function demoPdf(title: string): Blob {
 
 export const insertDemoCredentials = internalAction({
   args: {},
-  returns: v.object({ inserted: v.number() }),
-  handler: async (ctx): Promise<{ inserted: number }> => {
+  returns: v.object({ inserted: v.number(), skipped: v.number() }),
+  handler: async (ctx): Promise<{ inserted: number; skipped: number }> => {
     const { userIds, seeded } = await ctx.runQuery(internal.seed.credentials.holders, {});
-    if (seeded) return { inserted: 0 };
+    if (seeded) return { inserted: 0, skipped: DEMO_CREDENTIALS.length };
     let inserted = 0;
     for (const [i, c] of DEMO_CREDENTIALS.entries()) {
       const userId = userIds[c.index];
@@ -91,7 +91,7 @@ export const insertDemoCredentials = internalAction({
       if (await ctx.runMutation(internal.seed.credentials.insertOne, { userId, documentId, plan: c.plan, kind: c.kind, n: i }))
         inserted += 1;
     }
-    return { inserted };
+    return { inserted, skipped: 0 };
   },
 });
 

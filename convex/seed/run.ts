@@ -270,7 +270,9 @@ export const run = internalAction({
     // Suspicious Users and Cleanup have work waiting (issue 16): after the feed, whose demo owner reports one.
     inserted.demoSuspects = await seedDemoSuspects(ctx);
     // After the plans: a Pro+ member's pending credential is a day ahead in the queue.
-    inserted.credentials = (await ctx.runAction(internal.seed.credentials.insertDemoCredentials, {})).inserted;
+    const credentials = await ctx.runAction(internal.seed.credentials.insertDemoCredentials, {});
+    inserted.credentials = credentials.inserted;
+    skipped.credentials = credentials.skipped;
     return { inserted, skipped, demoAccountsCreated, ms: Date.now() - started };
   },
 });
