@@ -90,6 +90,7 @@ export const professional = query({
   returns: v.object({
     activeJobs: v.number(),
     completedJobs: v.number(),
+    /** Dollars released to the professional this month (the payment records, issue 15; spec §7 field). */
     thisMonth: v.number(),
     rating: v.number(),
     reviewCount: v.number(),
@@ -100,15 +101,16 @@ export const professional = query({
     const viewer = ctx.viewerX();
     const now = new Date();
     const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
-    // Jobs completed this month: a professional's month is small, so this read stays small.
-    const completed = await ctx.db
-      .query("jobs")
-      .withIndex("by_contractorId_and_completedAt", (q) => q.eq("contractorId", viewer._id).gte("completedAt", monthStart))
+    // Payments released to them this month (the payment records, not the job's price):
+    // a professional's month is small, so this read stays small.
+    const released = await ctx.db
+      .query("jobPayments")
+      .withIndex("by_proId_and_releasedAt", (q) => q.eq("proId", viewer._id).gte("releasedAt", monthStart))
       .take(1000);
     return {
       activeJobs: viewer.jobsWorkingActive ?? 0,
       completedJobs: viewer.jobsWorkingCompleted ?? 0,
-      thisMonth: completed.reduce((sum, job) => sum + (job.acceptedPrice ?? 0), 0),
+      thisMonth: released.reduce((sum, payment) => sum + payment.releasedCents, 0) / 100,
       rating: viewer.rating ?? 0,
       reviewCount: viewer.reviewCount ?? 0,
       available: isAvailable(viewer),

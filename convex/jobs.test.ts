@@ -200,7 +200,8 @@ describe("the job's life", () => {
     expect(await userDoc(t, o.userId)).toMatchObject({ jobsPostedActive: 0, jobsPostedCompleted: 1 });
     expect(await userDoc(t, p.userId)).toMatchObject({ jobsWorkingActive: 0, jobsWorkingCompleted: 1 });
     const stats = await p.as.query(api.dashboard.professional, {});
-    expect(stats).toMatchObject({ activeJobs: 0, completedJobs: 1, thisMonth: 900 });
+    // This Month reads released payments (issue 15): a hire without payment protection paid nothing through Rafter.
+    expect(stats).toMatchObject({ activeJobs: 0, completedJobs: 1, thisMonth: 0 });
     const history = (await o.as.query(api.jobs.get, { jobId }))!.history.filter((h) => h.kind === "status");
     expect(history.map((h) => h.toStatus)).toEqual([
       "completed",

@@ -891,6 +891,7 @@ export default defineSchema({
   })
     .index("by_jobId", ["jobId"])
     .index("by_proId_and_state", ["proId", "state"])
+    .index("by_proId_and_releasedAt", ["proId", "releasedAt"])
     .index("by_ownerId", ["ownerId"])
     .index("by_state", ["state"])
     .index("by_paymentIntentId", ["paymentIntentId"])

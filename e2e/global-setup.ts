@@ -17,6 +17,8 @@ export const STATE_VAR = "RAFTER_E2E_STATE";
 
 export default async function globalSetup(_config: FullConfig): Promise<void> {
   const started = Date.now();
+  // A short payment review window (issue 15): payments.spec.ts watches auto-release happen.
+  process.env.PAYMENT_REVIEW_WINDOW_HOURS ??= "0.025";
   const stack = await startStack({ tag: "e2e" });
   try {
     const env: E2EEnv = {

@@ -12,6 +12,7 @@ import { verifyEmailFirst } from "../common/errors";
 import { ProfileCopy } from "../common/profile";
 import { api } from "../convex/_generated/api";
 import { e2eEnv } from "./env";
+import { completePaidJob } from "./paymentSteps";
 import { expect, signInOn, test, toasts, type Account } from "./fixtures";
 
 // ---------------------------------------------------------------------------
@@ -257,9 +258,7 @@ test("an owner reviews a completed job; the professional replies and the owner s
     estimatedDuration: "2 days",
   });
   await ownerApi.mutation(api.bids.accept, { bidId });
-  await proApi.mutation(api.jobs.act, { jobId, action: "start" });
-  await proApi.mutation(api.jobs.act, { jobId, action: "markDone" });
-  await ownerApi.mutation(api.jobs.act, { jobId, action: "confirmCompletion" });
+  await completePaidJob(ownerApi, proApi, jobId);
 
   // The owner writes the review from /reviews.
   await signInOn(ownerPage, owner);

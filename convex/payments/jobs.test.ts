@@ -311,6 +311,7 @@ describe("completion, review and release", () => {
     expect((await jobOf(h.t, h.jobId)).status).toBe("completed");
     // The pro's earnings read the record.
     expect(await h.p.as.query(api.payments.jobs.earnings, {})).toMatchObject({ releasedCents: 90_000, heldCents: 0, pendingCents: 0 });
+    expect(await h.p.as.query(api.dashboard.professional, {})).toMatchObject({ thisMonth: 900 });
     // A retried move does nothing more.
     await h.t.action(internal.payments.moves.execute, { moveId: moves[0]!._id });
     expect(await h.t.run((ctx) => ctx.db.query("localMoneyMoves").take(10))).toHaveLength(1);

@@ -22,6 +22,7 @@ import {
   paymentOfJobX,
   paymentRefusal,
   remindRelease as remindReleasePayment,
+  reviewWindowMs,
   requestChanges as requestPaymentChanges,
   sideOf,
   submitCompletion as submitPaymentCompletion,
@@ -65,6 +66,8 @@ export const paymentView = v.object({
   releasedAt: v.union(v.number(), v.null()),
   refundedAt: v.union(v.number(), v.null()),
   reviewWindowEndsAt: v.union(v.number(), v.null()),
+  /** The review window this deployment gives (PAYMENT_REVIEW_WINDOW_HOURS). */
+  reviewWindowHours: v.number(),
   changesRequested: v.number(),
   maxChangeRequests: v.number(),
   changesReason: v.union(v.string(), v.null()),
@@ -138,6 +141,7 @@ async function toView(ctx: QueryCtx, payment: Payment, viewer: Doc<"users">, rol
     releasedAt: payment.releasedAt ?? null,
     refundedAt: payment.refundedAt ?? null,
     reviewWindowEndsAt: payment.reviewWindowEndsAt ?? null,
+    reviewWindowHours: reviewWindowMs() / 3_600_000,
     changesRequested: payment.changesRequested,
     maxChangeRequests: MAX_CHANGE_REQUESTS,
     changesReason: payment.changesReason ?? null,
@@ -160,7 +164,8 @@ async function toView(ctx: QueryCtx, payment: Payment, viewer: Doc<"users">, rol
         }
       : null,
     suggestedChecklist: scope.filter((s) => s.trim().length > 0),
-    actions: availablePaymentActions(payment, viewer),
+    // Completion is submitted once the work is under way (the job in progress).
+    actions: availablePaymentActions(payment, viewer).filter((a) => a !== "submitCompletion" || job?.status === "in_progress"),
     history: history.map((h) => ({
       transition: h.transition,
       from: h.from,

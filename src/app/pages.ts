@@ -43,6 +43,9 @@ export const CustomerDashboard = lazy(() => signedIn().then((m) => m.loadCustome
 export const ProfessionalDashboard = lazy(() => signedIn().then((m) => m.loadProfessionalDashboard()));
 
 export const LocalCheckoutPage = lazy(() => signedIn().then((m) => m.loadLocalCheckoutPage()));
+export const LocalJobCheckoutPage = lazy(() => signedIn().then((m) => m.loadLocalJobCheckoutPage()));
+export const LocalOnboardingPage = lazy(() => signedIn().then((m) => m.loadLocalOnboardingPage()));
+export const EarningsPage = lazy(() => signedIn().then((m) => m.loadEarningsPage()));
 export const LocalPortalPage = lazy(() => signedIn().then((m) => m.loadLocalPortalPage()));
 export const SubscriptionReturn = lazy(() => signedIn().then((m) => m.loadSubscriptionReturn()));
 export const SubscribePage = lazy(() =>

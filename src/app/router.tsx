@@ -32,6 +32,9 @@ import {
   ResetPasswordPage,
   ReviewsPage,
   LocalCheckoutPage,
+  LocalJobCheckoutPage,
+  LocalOnboardingPage,
+  EarningsPage,
   LocalPortalPage,
   ScrapDetailPage,
   ScrapPage,
@@ -232,6 +235,31 @@ export function AppRoutes() {
           element={
             <SignedInOnly>
               <LocalCheckoutPage />
+            </SignedInOnly>
+          }
+        />
+        {/* Payment protection (issue 15): the local job checkout and payout onboarding, and earnings. */}
+        <Route
+          path="pay/job/:sessionId"
+          element={
+            <SignedInOnly>
+              <LocalJobCheckoutPage />
+            </SignedInOnly>
+          }
+        />
+        <Route
+          path="pay/onboard/:sessionId"
+          element={
+            <SignedInOnly>
+              <LocalOnboardingPage />
+            </SignedInOnly>
+          }
+        />
+        <Route
+          path="earnings"
+          element={
+            <SignedInOnly>
+              <EarningsPage />
             </SignedInOnly>
           }
         />

@@ -46,6 +46,11 @@ export const loadUserTypeBar = () => import("@/features/shell/UserTypeBar").then
 
 export const loadLocalCheckoutPage = () =>
   import("@/features/subscriptions/LocalCheckoutPage").then((m) => ({ default: m.LocalCheckoutPage }));
+export const loadLocalJobCheckoutPage = () =>
+  import("@/features/payments/LocalJobCheckoutPage").then((m) => ({ default: m.LocalJobCheckoutPage }));
+export const loadLocalOnboardingPage = () =>
+  import("@/features/payments/LocalOnboardingPage").then((m) => ({ default: m.LocalOnboardingPage }));
+export const loadEarningsPage = () => import("@/features/payments/EarningsPage").then((m) => ({ default: m.EarningsPage }));
 export const loadLocalPortalPage = () =>
   import("@/features/subscriptions/LocalPortalPage").then((m) => ({ default: m.LocalPortalPage }));
 export const loadSubscriptionReturn = () =>

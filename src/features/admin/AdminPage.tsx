@@ -16,6 +16,7 @@ import { useTabParam } from "@/lib/useTabParam";
 import { CleanupTab } from "./CleanupTab";
 import { SuspiciousUsersTab } from "./SuspiciousUsersTab";
 import { VerificationTab } from "./VerificationTab";
+import { DisputesTab } from "./DisputesTab";
 
 // /admin (issue 16): the admin console: Moderation (open reports and screen-flagged posts, with
 // the moderator's decisions), Suspicious Users, Cleanup, Verification and the Audit log. Admins
@@ -27,6 +28,7 @@ const TABS = [
   { key: "cleanup", label: "Cleanup" },
   { key: "verification", label: "Verification" },
   { key: "audit", label: "Audit log" },
+  { key: "disputes", label: "Disputes" },
 ] as const;
 const TAB_KEYS = TABS.map((t) => t.key);
 const PAGE_SIZE = 20;
@@ -99,6 +101,9 @@ export function AdminPage() {
             >
               <AuditLog />
             </QueryErrorBoundary>
+          </TabPanel>
+          <TabPanel className="rounded-md">
+            <DisputesTab />
           </TabPanel>
         </TabPanels>
       </TabGroup>

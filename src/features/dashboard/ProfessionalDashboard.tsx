@@ -66,7 +66,7 @@ export function ProfessionalDashboard({ viewer }: { viewer: Viewer }) {
           label="This Month"
           icon={<DashIcon name="dollar" />}
           value={tiles ? formatMoney(tiles.thisMonth) : undefined}
-          detail="Completed work"
+          detail={<TextLink to="/earnings">Released payments</TextLink>}
         />
         <StatTile
           label="Rating"

@@ -38,6 +38,7 @@ import { BidsComparison } from "./components/BidsComparison";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { JobsErrorBoundary } from "./components/JobsErrorBoundary";
 import { SaveButton } from "./components/SaveButton";
+import { PaymentPanel } from "@/features/payments/PaymentPanel";
 import { useJobAction } from "./hooks/useJobAction";
 import { useToggleSave } from "./hooks/useSaveJob";
 import { ShareWithBackupButton } from "./components/ShareWithBackupButton";
@@ -525,6 +526,7 @@ function JobView({ data }: { data: JobPageData }) {
           {isPro && <ProfessionalBid data={data} />}
         </div>
         <aside aria-label="Job people and actions" className="space-y-6">
+          {(role === "owner" || role === "contractor") && <PaymentPanel jobId={job._id} />}
           <JobActions data={data} />
           {role === "owner" && job.status === "completed" && (
             <Card className="space-y-3">

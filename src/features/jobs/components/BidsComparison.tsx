@@ -1,7 +1,7 @@
 import { useMutation } from "convex/react";
 import { useState } from "react";
 import { formatBidPrice } from "@common/jobCatalog";
-import { ButtonLink, cardClasses, EmptyState } from "@/components/ui";
+import { ButtonLink, cardClasses, EmptyState, TextField } from "@/components/ui";
 import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { JobCopy } from "../copy";
@@ -121,6 +121,7 @@ export function BidsComparison({ bids, canRespond }: { bids: BidView[]; canRespo
   // The bid stays set while the dialog closes, so its text does not change mid-animation.
   const [accepting, setAccepting] = useState<BidView | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const [price, setPrice] = useState("");
   const askToAccept = (bid: BidView) => {
     setAccepting(bid);
     setConfirmOpen(true);
@@ -246,7 +247,9 @@ export function BidsComparison({ bids, canRespond }: { bids: BidView[]; canRespo
         onConfirm={async () => {
           if (!accepting) return;
           const name = accepting.professional.name;
-          await runAction(() => accept({ bidId: accepting._id }), {
+          const ranged = accepting.priceMax !== null && accepting.priceMax > accepting.priceMin;
+          const priceCents = ranged ? Math.round(Number(price) * 100) : undefined;
+          await runAction(() => accept({ bidId: accepting._id, ...(priceCents !== undefined ? { priceCents } : {}) }), {
             title: JobCopy.bidAcceptedTitle,
             description: JobCopy.bidAccepted(name),
           });
@@ -255,8 +258,19 @@ export function BidsComparison({ bids, canRespond }: { bids: BidView[]; canRespo
         {shown && (
           <p>
             Hire {shown.professional.name} for {formatBidPrice(shown.priceMin, shown.priceMax ?? undefined)}? Other bids
-            will be declined.
+            will be declined. You then fund the agreed price, and Rafter holds it until you approve the work.
           </p>
+        )}
+        {shown && shown.priceMax !== null && shown.priceMax > shown.priceMin && (
+          <TextField
+            className="mt-4"
+            label="Price you agree to pay ($)"
+            hint={`A point in the bid's range, ${formatBidPrice(shown.priceMin, shown.priceMax)}: it's fixed once you hire.`}
+            inputMode="decimal"
+            value={price}
+            onChange={(e) => setPrice(e.target.value)}
+            required
+          />
         )}
       </ConfirmDialog>
     </>

@@ -1,0 +1,204 @@
+// Payment protection (issue 15), local payments mode, in two browsers. First: the pro connects
+// payouts, the owner hires at a point of the bid's range, funds through the local checkout, both
+// see the money held, the pro submits completion with a photo, the owner approves, both see it
+// released, and the pro's earnings and This Month show it. Second: a completion nobody reviews is
+// released when the (short, e2e) review window ends, and a dispute is settled by an admin as a split.
+import type { Browser, Page } from "@playwright/test";
+import { ConvexHttpClient } from "convex/browser";
+import { api, internal } from "../convex/_generated/api";
+import type { Id } from "../convex/_generated/dataModel";
+import { adminClient, asAdminCallable } from "../scripts/lib/convex";
+import { e2eEnv } from "./env";
+import { expect, signInOn, test, toasts, type Account } from "./fixtures";
+import { connectPayouts, fundJob, PHOTO_PNG, TEST_CARD, uploadPhoto } from "./paymentSteps";
+
+async function otherBrowser(browser: Browser, clientIp: string): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: e2eEnv().baseURL,
+    extraHTTPHeaders: { "X-Forwarded-For": clientIp },
+  });
+  return await context.newPage();
+}
+
+/** A backend client signed in as the account (the same sign-in the login form calls). */
+async function backendAs(account: Account, clientIp: string): Promise<ConvexHttpClient> {
+  const client = new ConvexHttpClient(e2eEnv().convexUrl, {
+    skipConvexDeploymentUrlCheck: true,
+    logger: false,
+    fetch: (input, init) => {
+      const headers = new Headers(init?.headers);
+      headers.set("X-Forwarded-For", clientIp);
+      return fetch(input, { ...init, headers });
+    },
+  });
+  const result = await client.action(api.auth.signIn, {
+    provider: "password",
+    params: { flow: "signIn", email: account.email, password: account.password },
+  });
+  if (!result.tokens?.token) throw new Error(`no token for ${account.email}`);
+  client.setAuth(result.tokens.token);
+  return client;
+}
+
+const place = { city: "Austin", state: "TX", zipCode: "78701" };
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+
+async function postAndBid(
+  ownerApi: ConvexHttpClient,
+  proApi: ConvexHttpClient,
+  title: string,
+  price: { priceMin: number; priceMax?: number },
+): Promise<{ jobId: Id<"jobs">; bidId: Id<"bids"> }> {
+  const jobId = await ownerApi.mutation(api.jobs.create, {
+    title,
+    description: "Replace the kitchen outlets with tamper-resistant ones.",
+    category: "electrical",
+    propertyType: "single_family",
+    location: "Austin, TX",
+    zipCode: "78701",
+  });
+  const bidId = await proApi.mutation(api.bids.place, {
+    jobId,
+    ...price,
+    message: "Licensed electrician. Replace all outlets and test every circuit.",
+    earliestStart: tomorrow(),
+    estimatedDuration: "1 day",
+  });
+  return { jobId, bidId };
+}
+
+test("hire at a point of the range -> fund through checkout -> held -> completion with a photo -> approve -> released -> earnings", async ({
+  page: ownerPage,
+  browser,
+  users,
+  axe,
+}) => {
+  test.slow();
+  const owner = await users.create({ userType: "homeowner", firstName: "Olive", lastName: "Owner", ...place });
+  const pro = await users.create({ userType: "professional", firstName: "Dana", lastName: "Volt", professions: ["electrician"], ...place });
+  const ownerApi = await backendAs(owner, "10.88.1.1");
+  const proApi = await backendAs(pro, "10.88.1.2");
+  const title = `Kitchen outlets ${Date.now()}`;
+  const { jobId } = await postAndBid(ownerApi, proApi, title, { priceMin: 1000, priceMax: 1400 });
+  const proPage = await otherBrowser(browser, "10.88.1.2");
+  await signInOn(ownerPage, owner);
+  await signInOn(proPage, pro);
+
+  // The pro connects a payout account: the local onboarding page sends the signed account.updated.
+  await proPage.goto("/earnings");
+  await expect(proPage.getByRole("heading", { level: 1, name: "Earnings" })).toBeVisible();
+  await proPage.getByRole("button", { name: "Connect payouts" }).click();
+  await expect(proPage.getByRole("heading", { level: 1, name: "Set up payouts" })).toBeVisible();
+  await proPage.getByRole("button", { name: "Finish setup" }).click();
+  await expect(proPage.getByText("Payouts connected")).toBeVisible();
+
+  // The owner hires at a price inside the bid's range (never the top by default).
+  await ownerPage.goto(`/jobs/${jobId}`);
+  await ownerPage.getByRole("button", { name: /^Accept bid from/ }).first().click();
+  const hire = ownerPage.getByRole("alertdialog", { name: "Hire Dana Volt?" });
+  await hire.getByLabel("Price you agree to pay ($)").fill("1200");
+  await hire.getByRole("button", { name: "Hire" }).click();
+  const ownerStatus = ownerPage.getByTestId("payment-status");
+  await expect(ownerStatus).toHaveText("Fund $1,200 to get the work started");
+  await axe.check("job page awaiting funding");
+
+  // Fund -> the local checkout (payment mode) -> back on the job, held.
+  await ownerPage.getByRole("button", { name: "Fund $1,200" }).click();
+  await expect(ownerPage.getByRole("heading", { level: 1, name: "Pay $1,200" })).toBeVisible();
+  await axe.check("job checkout");
+  await ownerPage.getByLabel("Card number").fill(TEST_CARD.number);
+  await ownerPage.getByLabel("Expiry (MM/YY)").fill(TEST_CARD.expiry);
+  await ownerPage.getByLabel("CVC").fill(TEST_CARD.cvc);
+  await ownerPage.getByRole("button", { name: "Pay $1,200" }).click();
+  await expect(ownerPage).toHaveURL(new RegExp(`/jobs/${jobId}`));
+  await expect(ownerStatus).toHaveText("$1,200 held by Rafter");
+  await proPage.goto(`/jobs/${jobId}`);
+  const proStatus = proPage.getByTestId("payment-status");
+  await expect(proStatus).toHaveText("$1,200 held by Rafter");
+
+  // The pro starts, then submits completion with a photo and the checklist.
+  await proPage.getByRole("button", { name: "Start work" }).click();
+  const form = proPage.getByRole("form", { name: "Submit completion" });
+  await expect(form).toBeVisible();
+  await form.getByLabel("What you did (one item per line)").fill("Replaced 8 outlets\nTested every circuit");
+  await form.getByLabel("Photos of the finished work").setInputFiles({ name: "outlets.png", mimeType: "image/png", buffer: PHOTO_PNG });
+  await form.getByRole("button", { name: "Submit completion" }).click();
+  await expect(toasts(proPage).getByText("Completion submitted")).toBeVisible();
+
+  // The owner sees the documentation and the countdown, and approves.
+  await expect(ownerPage.getByText("Replaced 8 outlets")).toBeVisible();
+  await expect(ownerPage.getByRole("img", { name: "Completion photo 1" })).toBeVisible();
+  await expect(ownerPage.getByText(/Released automatically to Dana Volt in/)).toBeVisible();
+  await axe.check("job page in review");
+  await ownerPage.getByRole("button", { name: "Approve and release $1,200" }).click();
+  const releasedOn = new RegExp(`^\\$1,200 released to Dana Volt on ${new Date().toLocaleDateString("en-US", { month: "short", day: "numeric" })}$`);
+  await expect(ownerStatus).toHaveText(releasedOn);
+  await expect(proStatus).toHaveText(releasedOn);
+  await expect(ownerPage.getByText("Status: completed", { exact: false }).first()).toBeVisible();
+
+  // The pro's earnings and This Month read the payment record.
+  await proPage.goto("/earnings");
+  await expect(proPage.getByTestId("earnings-released")).toHaveText("$1,200");
+  await expect(proPage.getByRole("link", { name: title })).toBeVisible();
+  await proPage.goto("/");
+  await expect(proPage.getByText("$1,200").first()).toBeVisible();
+  await proPage.context().close();
+});
+
+test("nobody reviews -> released when the window ends; a dispute -> an admin splits it", async ({ page: ownerPage, browser, users, axe }) => {
+  test.slow();
+  const owner = await users.create({ userType: "homeowner", firstName: "Omar", lastName: "Owner", ...place });
+  const pro = await users.create({ userType: "professional", firstName: "Pia", lastName: "Wire", professions: ["electrician"], ...place });
+  const adminAccount = await users.create({ userType: "homeowner", firstName: "Ada", lastName: "Admin", ...place });
+  const env = e2eEnv();
+  await adminClient(env.convexUrl, env.adminKey).mutation(asAdminCallable(internal.users.grantAdmin), { email: adminAccount.email });
+  const ownerApi = await backendAs(owner, "10.88.2.1");
+  const proApi = await backendAs(pro, "10.88.2.2");
+  await connectPayouts(proApi);
+
+  // Two hires, both funded and submitted for review.
+  const stamp = Date.now();
+  const jobs: Id<"jobs">[] = [];
+  for (const title of [`Porch light ${stamp}`, `Garage circuit ${stamp}`]) {
+    const { jobId, bidId } = await postAndBid(ownerApi, proApi, title, { priceMin: 1200 });
+    await ownerApi.mutation(api.bids.accept, { bidId });
+    await fundJob(ownerApi, jobId);
+    await proApi.mutation(api.jobs.act, { jobId, action: "start" });
+    const photo = await uploadPhoto(proApi, "completion");
+    await proApi.mutation(api.payments.jobs.submitCompletion, { jobId, checklist: ["Done"], photos: [photo] });
+    jobs.push(jobId);
+  }
+  const [quietJob, disputedJob] = jobs as [Id<"jobs">, Id<"jobs">];
+
+  // The owner disputes the second job inside the window.
+  await signInOn(ownerPage, owner);
+  await ownerPage.goto(`/jobs/${disputedJob}`);
+  await ownerPage.getByRole("button", { name: "Open a dispute" }).click();
+  const dialog = ownerPage.getByRole("dialog", { name: "Open a dispute" });
+  await dialog.getByLabel("What went wrong").fill("The new circuit trips the breaker.");
+  await dialog.getByLabel("Evidence (optional)").fill("It tripped three times on the first evening.");
+  await dialog.getByRole("button", { name: "Open dispute" }).click();
+  const status = ownerPage.getByTestId("payment-status");
+  await expect(status).toHaveText("$1,200 held by Rafter while the dispute is reviewed");
+  await axe.check("job page with a dispute");
+
+  // An admin settles it as a split in the Disputes tab.
+  const adminPage = await otherBrowser(browser, "10.88.2.3");
+  await signInOn(adminPage, adminAccount);
+  await adminPage.goto("/admin?tab=disputes");
+  const row = adminPage.getByRole("list", { name: "Open disputes" }).getByRole("listitem").filter({ hasText: `Garage circuit ${stamp}` });
+  await expect(row.getByText("The new circuit trips the breaker.")).toBeVisible();
+  await row.getByRole("button", { name: "Split" }).click();
+  const decide = adminPage.getByRole("dialog", { name: /^Split:/ });
+  await decide.getByLabel("The professional's share (dollars)").fill("500");
+  await decide.getByLabel("Note for both sides").fill("The wiring is done; the breaker fault needs another visit.");
+  await decide.getByRole("button", { name: "Settle dispute" }).click();
+  await expect(toasts(adminPage).getByText("Dispute settled")).toBeVisible();
+  await expect(status).toHaveText("$500 released to Pia Wire, $700 refunded to Omar Owner");
+
+  // The first job: nobody acted; the scheduler releases it at the window's end.
+  await ownerPage.goto(`/jobs/${quietJob}`);
+  await expect(ownerPage.getByText(/Released automatically to Pia Wire in/)).toBeVisible();
+  await expect(status).toHaveText(/^\$1,200 released to Pia Wire on /, { timeout: 150_000 });
+  await adminPage.context().close();
+});

@@ -1,0 +1,165 @@
+import { useMutation, useQuery } from "convex/react";
+import type { FunctionReturnType } from "convex/server";
+import { useState, type FormEvent } from "react";
+import { formatCents } from "@common/payments";
+import { Alert, Button, EmptyState, ListSkeleton, TextField, Textarea, TextLink, useToast } from "@/components/ui";
+import { ErrorState, QueryErrorBoundary } from "@/components/ui/QueryErrorBoundary";
+import { Modal } from "@/components/ui/Modal";
+import { api } from "@/lib/api";
+import { toUserError } from "@/lib/errors";
+
+// The admin console's Disputes tab (issue 15): payments frozen by a dispute, both sides'
+// documentation, and the decision: release in full, refund in full, or a split. The decision is
+// final; the server audits it and tells both sides (convex/admin/disputes.ts).
+
+type Dispute = FunctionReturnType<typeof api.admin.disputes.list>[number];
+type Outcome = "release" | "refund" | "split";
+
+const OUTCOME_LABEL: Record<Outcome, string> = {
+  release: "Release to the professional",
+  refund: "Refund the owner",
+  split: "Split",
+};
+
+function Photos({ urls, label }: { urls: string[]; label: string }) {
+  if (urls.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap gap-2" aria-label={label}>
+      {urls.map((url, i) => (
+        <li key={url}>
+          <a href={url} target="_blank" rel="noreferrer">
+            <img src={url} alt={`${label} ${i + 1}`} className="size-20 rounded-md object-cover" />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Decide({ dispute, outcome, onClose }: { dispute: Dispute; outcome: Outcome | null; onClose: () => void }) {
+  const resolve = useMutation(api.admin.disputes.resolve);
+  const { toast } = useToast();
+  const [share, setShare] = useState("");
+  const [note, setNote] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    if (outcome === null) return;
+    setError(null);
+    const proCents = Math.round(Number(share) * 100);
+    if (outcome === "split" && (!share.trim() || !Number.isFinite(proCents))) return setError("Enter the professional's share in dollars.");
+    setBusy(true);
+    try {
+      await resolve({ paymentId: dispute.paymentId, outcome, note, ...(outcome === "split" ? { proCents } : {}) });
+      toast({ variant: "success", title: "Dispute settled", description: "Both sides have been told. The decision is final." });
+      onClose();
+    } catch (e) {
+      setError(toUserError(e, { title: "Not settled", description: "Please try again." }).inline);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal open={outcome !== null} onClose={onClose} title={outcome ? `${OUTCOME_LABEL[outcome]}: ${dispute.title}` : "Decide"} busy={busy}>
+      <form className="space-y-4" onSubmit={(e) => void send(e)}>
+        <p className="text-sm text-slate-700 dark:text-slate-200">
+          {formatCents(dispute.heldCents)} is held. This decision is final and is kept in the audit log.
+        </p>
+        {outcome === "split" && (
+          <TextField
+            label="The professional's share (dollars)"
+            inputMode="decimal"
+            value={share}
+            onChange={(e) => setShare(e.target.value)}
+            hint={`The rest goes back to ${dispute.ownerName}.`}
+            required
+          />
+        )}
+        <Textarea label="Note for both sides" value={note} onChange={(e) => setNote(e.target.value)} rows={3} required />
+        {error && (
+          <Alert variant="error" live="assertive">
+            {error}
+          </Alert>
+        )}
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button type="button" variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy} loadingText="Settling...">
+            Settle dispute
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+function DisputeRow({ dispute }: { dispute: Dispute }) {
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const by = dispute.openedBy === "owner" ? dispute.ownerName : dispute.openedBy === "pro" ? dispute.proName : "Card chargeback";
+  return (
+    <li className="space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+      <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
+        <h3 className="font-semibold text-slate-900 dark:text-white">
+          <TextLink to={`/jobs/${dispute.jobId}`}>{dispute.title}</TextLink>
+        </h3>
+        <p className="font-semibold text-slate-900 dark:text-white">{formatCents(dispute.heldCents)} held</p>
+      </div>
+      <p className="text-sm text-slate-700 dark:text-slate-200">
+        {dispute.ownerName} (owner) and {dispute.proName} (professional) · opened by {by} on{" "}
+        {new Date(dispute.openedAt).toLocaleDateString("en-US", { month: "short", day: "numeric" })} · changes asked {dispute.changesRequested}×
+      </p>
+      <p className="text-sm text-slate-900 dark:text-slate-100">
+        <span className="font-medium">Reason:</span> {dispute.reason}
+      </p>
+      {dispute.evidence && <p className="text-sm text-slate-700 dark:text-slate-200">{dispute.evidence}</p>}
+      <Photos urls={dispute.photoUrls} label="Evidence photo" />
+      {dispute.completionChecklist.length > 0 && (
+        <div className="text-sm text-slate-700 dark:text-slate-200">
+          <p className="font-medium">Completion submitted:</p>
+          <ul className="list-inside list-disc">
+            {dispute.completionChecklist.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <Photos urls={dispute.completionPhotoUrls} label="Completion photo" />
+      <div className="flex flex-col gap-2 sm:flex-row">
+        {(Object.keys(OUTCOME_LABEL) as Outcome[]).map((o) => (
+          <Button key={o} variant={o === "split" ? "primary" : "secondary"} onClick={() => setOutcome(o)}>
+            {OUTCOME_LABEL[o]}
+          </Button>
+        ))}
+      </div>
+      <Decide dispute={dispute} outcome={outcome} onClose={() => setOutcome(null)} />
+    </li>
+  );
+}
+
+function DisputeList() {
+  const disputes = useQuery(api.admin.disputes.list, {});
+  if (disputes === undefined) return <ListSkeleton count={2} label="Loading disputes..." />;
+  if (disputes.length === 0) return <EmptyState title="No open disputes">Disputed payments wait here for a decision.</EmptyState>;
+  return (
+    <ul className="space-y-4" aria-label="Open disputes">
+      {disputes.map((d) => (
+        <DisputeRow key={d.paymentId} dispute={d} />
+      ))}
+    </ul>
+  );
+}
+
+export function DisputesTab() {
+  return (
+    <section aria-labelledby="disputes-heading">
+      <h2 id="disputes-heading" className="mb-3 text-lg font-semibold text-slate-900 dark:text-white">
+        Open disputes
+      </h2>
+      <QueryErrorBoundary fallback={(retry) => <ErrorState message="The disputes could not be loaded." onRetry={retry} />}>
+        <DisputeList />
+      </QueryErrorBoundary>
+    </section>
+  );
+}

@@ -1,0 +1,407 @@
+import { useAction, useMutation, useQuery } from "convex/react";
+import type { FunctionReturnType } from "convex/server";
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useNavigate } from "react-router-dom";
+import { COMPLETION_LIMITS } from "@common/payments";
+import { Alert, Button, ButtonLink, Card, FileField, Textarea, TextLink, useToast } from "@/components/ui";
+import { ActionButton } from "@/components/ui/ActionButton";
+import { Modal } from "@/components/ui/Modal";
+import { api } from "@/lib/api";
+import { toUserError } from "@/lib/errors";
+import { throwIfRefused } from "@/lib/upload";
+import { useErrorToast } from "@/lib/useErrorToast";
+import { formatCents, goTo, shortDate, timeLeft } from "./format";
+import { usePhotoUpload } from "./usePhotoUpload";
+
+// The job page's payment panel (issue 15), for the owner and the hired professional: where the
+// money is, in plain words, and what each side can do next. Copy says "payment protection".
+
+type PaymentView = NonNullable<FunctionReturnType<typeof api.payments.jobs.forJob>>;
+const failure = { title: "Something went wrong", description: "Please try again." };
+
+/** Ticks once a minute, so the countdown moves while the page is open. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = window.setInterval(() => setNow(Date.now()), 30_000);
+    return () => window.clearInterval(id);
+  }, []);
+  return now;
+}
+
+function Headline({ p }: { p: PaymentView }): ReactNode {
+  const amount = formatCents(p.heldCents);
+  switch (p.state) {
+    case "awaiting_funding":
+      return p.role === "owner"
+        ? `Fund ${formatCents(p.amountCents)} to get the work started`
+        : `Waiting for ${p.ownerName} to fund ${formatCents(p.amountCents)}`;
+    case "funded":
+    case "completion_submitted":
+      return `${amount} held by Rafter`;
+    case "disputed":
+      return `${amount} held by Rafter while the dispute is reviewed`;
+    case "released":
+      return `${formatCents(p.releasedCents)} released to ${p.proName}${p.releasedAt ? ` on ${shortDate(p.releasedAt)}` : ""}`;
+    case "partially_refunded":
+      return `${formatCents(p.releasedCents)} released to ${p.proName}, ${formatCents(p.refundedCents)} refunded to ${p.ownerName}`;
+    case "refunded":
+      return `${formatCents(p.refundedCents)} refunded to ${p.ownerName}${p.refundedAt ? ` on ${shortDate(p.refundedAt)}` : ""}`;
+    case "cancelled":
+      return "Cancelled: nothing was paid";
+  }
+}
+
+function Explainer({ p, now }: { p: PaymentView; now: number }) {
+  const owner = p.role === "owner";
+  const lines: string[] = [];
+  if (p.state === "awaiting_funding") {
+    lines.push(
+      owner
+        ? `Rafter holds the money and releases it to ${p.proName} only when you approve the finished work (or ${p.reviewWindowHours} hours after they submit it, if you don't respond).`
+        : "Work starts once the owner has funded the job. You're paid when they approve your documented completion.",
+    );
+  } else if (p.state === "funded") {
+    lines.push(
+      owner
+        ? `${p.proName} submits photos and a checklist when the work is done. You then approve, or ask for changes.`
+        : "When the work is done, submit photos and a checklist below. The owner then has a review window to approve.",
+    );
+  } else if (p.state === "completion_submitted" && p.reviewWindowEndsAt !== null) {
+    const left = p.reviewWindowEndsAt - now;
+    lines.push(
+      left > 0
+        ? `Released automatically to ${p.proName} in ${timeLeft(left)} (${new Date(p.reviewWindowEndsAt).toLocaleString("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" })}) unless ${owner ? "you ask" : "the owner asks"} for changes or open${owner ? "" : "s"} a dispute.`
+        : `The review window has closed: releasing to ${p.proName}.`,
+    );
+  } else if (p.state === "disputed") {
+    lines.push("The money is frozen. An admin reviews both sides and decides: release, refund, or a split. The decision is final.");
+  }
+  if (lines.length === 0) return null;
+  return (
+    <>
+      {lines.map((line) => (
+        <p key={line} className="text-sm text-slate-700 dark:text-slate-200">
+          {line}
+        </p>
+      ))}
+    </>
+  );
+}
+
+function FundButton({ p }: { p: PaymentView }) {
+  const fund = useAction(api.payments.jobs.fund);
+  const navigate = useNavigate();
+  const reportError = useErrorToast();
+  if (!p.proPayoutsReady) {
+    return (
+      <Alert variant="info">
+        {p.proName} hasn't connected a payout account yet. We've asked them to; you can fund the job once they have.
+      </Alert>
+    );
+  }
+  return (
+    <ActionButton
+      busyLabel="Opening checkout..."
+      onRun={async () => {
+        try {
+          const { url } = await fund({ jobId: p.jobId });
+          goTo(url, navigate);
+        } catch (error) {
+          reportError(error, { title: "Payment not started", description: "We couldn't start the payment. Please try again." });
+        }
+      }}
+    >
+      Fund {formatCents(p.amountCents)}
+    </ActionButton>
+  );
+}
+
+function PhotoList({ urls, label }: { urls: string[]; label: string }) {
+  if (urls.length === 0) return null;
+  return (
+    <ul className="grid grid-cols-3 gap-2" aria-label={label}>
+      {urls.map((url, i) => (
+        <li key={url}>
+          <a href={url} target="_blank" rel="noreferrer">
+            <img src={url} alt={`${label} ${i + 1}`} className="aspect-square w-full rounded-md object-cover" />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Completion({ p }: { p: PaymentView }) {
+  if (p.completion === null) return null;
+  return (
+    <div className="space-y-2 rounded-md border border-slate-200 p-3 dark:border-slate-700">
+      <h3 className="text-sm font-semibold text-slate-900 dark:text-white">
+        Completion submitted {shortDate(p.completion.submittedAt)}
+      </h3>
+      <ul className="list-inside list-disc text-sm text-slate-800 dark:text-slate-100">
+        {p.completion.checklist.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+      {p.completion.note && <p className="text-sm text-slate-700 dark:text-slate-200">{p.completion.note}</p>}
+      <PhotoList urls={p.completion.photoUrls} label="Completion photo" />
+    </div>
+  );
+}
+
+function CompletionForm({ p }: { p: PaymentView }) {
+  const submit = useMutation(api.payments.jobs.submitCompletion);
+  const upload = usePhotoUpload("completion");
+  const { toast } = useToast();
+  const [checklist, setChecklist] = useState(p.suggestedChecklist.join("\n"));
+  const [note, setNote] = useState("");
+  const [files, setFiles] = useState<File[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const items = checklist.split("\n").map((s) => s.trim()).filter(Boolean);
+    if (items.length === 0) return setError("List at least one thing you did.");
+    if (files.length === 0) return setError("Add at least one photo of the finished work.");
+    setBusy(true);
+    try {
+      const photos = await upload(files);
+      throwIfRefused((await submit({ jobId: p.jobId, checklist: items, note, photos })) ?? {});
+      toast({ variant: "success", title: "Completion submitted", description: `${p.ownerName} has been asked to review the work.` });
+      setFiles([]);
+    } catch (e) {
+      setError(toUserError(e, failure).inline);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="space-y-4" onSubmit={(e) => void send(e)} aria-label="Submit completion">
+      <h3 className="font-semibold text-slate-900 dark:text-white">Submit completion</h3>
+      <Textarea
+        label="What you did (one item per line)"
+        value={checklist}
+        onChange={(e) => setChecklist(e.target.value)}
+        rows={4}
+        maxLength={COMPLETION_LIMITS.checklistItems * (COMPLETION_LIMITS.item + 1)}
+        required
+      />
+      <Textarea label="Note for the owner (optional)" value={note} onChange={(e) => setNote(e.target.value)} rows={2} maxLength={COMPLETION_LIMITS.note} />
+      <FileField
+        label="Photos of the finished work"
+        hint="At least one; images up to 10 MB each."
+        accept="image/*"
+        multiple
+        required
+        onChange={(e) => setFiles(Array.from(e.target.files ?? []).slice(0, COMPLETION_LIMITS.photos))}
+        chosen={files.length > 0 ? <p className="text-sm text-slate-700 dark:text-slate-200">{files.length} photo{files.length === 1 ? "" : "s"} chosen</p> : null}
+      />
+      {error && (
+        <Alert variant="error" live="assertive">
+          {error}
+        </Alert>
+      )}
+      <Button type="submit" loading={busy} loadingText="Submitting...">
+        Submit completion
+      </Button>
+    </form>
+  );
+}
+
+function ReasonDialog({
+  open,
+  onClose,
+  title,
+  label,
+  confirmLabel,
+  withEvidence,
+  onSend,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  label: string;
+  confirmLabel: string;
+  withEvidence: boolean;
+  onSend: (values: { reason: string; evidence: string; files: File[] }) => Promise<void>;
+}) {
+  const [reason, setReason] = useState("");
+  const [evidence, setEvidence] = useState("");
+  const [files, setFiles] = useState<File[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason.trim()) return setError("Tell us why.");
+    setBusy(true);
+    setError(null);
+    try {
+      await onSend({ reason, evidence, files });
+      setReason("");
+      setEvidence("");
+      setFiles([]);
+      onClose();
+    } catch (e) {
+      setError(toUserError(e, failure).inline);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal open={open} onClose={onClose} title={title} busy={busy}>
+      <form className="space-y-4" onSubmit={(e) => void send(e)}>
+        <Textarea label={label} value={reason} onChange={(e) => setReason(e.target.value)} rows={3} maxLength={COMPLETION_LIMITS.reason} required />
+        {withEvidence && (
+          <>
+            <Textarea label="Evidence (optional)" value={evidence} onChange={(e) => setEvidence(e.target.value)} rows={3} maxLength={COMPLETION_LIMITS.evidence} />
+            <FileField label="Photos (optional)" accept="image/*" multiple onChange={(e) => setFiles(Array.from(e.target.files ?? []).slice(0, COMPLETION_LIMITS.photos))} />
+          </>
+        )}
+        {error && (
+          <Alert variant="error" live="assertive">
+            {error}
+          </Alert>
+        )}
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button type="button" variant="secondary" onClick={onClose} disabled={busy}>
+            Not now
+          </Button>
+          <Button type="submit" loading={busy} loadingText="Sending...">
+            {confirmLabel}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+function ReviewActions({ p }: { p: PaymentView }) {
+  const approve = useMutation(api.payments.jobs.approve);
+  const requestChanges = useMutation(api.payments.jobs.requestChanges);
+  const openDispute = useMutation(api.payments.jobs.openDispute);
+  const upload = usePhotoUpload("dispute");
+  const { toast } = useToast();
+  const reportError = useErrorToast();
+  const [dialog, setDialog] = useState<"changes" | "dispute" | null>(null);
+  const left = p.maxChangeRequests - p.changesRequested;
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        {p.actions.includes("approve") && (
+          <ActionButton
+            busyLabel="Releasing..."
+            onRun={async () => {
+              try {
+                await approve({ jobId: p.jobId });
+                toast({ variant: "success", title: "Payment released", description: `${formatCents(p.heldCents)} is on its way to ${p.proName}.` });
+              } catch (error) {
+                reportError(error, failure);
+              }
+            }}
+          >
+            Approve and release {formatCents(p.heldCents)}
+          </ActionButton>
+        )}
+        {p.actions.includes("requestChanges") && (
+          <Button variant="secondary" onClick={() => setDialog("changes")}>
+            Ask for changes
+          </Button>
+        )}
+        {p.actions.includes("openDispute") && (
+          <Button variant="secondary" onClick={() => setDialog("dispute")}>
+            Open a dispute
+          </Button>
+        )}
+      </div>
+      {p.actions.includes("requestChanges") && (
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          You can ask for changes {left === 1 ? "one more time" : `${left} more times`}; after that, a dispute is the way to settle it.
+        </p>
+      )}
+      <ReasonDialog
+        open={dialog === "changes"}
+        onClose={() => setDialog(null)}
+        title="Ask for changes"
+        label="What still needs doing"
+        confirmLabel="Send to the professional"
+        withEvidence={false}
+        onSend={async ({ reason }) => {
+          await requestChanges({ jobId: p.jobId, reason });
+          toast({ variant: "success", title: "Changes requested", description: `${p.proName} has been told what to fix.` });
+        }}
+      />
+      <ReasonDialog
+        open={dialog === "dispute"}
+        onClose={() => setDialog(null)}
+        title="Open a dispute"
+        label="What went wrong"
+        confirmLabel="Open dispute"
+        withEvidence
+        onSend={async ({ reason, evidence, files }) => {
+          const photos = await upload(files);
+          throwIfRefused((await openDispute({ jobId: p.jobId, reason, evidence, photos })) ?? {});
+          toast({ variant: "success", title: "Dispute opened", description: "The payment is frozen until an admin decides." });
+        }}
+      />
+    </div>
+  );
+}
+
+function Panel({ p }: { p: PaymentView }) {
+  const now = useNow();
+  const owner = p.role === "owner";
+  return (
+    <Card className="space-y-4" aria-labelledby="payment-heading">
+      <div className="space-y-1">
+        <h2 id="payment-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+          Payment protection
+        </h2>
+        <p className="text-xl font-bold text-slate-900 dark:text-white" data-testid="payment-status">
+          <Headline p={p} />
+        </p>
+      </div>
+      <Explainer p={p} now={now} />
+      {p.changesReason && p.state === "funded" && (
+        <Alert variant="warning" title="Changes requested">
+          {p.changesReason}
+        </Alert>
+      )}
+      {p.state === "awaiting_funding" && owner && <FundButton p={p} />}
+      {p.state === "awaiting_funding" && !owner && !p.proPayoutsReady && (
+        <Alert variant="info" title="Connect a payout account">
+          The owner can fund the job once you have. <TextLink to="/earnings">Set up payouts</TextLink>
+        </Alert>
+      )}
+      <Completion p={p} />
+      {p.actions.includes("submitCompletion") && <CompletionForm p={p} />}
+      {(p.actions.includes("approve") || p.actions.includes("requestChanges") || p.actions.includes("openDispute")) && <ReviewActions p={p} />}
+      {p.dispute && (
+        <div className="space-y-2 rounded-md border border-slate-200 p-3 dark:border-slate-700">
+          <h3 className="text-sm font-semibold text-slate-900 dark:text-white">
+            Dispute opened {shortDate(p.dispute.openedAt)} by {p.dispute.openedBy === "owner" ? p.ownerName : p.dispute.openedBy === "pro" ? p.proName : "the card holder's bank"}
+          </h3>
+          <p className="text-sm text-slate-800 dark:text-slate-100">{p.dispute.reason}</p>
+          {p.dispute.evidence && <p className="text-sm text-slate-700 dark:text-slate-200">{p.dispute.evidence}</p>}
+          <PhotoList urls={p.dispute.photoUrls} label="Dispute photo" />
+          {p.dispute.resolution && <p className="text-sm font-medium text-slate-900 dark:text-white">Decision: {p.dispute.resolution}</p>}
+        </div>
+      )}
+      {!owner && (p.state === "released" || p.state === "partially_refunded") && (
+        <ButtonLink to="/earnings" variant="secondary">
+          See your earnings
+        </ButtonLink>
+      )}
+    </Card>
+  );
+}
+
+/** The payment panel for a job's owner or hired professional; nothing for anyone else. */
+export function PaymentPanel({ jobId }: { jobId: string }) {
+  const payment = useQuery(api.payments.jobs.forJob, { jobId });
+  if (!payment) return null;
+  return <Panel p={payment} />;
+}
