@@ -44,6 +44,7 @@ import type * as http_devOutbox from "../http/devOutbox.js";
 import type * as http_jobs from "../http/jobs.js";
 import type * as http_messages from "../http/messages.js";
 import type * as http_openapi from "../http/openapi.js";
+import type * as http_payments from "../http/payments.js";
 import type * as http_posts from "../http/posts.js";
 import type * as http_professionals from "../http/professionals.js";
 import type * as http_profiles from "../http/profiles.js";
@@ -183,6 +184,7 @@ declare const fullApi: ApiFromModules<{
   "http/jobs": typeof http_jobs;
   "http/messages": typeof http_messages;
   "http/openapi": typeof http_openapi;
+  "http/payments": typeof http_payments;
   "http/posts": typeof http_posts;
   "http/professionals": typeof http_professionals;
   "http/profiles": typeof http_profiles;

@@ -6,7 +6,7 @@ import http from "../http";
 import { scrapListingBody } from "../test.setup";
 
 /** Path slots: `{me}` is the caller, the others name the world's things. */
-export type Slot = "me" | "user" | "other" | "job" | "notification" | "portfolioItem" | "review" | "post";
+export type Slot = "me" | "user" | "other" | "job" | "notification" | "portfolioItem" | "review" | "post" | "paidJob";
 
 export interface RouteRule {
   /** Served without a token: why. */
@@ -165,6 +165,17 @@ export const ROUTES: Record<string, RouteRule> = {
     public: "the site search (/search?q=): visitors find professionals and visible posts",
     query: ["q", "type", "category"],
   },
+  // Payment protection (issue 15): B is the paid job's professional (the owner's steps are 403 to B).
+  "GET /api/jobs/*": { paths: ["/api/jobs/{paidJob}/payment"] },
+  "POST /api/jobs/*": {
+    paths: [
+      "/api/jobs/{paidJob}/payment/fund",
+      "/api/jobs/{paidJob}/completion",
+      "/api/jobs/{paidJob}/payment/release",
+      "/api/jobs/{paidJob}/payment/dispute",
+    ],
+    body: { checklist: ["Painted the fence"], photos: [], reason: "Not paid" },
+  },
   "POST /api/create-subscription": { body: { planId: "pro", successUrl: "/dashboard?subscription=success" } },
   "POST /stripe/webhook": {
     public:
@@ -234,6 +245,7 @@ export function slotIds(w: World, caller: Member = w.b, target: Member = w.a): R
     portfolioItem: w.portfolioItemId,
     review: w.reviewId,
     post: w.postId,
+    paidJob: w.paidJobId,
   };
 }
 

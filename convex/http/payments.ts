@@ -1,0 +1,127 @@
+// Payment protection over REST (issue 15; not in the spec's table, following its rules): thin
+// wrappers over payments/jobs.ts, so the same caller and state checks answer (403 for the wrong
+// side, 400 for a refused transition, 404 for a job without a payment).
+//   GET  /api/jobs/{id}/payment           the payment as the owner or the hired professional sees it
+//   POST /api/jobs/{id}/payment/fund      the owner's checkout: answers `url`
+//   POST /api/jobs/{id}/completion        the professional's documented completion (uploaded photo ids)
+//   POST /api/jobs/{id}/payment/release   the owner approves: released to the professional
+//   POST /api/jobs/{id}/payment/dispute   either side opens a dispute
+import { z } from "zod";
+import { ErrorCode } from "../../common/errors";
+import { COMPLETION_LIMITS, PAYMENT_STATES, PaymentCopy } from "../../common/payments";
+import { api } from "../_generated/api";
+import type { Id } from "../_generated/dataModel";
+import { v } from "convex/values";
+import { internal } from "../_generated/api";
+import { internalQuery } from "../functions";
+import { idParam, parseBody, requireSignedIn, restError, type RestRoute } from "./rest";
+
+/** Whether each string is a storage id (uploaded photos): a malformed one is a 400, not a validator's 500. */
+export const storageIdsWellFormed = internalQuery({
+  args: { ids: v.array(v.string()) },
+  returns: v.boolean(),
+  handler: async (ctx, { ids }) => ids.every((id) => ctx.db.system.normalizeId("_storage", id) !== null),
+});
+
+async function photoIds(ctx: Parameters<RestRoute["handler"]>[0]["ctx"], ids: string[]): Promise<Id<"_storage">[]> {
+  if (!(await ctx.runQuery(internal.http.payments.storageIdsWellFormed, { ids }))) {
+    throw restError(ErrorCode.INVALID_INPUT, "Invalid photos");
+  }
+  return ids as Id<"_storage">[];
+}
+
+const paymentAnswer = z.looseObject({
+  jobId: z.string(),
+  role: z.enum(["owner", "pro"]),
+  state: z.enum(PAYMENT_STATES),
+  amountCents: z.number().int(),
+  heldCents: z.number().int(),
+  releasedCents: z.number().int(),
+  refundedCents: z.number().int(),
+  reviewWindowEndsAt: z.number().nullable(),
+});
+
+const completionBody = z.object({
+  checklist: z.array(z.string().max(COMPLETION_LIMITS.item)).max(COMPLETION_LIMITS.checklistItems),
+  note: z.string().max(COMPLETION_LIMITS.note).optional(),
+  photos: z.array(z.string().max(64)).max(COMPLETION_LIMITS.photos).describe("storage ids from an upload URL (files:generateUploadUrl, purpose completion)"),
+});
+const disputeBody = z.object({
+  reason: z.string().max(COMPLETION_LIMITS.reason),
+  evidence: z.string().max(COMPLETION_LIMITS.evidence).optional(),
+  photos: z.array(z.string().max(64)).max(COMPLETION_LIMITS.photos).optional(),
+});
+
+const notFound = () => restError(ErrorCode.NOT_FOUND, "Not found");
+
+async function jobIdOf(ctx: Parameters<RestRoute["handler"]>[0]["ctx"], params: string[]): Promise<Id<"jobs">> {
+  return (await idParam(ctx, "jobs", params[0])) as Id<"jobs">;
+}
+
+export const paymentRoutes: RestRoute[] = [
+  {
+    method: "GET",
+    pathPrefix: "/api/jobs/",
+    doc: {
+      summary: "The job's payment (payment protection), for its owner or hired professional",
+      auth: "bearer",
+      paths: ["/api/jobs/{id}/payment"],
+      answer: paymentAnswer,
+    },
+    handler: async ({ ctx, params }) => {
+      await requireSignedIn(ctx);
+      if (params.length !== 2 || params[1] !== "payment") throw notFound();
+      const jobId = await jobIdOf(ctx, params);
+      const payment = await ctx.runQuery(api.payments.jobs.forJob, { jobId });
+      if (payment === null) throw restError(ErrorCode.NOT_FOUND, PaymentCopy.notFound);
+      return payment;
+    },
+  },
+  {
+    method: "POST",
+    pathPrefix: "/api/jobs/",
+    doc: {
+      summary: "Payment protection: fund (answers the checkout `url`), submit completion, release, or open a dispute",
+      auth: "bearer",
+      paths: [
+        "/api/jobs/{id}/payment/fund",
+        "/api/jobs/{id}/completion",
+        "/api/jobs/{id}/payment/release",
+        "/api/jobs/{id}/payment/dispute",
+      ],
+      body: z.union([completionBody, disputeBody, z.object({})]),
+      answer: z.union([z.object({ url: z.string() }), paymentAnswer]),
+    },
+    handler: async ({ ctx, request, params }) => {
+      await requireSignedIn(ctx);
+      const action = params.slice(1).join("/");
+      if (!["payment/fund", "completion", "payment/release", "payment/dispute"].includes(action)) throw notFound();
+      const jobId = await jobIdOf(ctx, params);
+      if (action === "payment/fund") return await ctx.runAction(api.payments.jobs.fund, { jobId });
+      if (action === "completion") {
+        const body = await parseBody(request, completionBody);
+        const photos = await photoIds(ctx, body.photos);
+        const result = await ctx.runMutation(api.payments.jobs.submitCompletion, {
+          jobId,
+          checklist: body.checklist,
+          ...(body.note !== undefined ? { note: body.note } : {}),
+          photos,
+        });
+        if (result !== null) throw restError(result.refused.code as ErrorCode, result.refused.message);
+      } else if (action === "payment/release") {
+        await ctx.runMutation(api.payments.jobs.approve, { jobId });
+      } else {
+        const body = await parseBody(request, disputeBody);
+        const photos = await photoIds(ctx, body.photos ?? []);
+        const result = await ctx.runMutation(api.payments.jobs.openDispute, {
+          jobId,
+          reason: body.reason,
+          ...(body.evidence !== undefined ? { evidence: body.evidence } : {}),
+          photos,
+        });
+        if (result !== null) throw restError(result.refused.code as ErrorCode, result.refused.message);
+      }
+      return await ctx.runQuery(api.payments.jobs.forJob, { jobId });
+    },
+  },
+];
