@@ -168,9 +168,10 @@ export const ROUTES: Record<string, RouteRule> = {
   // Payment protection (issue 15): B is the paid job's professional (the owner's steps are 403 to B).
   "GET /api/jobs/*": { paths: ["/api/jobs/{paidJob}/payment"] },
   "POST /api/jobs/*": {
+    // The first path reads the JSON body (the matrix's body checks use it).
     paths: [
-      "/api/jobs/{paidJob}/payment/fund",
       "/api/jobs/{paidJob}/completion",
+      "/api/jobs/{paidJob}/payment/fund",
       "/api/jobs/{paidJob}/payment/release",
       "/api/jobs/{paidJob}/payment/dispute",
     ],
