@@ -14,6 +14,7 @@ import { connectionBetween, isBackupMember, stateFor } from "./model/network";
 import { syncUserLocation } from "./model/professionals";
 import { publicUserValidator, toPublicUser } from "./model/users";
 import { invalid } from "./model/errors";
+import { recordRename } from "./model/suspicion";
 
 export const get = query({
   args: { userId: v.optional(v.string()) },
@@ -204,6 +205,7 @@ async function saveProfile(ctx: MutationCtx, viewer: Doc<"users">, input: unknow
   });
   if (imageUrl && viewer.imageStorageId) await releaseFile(ctx, viewer, viewer.imageStorageId);
   await syncUserLocation(ctx, viewer._id);
+  await recordRename(ctx, viewer, values);
 }
 
 /** The edit form: every field at once. */

@@ -189,6 +189,20 @@ test.describe("on a phone in dark mode", () => {
     // Nothing wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await axe.check("moderation, phone, dark");
+    await page.getByRole("tab", { name: "Suspicious Users" }).click();
+    await expect(page).toHaveURL("/admin?tab=suspicious");
+    await expect(page.getByRole("tab", { name: "Suspicious Users", selected: true })).toBeVisible();
+    // The list, or its empty state when no member has a signal.
+    await expect(
+      page.getByRole("list", { name: "Suspicious users" }).or(page.getByText("No suspicious users")),
+    ).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await axe.check("suspicious users, phone, dark");
+    await page.getByRole("tab", { name: "Cleanup" }).click();
+    await expect(page).toHaveURL("/admin?tab=cleanup");
+    await expect(page.getByRole("heading", { level: 2, name: "Cleanup reports" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await axe.check("cleanup, phone, dark");
     await page.getByRole("tab", { name: "Audit log" }).click();
     await expect(page).toHaveURL("/admin?tab=audit");
     await axe.check("audit log, phone, dark");

@@ -158,6 +158,29 @@ describe("Suspicious Users", () => {
   });
 });
 
+describe("signals recorded later", () => {
+  test("a profile rename to a patterned name is a signal; the operator backfill flags members from before", async () => {
+    const t = newTest();
+    const admin = await createUser(t, { role: "admin", firstName: "Ada", lastName: "Admin" });
+    const maya = await signUp(t, { email: "maya@example.com" });
+    expect((await admin.as.query(api.admin.users.suspicious, { paginationOpts: firstPage })).page).toEqual([]);
+    await maya.as.mutation(api.profiles.patch, { firstName: "Fake", lastName: "Maya" });
+    const after = (await admin.as.query(api.admin.users.suspicious, { paginationOpts: firstPage })).page;
+    expect(after.map((r) => [r.id, r.signals.map((s) => s.kind)])).toEqual([[maya.userId, ["pattern"]]]);
+
+    // Members inserted before the signals existed (no suspects row): one backfill page flags them.
+    const old = await createUser(t, { email: "spam.old@example.com", firstName: "Olde", lastName: "Member" });
+    const plain = await createUser(t, { email: "plain@example.com", firstName: "Plain", lastName: "Member" });
+    expect(await t.mutation(internal.admin.users.backfillPatterns, { cursor: null })).toEqual({
+      cursor: null,
+      flagged: 1,
+    });
+    const ids = (await admin.as.query(api.admin.users.suspicious, { paginationOpts: firstPage })).page.map((r) => r.id);
+    expect(ids).toContain(old.userId);
+    expect(ids).not.toContain(plain.userId);
+  });
+});
+
 describe("ban and unban", () => {
   test("a ban hides the profile, directory card, posts, comments and reviews and refuses sign-in; unban brings them back", async () => {
     const t = newTest();

@@ -6,12 +6,12 @@ import { v } from "convex/values";
 import { ConsoleCopy, NOTES_MAX, AdminCopy, SIGNALS, SIGNAL_KINDS } from "../../common/admin";
 import type { Doc } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
-import { adminMutation, adminQuery } from "../functions";
+import { adminMutation, adminQuery, internalMutation } from "../functions";
 import { recordAudit } from "../model/audit";
 import { banUser, unbanUser } from "../model/bans";
 import { invalid, notFound } from "../model/errors";
 import { cappedPagination } from "../model/paging";
-import { clearSuspect, suspectOf } from "../model/suspicion";
+import { backfillPatterns as backfillPage, clearSuspect, suspectOf } from "../model/suspicion";
 
 /** Members with a score above 0, highest first (one index range, paginated). */
 export const suspicious = adminQuery({
@@ -103,4 +103,15 @@ export const clear = adminMutation({
     });
     return null;
   },
+});
+
+/**
+ * For a deployment with members from before issue 16: the pattern signal for members who have no
+ * suspects row, a page per call (`npx convex run admin/users:backfillPatterns '{"cursor":null}'`,
+ * again with the answered cursor until it is null).
+ */
+export const backfillPatterns = internalMutation({
+  args: { cursor: v.union(v.string(), v.null()) },
+  returns: v.object({ cursor: v.union(v.string(), v.null()), flagged: v.number() }),
+  handler: async (ctx, { cursor }) => await backfillPage(ctx, cursor),
 });

@@ -77,6 +77,36 @@ export async function recordSignUp(ctx: MutationCtx, user: Doc<"users">, source:
   for (const s of flag) if ((s.signals.sharedSource ?? 0) === 0) await recordSignal(ctx, s.userId, "sharedSource");
 }
 
+/** A profile edit: a name that newly carries the pattern is a signal (a clear sticks until then). */
+export async function recordRename(
+  ctx: MutationCtx,
+  before: Doc<"users">,
+  name: { firstName?: string; lastName?: string },
+): Promise<void> {
+  const had = suspiciousPattern({ firstName: before.firstName, lastName: before.lastName }) !== null;
+  if (!had && suspiciousPattern(name) !== null) await recordSignal(ctx, before._id, "pattern");
+}
+
+/**
+ * Members who signed up before the signals were recorded have no suspects row: this records the
+ * pattern signal for one page of users (run by an operator: `npx convex run
+ * admin/users:backfillPatterns` with the returned cursor until it answers null).
+ */
+export async function backfillPatterns(
+  ctx: MutationCtx,
+  cursor: string | null,
+): Promise<{ cursor: string | null; flagged: number }> {
+  const page = await ctx.db.query("users").paginate({ numItems: 200, cursor });
+  let flagged = 0;
+  for (const user of page.page) {
+    if (user.purgedAt !== undefined || suspiciousPattern(user) === null) continue;
+    if ((await suspectOf(ctx, user._id)) !== null) continue;
+    await recordSignal(ctx, user._id, "pattern");
+    flagged++;
+  }
+  return { cursor: page.isDone ? null : page.continueCursor, flagged };
+}
+
 /** A new post by `author`: a link in one of their first posts is a signal. */
 const LINK = /\b(?:https?:\/\/|www\.)\S+/i;
 export async function recordNewPost(ctx: MutationCtx, author: Doc<"users">, content: string): Promise<void> {
