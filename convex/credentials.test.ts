@@ -337,3 +337,17 @@ describe("ranking", () => {
     expect(byName.professionals.map((p) => p.firstName).filter((n) => ["Near", "Mid", "Far"].includes(n))).toEqual(["Far", "Mid", "Near"]);
   });
 });
+
+describe("account purge", () => {
+  test("a purged member's credentials and their documents go with the account", async () => {
+    const { t, admin, ana } = await world();
+    const credentialId = await submitLicence(t, ana);
+    await admin.as.mutation(api.admin.verification.approve, { credentialId });
+    const documentId = (await t.run((ctx) => ctx.db.get("credentials", credentialId)))!.documentId;
+    await t.run((ctx) => ctx.db.patch("users", ana.userId, { deletedAt: Date.now() - 31 * DAY_MS }));
+    await t.mutation(internal.accountDeletion.purgeDue, {});
+    expect(await t.run((ctx) => ctx.db.get("credentials", credentialId))).toBeNull();
+    expect(await t.run((ctx) => ctx.db.system.get(documentId))).toBeNull();
+    expect((await userRow(t, ana.userId)).verified).toBeUndefined();
+  });
+});

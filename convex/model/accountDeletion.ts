@@ -141,6 +141,15 @@ export async function purgeStep(ctx: MutationCtx, user: Doc<"users">): Promise<b
       .withIndex("userIdAndProvider", (q) => q.eq("userId", userId))
       .take(PURGE_BATCH),
   );
+  // Credentials (licence and policy numbers); their documents went with the files above.
+  more ||= await deleteAll(
+    ctx,
+    "credentials",
+    await ctx.db
+      .query("credentials")
+      .withIndex("by_userId", (q) => q.eq("userId", userId))
+      .take(PURGE_BATCH),
+  );
   // Their follows (both ways) and likes go, with the counts others show.
   more ||= await purgeFollowsOf(ctx, userId, PURGE_BATCH);
   more ||= await purgeLikesOf(ctx, userId, PURGE_BATCH);
@@ -166,7 +175,14 @@ export async function purgeStep(ctx: MutationCtx, user: Doc<"users">): Promise<b
   return true;
 }
 
-type OwnTable = "portfolioItems" | "notifications" | "savedJobs" | "emailTokens" | "reputationEvents" | "authAccounts";
+type OwnTable =
+  | "portfolioItems"
+  | "notifications"
+  | "savedJobs"
+  | "emailTokens"
+  | "reputationEvents"
+  | "authAccounts"
+  | "credentials";
 
 async function deleteAll<T extends OwnTable>(ctx: MutationCtx, table: T, rows: Doc<T>[]): Promise<boolean> {
   for (const row of rows) await ctx.db.delete(table, row._id);
