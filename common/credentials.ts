@@ -106,13 +106,17 @@ export function expiryInstant(isoDate: string): number {
   return Date.parse(`${isoDate}T00:00:00.000Z`) + DAY_MS;
 }
 
-const text = (max: number, required: string) => z.string().trim().min(1, required).max(max, `At most ${max} characters`);
+const text = (max: number, required: string) =>
+  z.string().trim().min(1, required).max(max, `At most ${max} characters`);
 
 const expiry = z
   .string()
   .trim()
   .min(1, CredentialCopy.expiryRequired)
-  .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), CredentialCopy.expiryRequired)
+  .refine(
+    (v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)),
+    CredentialCopy.expiryRequired,
+  )
   // Compared with now when parsed: the server parses again at submission.
   .refine((v) => expiryInstant(v) > Date.now(), CredentialCopy.expiryPast);
 
@@ -187,7 +191,8 @@ export const credentialFormSchema = z
   .superRefine((values, ctx) => {
     const parsed = credentialSchema.safeParse(credentialFields(values));
     if (parsed.success) return;
-    for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", path: [...issue.path], message: issue.message });
+    for (const issue of parsed.error.issues)
+      ctx.addIssue({ code: "custom", path: [...issue.path], message: issue.message });
   });
 export type CredentialFormValues = z.infer<typeof credentialFormSchema>;
 

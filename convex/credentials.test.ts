@@ -17,7 +17,9 @@ const NOW = Date.UTC(2026, 10, 24, 12);
 beforeEach(() => vi.useFakeTimers({ now: NOW, toFake: ["Date", "setTimeout", "clearTimeout"] }));
 afterEach(() => vi.useRealTimers());
 
-async function errorOf(p: Promise<unknown>): Promise<{ code: string; message: string; fields?: Record<string, string> }> {
+async function errorOf(
+  p: Promise<unknown>,
+): Promise<{ code: string; message: string; fields?: Record<string, string> }> {
   try {
     await p;
   } catch (e) {
@@ -61,12 +63,22 @@ describe("the Verified badge", () => {
     expect((await userRow(t, ana.userId)).verified ?? false).toBe(false);
     const queue = await admin.as.query(api.admin.verification.queue, { paginationOpts: firstPage });
     expect(queue.page.map((r) => r.credentialId)).toEqual([credentialId]);
-    expect(queue.page[0]).toMatchObject({ kind: "licence", number: "TX-E-55012", issuingState: "TX", documentType: "application/pdf" });
+    expect(queue.page[0]).toMatchObject({
+      kind: "licence",
+      number: "TX-E-55012",
+      issuingState: "TX",
+      documentType: "application/pdf",
+    });
 
     await admin.as.mutation(api.admin.verification.approve, { credentialId });
     expect((await userRow(t, ana.userId)).verified).toBe(true);
     // Routing reads the same flag from the service-area rows.
-    const areas = await t.run((ctx) => ctx.db.query("serviceAreas").withIndex("by_userId", (q) => q.eq("userId", ana.userId)).take(10));
+    const areas = await t.run((ctx) =>
+      ctx.db
+        .query("serviceAreas")
+        .withIndex("by_userId", (q) => q.eq("userId", ana.userId))
+        .take(10),
+    );
     expect(areas.length).toBeGreaterThan(0);
     expect(areas.every((a) => a.verified === true)).toBe(true);
 
@@ -80,16 +92,32 @@ describe("the Verified badge", () => {
 
     const audit = await t.run((ctx) => ctx.db.query("auditLog").take(10));
     expect(audit).toMatchObject([
-      { adminId: admin.userId, action: "credential.approve", targetId: credentialId, before: { state: "submitted" }, after: { state: "approved" } },
+      {
+        adminId: admin.userId,
+        action: "credential.approve",
+        targetId: credentialId,
+        before: { state: "submitted" },
+        after: { state: "approved" },
+      },
     ]);
-    const notes = await t.run((ctx) => ctx.db.query("notifications").withIndex("by_userId", (q) => q.eq("userId", ana.userId)).take(10));
+    const notes = await t.run((ctx) =>
+      ctx.db
+        .query("notifications")
+        .withIndex("by_userId", (q) => q.eq("userId", ana.userId))
+        .take(10),
+    );
     expect(notes.map((n) => n.title)).toEqual([CredentialCopy.approvedTitle]);
   });
 
   const titlesOf = async (t: TestConvex, userId: Id<"users">) =>
-    (await t.run((ctx) => ctx.db.query("notifications").withIndex("by_userId", (q) => q.eq("userId", userId)).take(10))).map(
-      (n) => n.title,
-    );
+    (
+      await t.run((ctx) =>
+        ctx.db
+          .query("notifications")
+          .withIndex("by_userId", (q) => q.eq("userId", userId))
+          .take(10),
+      )
+    ).map((n) => n.title);
 
   test("lapses at the expiry date through the scheduler; the reminder and its email go out 30 days before", async () => {
     const { t, admin, ana } = await world();
@@ -102,7 +130,9 @@ describe("the Verified badge", () => {
     await t.finishInProgressScheduledFunctions();
     expect(await titlesOf(t, ana.userId)).toContain(CredentialCopy.reminderTitle);
     const outbox = await t.run((ctx) => ctx.db.query("emailOutbox").take(10));
-    expect(outbox.some((m) => m.kind === "notification_system" && m.text.includes("expires on Dec 10, 2026"))).toBe(true);
+    expect(outbox.some((m) => m.kind === "notification_system" && m.text.includes("expires on Dec 10, 2026"))).toBe(
+      true,
+    );
     expect((await userRow(t, ana.userId)).verified).toBe(true);
 
     vi.advanceTimersByTime(Date.UTC(2026, 11, 11) - Date.now() - 60_000);
@@ -140,11 +170,16 @@ describe("the Verified badge", () => {
   test("a rejected credential never shows it; the pro sees the reason and re-submits", async () => {
     const { t, admin, ana } = await world();
     const credentialId = await submitLicence(t, ana);
-    expect(await errorOf(admin.as.mutation(api.admin.verification.reject, { credentialId, reason: "  " }))).toMatchObject({
+    expect(
+      await errorOf(admin.as.mutation(api.admin.verification.reject, { credentialId, reason: "  " })),
+    ).toMatchObject({
       code: "INVALID_INPUT",
       message: CredentialCopy.reasonRequired,
     });
-    await admin.as.mutation(api.admin.verification.reject, { credentialId, reason: "The licence number is not on the state register." });
+    await admin.as.mutation(api.admin.verification.reject, {
+      credentialId,
+      reason: "The licence number is not on the state register.",
+    });
     expect((await userRow(t, ana.userId)).verified ?? false).toBe(false);
     expect(await ana.as.query(api.credentials.checked, { userId: ana.userId })).toEqual([]);
     expect((await ana.as.query(api.credentials.mine, {}))[0]).toMatchObject({
@@ -157,7 +192,12 @@ describe("the Verified badge", () => {
       message: "A licence that is rejected can't be approved.",
     });
     const oldDocument = (await t.run((ctx) => ctx.db.get("credentials", credentialId)))!.documentId;
-    await ana.as.mutation(api.credentials.resubmit, { credentialId, ...licence(), number: "TX-E-55013", documentId: await pdf(t) });
+    await ana.as.mutation(api.credentials.resubmit, {
+      credentialId,
+      ...licence(),
+      number: "TX-E-55013",
+      documentId: await pdf(t),
+    });
     expect(await t.run((ctx) => ctx.db.system.get(oldDocument))).toBeNull();
     const queue = await admin.as.query(api.admin.verification.queue, { paginationOpts: firstPage });
     expect(queue.page).toMatchObject([{ credentialId, number: "TX-E-55013" }]);
@@ -182,7 +222,11 @@ describe("the Verified badge", () => {
 
   test("insurance verifies too; a background check alone does not", async () => {
     const { t, admin, ana, bo } = await world();
-    const check = await ana.as.mutation(api.credentials.submit, { kind: "background_check", consent: true, documentId: await pdf(t) });
+    const check = await ana.as.mutation(api.credentials.submit, {
+      kind: "background_check",
+      consent: true,
+      documentId: await pdf(t),
+    });
     await admin.as.mutation(api.admin.verification.approve, { credentialId: created(check) });
     expect((await userRow(t, ana.userId)).verified ?? false).toBe(false);
     const insurance = await ana.as.mutation(api.credentials.submit, {
@@ -206,11 +250,15 @@ describe("submitting", () => {
   test("bad fields get the form's messages; homeowners can't submit", async () => {
     const { t, ana, bo } = await world();
     const documentId = await pdf(t);
-    expect(await errorOf(ana.as.mutation(api.credentials.submit, { ...licence(), trade: " ", documentId }))).toMatchObject({
+    expect(
+      await errorOf(ana.as.mutation(api.credentials.submit, { ...licence(), trade: " ", documentId })),
+    ).toMatchObject({
       code: "INVALID_INPUT",
       fields: { trade: CredentialCopy.tradeRequired },
     });
-    expect(await errorOf(ana.as.mutation(api.credentials.submit, { ...licence("2026-11-01"), documentId }))).toMatchObject({
+    expect(
+      await errorOf(ana.as.mutation(api.credentials.submit, { ...licence("2026-11-01"), documentId })),
+    ).toMatchObject({
       fields: { expiresOn: CredentialCopy.expiryPast },
     });
     expect(
@@ -248,8 +296,12 @@ describe("the private document", () => {
   test("opens for the owner and admins through a link that works for five minutes; a stranger is refused", async () => {
     const { t, admin, ana, bo } = await world();
     const credentialId = await submitLicence(t, ana);
-    expect(await errorOf(bo.as.action(api.credentials.openDocument, { credentialId }))).toMatchObject({ code: "FORBIDDEN" });
-    expect(await errorOf(t.action(api.credentials.openDocument, { credentialId }))).toMatchObject({ code: "NOT_AUTHENTICATED" });
+    expect(await errorOf(bo.as.action(api.credentials.openDocument, { credentialId }))).toMatchObject({
+      code: "FORBIDDEN",
+    });
+    expect(await errorOf(t.action(api.credentials.openDocument, { credentialId }))).toMatchObject({
+      code: "NOT_AUTHENTICATED",
+    });
     for (const who of [ana, admin]) {
       const url = await who.as.action(api.credentials.openDocument, { credentialId });
       expect(url).toMatch(/^https:\/\/test\.convex\.site\/credential-document\?t=/);
@@ -304,7 +356,9 @@ describe("the queue", () => {
     expect(await errorOf(ana.as.query(api.admin.verification.queue, { paginationOpts: firstPage }))).toMatchObject({
       code: "FORBIDDEN",
     });
-    expect(await errorOf(ana.as.mutation(api.admin.verification.approve, { credentialId }))).toMatchObject({ code: "FORBIDDEN" });
+    expect(await errorOf(ana.as.mutation(api.admin.verification.approve, { credentialId }))).toMatchObject({
+      code: "FORBIDDEN",
+    });
     expect(await errorOf(t.mutation(api.admin.verification.reject, { credentialId, reason: "x" }))).toMatchObject({
       code: "NOT_AUTHENTICATED",
     });
@@ -318,7 +372,8 @@ describe("ranking", () => {
     const near = await pro(t, { firstName: "Near", zipCode: "78701" });
     const mid = await pro(t, { firstName: "Mid", zipCode: "78704" });
     const far = await pro(t, { firstName: "Far", zipCode: "78745" });
-    for (const m of [mid, far]) await admin.as.mutation(api.admin.verification.approve, { credentialId: await submitLicence(t, m) });
+    for (const m of [mid, far])
+      await admin.as.mutation(api.admin.verification.approve, { credentialId: await submitLicence(t, m) });
     const point = zipToPoint("78701")!;
     const routed = await t.run((ctx) => matchingProfessionals(ctx, "electrical", point, 10));
     const distance = (id: Id<"users">) => routed.find((r) => r.userId === id)!.distance;
@@ -334,7 +389,11 @@ describe("ranking", () => {
     expect(ids.indexOf(mid.userId)).toBeLessThan(ids.indexOf(near.userId));
     expect(ids.indexOf(far.userId)).toBeGreaterThan(ids.indexOf(near.userId));
     const byName = await bo.as.query(api.professionals.search, { zipCode: "78701", sortBy: "name" });
-    expect(byName.professionals.map((p) => p.firstName).filter((n) => ["Near", "Mid", "Far"].includes(n))).toEqual(["Far", "Mid", "Near"]);
+    expect(byName.professionals.map((p) => p.firstName).filter((n) => ["Near", "Mid", "Far"].includes(n))).toEqual([
+      "Far",
+      "Mid",
+      "Near",
+    ]);
   });
 });
 

@@ -314,7 +314,11 @@ export const remindDue = internalMutation({
     const rows = await ctx.db
       .query("credentials")
       .withIndex("by_state_and_reminded_and_expiresAt", (q) =>
-        q.eq("state", "approved").eq("reminded", false).gt("expiresAt", now).lte("expiresAt", now + REMINDER_DAYS * DAY_MS),
+        q
+          .eq("state", "approved")
+          .eq("reminded", false)
+          .gt("expiresAt", now)
+          .lte("expiresAt", now + REMINDER_DAYS * DAY_MS),
       )
       .take(SWEEP_BATCH);
     let sent = 0;

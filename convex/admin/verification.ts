@@ -8,7 +8,12 @@ import { v } from "convex/values";
 import { KIND_LABELS, rejectSchema } from "../../common/credentials";
 import { adminMutation, adminQuery } from "../functions";
 import { recordAudit } from "../model/audit";
-import { approve as approveCredential, credentialOrThrow, isExpedited, reject as rejectCredential } from "../model/credentials";
+import {
+  approve as approveCredential,
+  credentialOrThrow,
+  isExpedited,
+  reject as rejectCredential,
+} from "../model/credentials";
 import { parseOrThrow } from "../model/errors";
 import { cappedPagination } from "../model/paging";
 import { fullName } from "../model/users";

@@ -52,7 +52,10 @@ export function canTransition(credential: Credential, name: CredentialTransition
 function assertTransition(credential: Credential, name: CredentialTransition): void {
   if (!canTransition(credential, name)) {
     const label = KIND_LABELS[credential.kind].toLowerCase();
-    fail(ErrorCode.INVALID_INPUT, `A ${label} that is ${credential.state} can't be ${CREDENTIAL_TRANSITIONS[name].verb}.`);
+    fail(
+      ErrorCode.INVALID_INPUT,
+      `A ${label} that is ${credential.state} can't be ${CREDENTIAL_TRANSITIONS[name].verb}.`,
+    );
   }
 }
 
@@ -172,7 +175,12 @@ export async function reject(
   });
   const rejected = (await ctx.db.get("credentials", credential._id))!;
   await recomputeVerified(ctx, credential.userId);
-  await tell(ctx, rejected, CredentialCopy.rejectedTitle, CredentialCopy.rejectedContent(KIND_LABELS[credential.kind], reason));
+  await tell(
+    ctx,
+    rejected,
+    CredentialCopy.rejectedTitle,
+    CredentialCopy.rejectedContent(KIND_LABELS[credential.kind], reason),
+  );
   return rejected;
 }
 
@@ -184,7 +192,12 @@ export async function expireIfDue(ctx: MutationCtx, credential: Credential): Pro
   await ctx.db.patch("credentials", credential._id, { state: "expired" });
   await recomputeVerified(ctx, credential.userId);
   if (wasApproved) {
-    await tell(ctx, credential, CredentialCopy.expiredTitle, CredentialCopy.expiredContent(KIND_LABELS[credential.kind]));
+    await tell(
+      ctx,
+      credential,
+      CredentialCopy.expiredTitle,
+      CredentialCopy.expiredContent(KIND_LABELS[credential.kind]),
+    );
   }
   return true;
 }
@@ -196,7 +209,12 @@ export async function remindIfDue(ctx: MutationCtx, credential: Credential): Pro
   if (credential.expiresAt - REMINDER_DAYS * DAY_MS > now || credential.expiresAt <= now) return false;
   await ctx.db.patch("credentials", credential._id, { reminded: true });
   const label = KIND_LABELS[credential.kind];
-  await tell(ctx, credential, CredentialCopy.reminderTitle, CredentialCopy.reminderContent(label, fullDate(credential.expiresAt - 1)));
+  await tell(
+    ctx,
+    credential,
+    CredentialCopy.reminderTitle,
+    CredentialCopy.reminderContent(label, fullDate(credential.expiresAt - 1)),
+  );
   return true;
 }
 

@@ -7,7 +7,9 @@ import { api, internal } from "../_generated/api";
 import { DEMO_ACCOUNTS } from "./data";
 import { createPerson, newTest, pro, type TestMember } from "../test.setup";
 
-beforeEach(() => vi.useFakeTimers({ now: new Date("2026-11-24T12:00:00Z"), toFake: ["Date", "setTimeout", "clearTimeout"] }));
+beforeEach(() =>
+  vi.useFakeTimers({ now: new Date("2026-11-24T12:00:00Z"), toFake: ["Date", "setTimeout", "clearTimeout"] }),
+);
 afterEach(() => vi.useRealTimers());
 
 test("demo credentials: approved ones verify, three wait in the queue (Pro+ first), one expires within 30 days; once", async () => {
@@ -37,13 +39,19 @@ test("demo credentials: approved ones verify, three wait in the queue (Pro+ firs
   expect(queue.page[0]!.expedited).toBe(true);
 
   const approved = await t.run((ctx) =>
-    ctx.db.query("credentials").withIndex("by_state_and_expiresAt", (q) => q.eq("state", "approved")).take(50),
+    ctx.db
+      .query("credentials")
+      .withIndex("by_state_and_expiresAt", (q) => q.eq("state", "approved"))
+      .take(50),
   );
   const soon = approved.filter((c) => c.expiresAt! <= Date.now() + REMINDER_DAYS * DAY_MS);
   expect(soon.map((c) => c.userId)).toEqual([pros[19]!.userId]);
   expect(soon[0]!.reminded).toBe(true);
   const notes = await t.run((ctx) =>
-    ctx.db.query("notifications").withIndex("by_userId", (q) => q.eq("userId", pros[19]!.userId)).take(10),
+    ctx.db
+      .query("notifications")
+      .withIndex("by_userId", (q) => q.eq("userId", pros[19]!.userId))
+      .take(10),
   );
   expect(notes.map((n) => n.title)).toContain(CredentialCopy.reminderTitle);
   // Each document is a claimed, private file of its holder.

@@ -48,7 +48,12 @@ export const holders = internalQuery({
       .withIndex("by_userType", (q) => q.eq("userType", "professional"))
       .take(60);
     const userIds = rows.filter((u) => u.seeded && !demoEmails.has(u.email ?? "")).map((u) => u._id);
-    const first = userIds[0] && (await ctx.db.query("credentials").withIndex("by_userId", (q) => q.eq("userId", userIds[0]!)).first());
+    const first =
+      userIds[0] &&
+      (await ctx.db
+        .query("credentials")
+        .withIndex("by_userId", (q) => q.eq("userId", userIds[0]!))
+        .first());
     return { userIds, seeded: Boolean(first) };
   },
 });
@@ -88,7 +93,15 @@ export const insertDemoCredentials = internalAction({
       const userId = userIds[c.index];
       if (userId === undefined) continue;
       const documentId = await ctx.storage.store(demoPdf(`Demo ${c.kind} ${i + 1}`));
-      if (await ctx.runMutation(internal.seed.credentials.insertOne, { userId, documentId, plan: c.plan, kind: c.kind, n: i }))
+      if (
+        await ctx.runMutation(internal.seed.credentials.insertOne, {
+          userId,
+          documentId,
+          plan: c.plan,
+          kind: c.kind,
+          n: i,
+        })
+      )
         inserted += 1;
     }
     return { inserted, skipped: 0 };

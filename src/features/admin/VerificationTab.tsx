@@ -19,8 +19,13 @@ const PAGE_SIZE = 20;
 type QueueItem = FunctionReturnType<typeof api.admin.verification.queue>["page"][number];
 
 export function VerificationTab() {
-  const { results, status, loadMore } = usePaginatedQuery(api.admin.verification.queue, {}, { initialNumItems: PAGE_SIZE });
-  if (status === "LoadingFirstPage") return <ListSkeleton shape="lines" count={3} label="Loading the verification queue" />;
+  const { results, status, loadMore } = usePaginatedQuery(
+    api.admin.verification.queue,
+    {},
+    { initialNumItems: PAGE_SIZE },
+  );
+  if (status === "LoadingFirstPage")
+    return <ListSkeleton shape="lines" count={3} label="Loading the verification queue" />;
   if (results.length === 0) return <EmptyState title={CredentialCopy.queueEmpty} />;
   return (
     <div className="space-y-4">
@@ -142,15 +147,32 @@ function DocumentViewer({ item }: { item: QueueItem }) {
   return (
     <figure className="mt-3 space-y-2">
       {item.documentType?.startsWith("image/") ? (
-        <img src={url} alt={title} className="max-h-96 w-full rounded-md border border-slate-200 object-contain dark:border-slate-700" />
+        <img
+          src={url}
+          alt={title}
+          className="max-h-96 w-full rounded-md border border-slate-200 object-contain dark:border-slate-700"
+        />
       ) : (
-        <iframe src={url} title={title} className="h-96 w-full rounded-md border border-slate-200 dark:border-slate-700" />
+        <iframe
+          src={url}
+          title={title}
+          className="h-96 w-full rounded-md border border-slate-200 dark:border-slate-700"
+        />
       )}
       <figcaption className="flex flex-wrap gap-3 text-sm">
-        <a href={url} target="_blank" rel="noreferrer" className="font-medium text-brand-800 underline dark:text-brand-200">
+        <a
+          href={url}
+          target="_blank"
+          rel="noreferrer"
+          className="font-medium text-brand-800 underline dark:text-brand-200"
+        >
           Open in a new tab
         </a>
-        <button type="button" className="font-medium text-slate-700 underline dark:text-slate-200" onClick={() => setUrl(null)}>
+        <button
+          type="button"
+          className="font-medium text-slate-700 underline dark:text-slate-200"
+          onClick={() => setUrl(null)}
+        >
           Hide document
         </button>
       </figcaption>

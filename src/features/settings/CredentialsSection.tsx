@@ -16,7 +16,20 @@ import {
   type CredentialState,
 } from "@common/credentials";
 import type { Id } from "../../../convex/_generated/dataModel";
-import { ActionButton, Alert, Button, buttonClasses, Card, Checkbox, EmptyState, FileField, ListSkeleton, Select, TextField, useToast } from "@/components/ui";
+import {
+  ActionButton,
+  Alert,
+  Button,
+  buttonClasses,
+  Card,
+  Checkbox,
+  EmptyState,
+  FileField,
+  ListSkeleton,
+  Select,
+  TextField,
+  useToast,
+} from "@/components/ui";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
@@ -38,7 +51,16 @@ const STATE_STYLES: Record<CredentialState, string> = {
   expired: "bg-slate-200 text-slate-900 dark:bg-slate-800 dark:text-slate-100",
 };
 
-const FIELDS = ["trade", "number", "issuingState", "carrier", "policyNumber", "coverage", "expiresOn", "consent"] as const;
+const FIELDS = [
+  "trade",
+  "number",
+  "issuingState",
+  "carrier",
+  "policyNumber",
+  "coverage",
+  "expiresOn",
+  "consent",
+] as const;
 
 export function CredentialsSection() {
   const credentials = useQuery(api.credentials.mine, {});
@@ -74,7 +96,11 @@ export function CredentialsSection() {
         )}
       </div>
       <div ref={formRef} className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-700">
-        <CredentialForm key={resubmitting?._id ?? "new"} resubmitting={resubmitting} onDone={() => setResubmitting(null)} />
+        <CredentialForm
+          key={resubmitting?._id ?? "new"}
+          resubmitting={resubmitting}
+          onDone={() => setResubmitting(null)}
+        />
       </div>
     </Card>
   );
@@ -150,7 +176,13 @@ function CredentialRow({ credential: c, onResubmit }: { credential: Credential; 
  * The private document: a click asks for a link that works for five minutes (owner or admin,
  * checked on the server), then offers it. Never a stored or public URL.
  */
-export function DocumentLink({ credentialId, label = "View document" }: { credentialId: Id<"credentials">; label?: string }) {
+export function DocumentLink({
+  credentialId,
+  label = "View document",
+}: {
+  credentialId: Id<"credentials">;
+  label?: string;
+}) {
   const openDocument = useAction(api.credentials.openDocument);
   const showError = useErrorToast();
   const [url, setUrl] = useState<string | null>(null);
@@ -252,7 +284,16 @@ function CredentialForm({ resubmitting, onDone }: { resubmitting: Credential | n
 
   const title = resubmitting ? `Re-submit your ${resubmitting.label.toLowerCase()}` : "Add a credential";
   return (
-    <form noValidate aria-label={title} className="space-y-4" onSubmit={(e) => void handleSubmit(send)(e)}>
+    <form
+      noValidate
+      aria-label={title}
+      className="space-y-4"
+      onSubmit={(e) => {
+        // The document's message shows with the fields' (handleSubmit calls send only once they pass).
+        setFileError(file ? credentialFileProblem(file) : CredentialCopy.documentRequired);
+        void handleSubmit(send)(e);
+      }}
+    >
       <h3 className="font-semibold text-slate-900 dark:text-white">{title}</h3>
       {!resubmitting && (
         <Select
@@ -274,13 +315,24 @@ function CredentialForm({ resubmitting, onDone }: { resubmitting: Credential | n
             error={errors.issuingState?.message}
             {...register("issuingState")}
           />
-          <TextField label="Expiry date" type="date" required error={errors.expiresOn?.message} {...register("expiresOn")} />
+          <TextField
+            label="Expiry date"
+            type="date"
+            required
+            error={errors.expiresOn?.message}
+            {...register("expiresOn")}
+          />
         </div>
       )}
       {kind === "insurance" && (
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Carrier" required error={errors.carrier?.message} {...register("carrier")} />
-          <TextField label="Policy number" required error={errors.policyNumber?.message} {...register("policyNumber")} />
+          <TextField
+            label="Policy number"
+            required
+            error={errors.policyNumber?.message}
+            {...register("policyNumber")}
+          />
           <TextField
             label="Coverage"
             required
@@ -288,7 +340,13 @@ function CredentialForm({ resubmitting, onDone }: { resubmitting: Credential | n
             error={errors.coverage?.message}
             {...register("coverage")}
           />
-          <TextField label="Expiry date" type="date" required error={errors.expiresOn?.message} {...register("expiresOn")} />
+          <TextField
+            label="Expiry date"
+            type="date"
+            required
+            error={errors.expiresOn?.message}
+            {...register("expiresOn")}
+          />
         </div>
       )}
       {kind === "background_check" && (

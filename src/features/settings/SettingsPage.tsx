@@ -31,7 +31,9 @@ export function SettingsPage() {
       </header>
       <ChangePasswordSection />
       {viewer.userType === "professional" && (
-        <QueryErrorBoundary fallback={(retry) => <ErrorState message="Your credentials could not be loaded." onRetry={retry} />}>
+        <QueryErrorBoundary
+          fallback={(retry) => <ErrorState message="Your credentials could not be loaded." onRetry={retry} />}
+        >
           <CredentialsSection />
         </QueryErrorBoundary>
       )}
