@@ -222,6 +222,17 @@ export const fundingContext = internalQuery({
   },
 });
 
+/** Who funds a job's payment (the demo seed's checkout, seed/payments.ts). */
+export const fundingOwner = internalQuery({
+  args: { jobId: v.id("jobs") },
+  returns: v.object({ paymentId: v.id("jobPayments"), ownerId: v.id("users"), email: v.string() }),
+  handler: async (ctx, { jobId }) => {
+    const payment = await paymentOfJobX(ctx, jobId);
+    const owner = await ctx.db.get("users", payment.ownerId);
+    return { paymentId: payment._id, ownerId: payment.ownerId, email: owner?.email ?? "" };
+  },
+});
+
 /** Fund: a checkout in payment mode for the job's fixed amount; the webhook funds it once paid. */
 export const fund = action({
   args: { jobId: v.id("jobs") },

@@ -273,6 +273,9 @@ export const run = internalAction({
     const credentials = await ctx.runAction(internal.seed.credentials.insertDemoCredentials, {});
     inserted.credentials = credentials.inserted;
     skipped.credentials = credentials.skipped;
+    // Payment protection: the demo professional's payout account and jobs in every payment state.
+    const payments = await ctx.runAction(internal.seed.payments.insertDemoPayments, {});
+    inserted.demoPayments = payments.inserted;
     return { inserted, skipped, demoAccountsCreated, ms: Date.now() - started };
   },
 });

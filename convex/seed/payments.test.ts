@@ -1,0 +1,45 @@
+// Demo payments (issue 15): seeded through the app's own paths, a payment in every state, one
+// dispute waiting for the demo admin, and the demo professional with payouts and earnings.
+import { afterEach, beforeEach, expect, test, vi } from "vitest";
+import { PAYMENT_STATES } from "../../common/payments";
+import { api, internal } from "../_generated/api";
+import { createPerson, newTest, userRow } from "../test.setup";
+import { DEMO_ACCOUNTS } from "./data";
+
+beforeEach(() => {
+  process.env.RAFTER_LOCAL = "1";
+  delete process.env.STRIPE_SECRET_KEY;
+});
+afterEach(() => {
+  delete process.env.RAFTER_LOCAL;
+  vi.useRealTimers();
+});
+
+test("every payment state, a dispute for the demo admin, the demo pro's payouts and earnings; once", async () => {
+  vi.useFakeTimers();
+  const t = newTest();
+  const [ownerAccount, proAccount, adminAccount] = DEMO_ACCOUNTS;
+  await createPerson(t, { ...ownerAccount!.profile, zipCode: "78704" });
+  const pro = await createPerson(t, proAccount!.profile);
+  const admin = await createPerson(t, { ...adminAccount!.profile, role: "admin" });
+  expect(await t.action(internal.seed.payments.insertDemoPayments, {})).toEqual({ inserted: 10 });
+  await t.finishAllScheduledFunctions(() => vi.advanceTimersByTime(1000));
+  expect(await t.action(internal.seed.payments.insertDemoPayments, {})).toEqual({ inserted: 0 });
+
+  const payments = await t.run((ctx) => ctx.db.query("jobPayments").take(50));
+  expect(new Set(payments.map((p) => p.state))).toEqual(new Set(PAYMENT_STATES));
+  for (const p of payments) expect(p.releasedCents + p.refundedCents).toBeLessThanOrEqual(p.fundedCents);
+  // Every queued money move was made through the local gateway.
+  const moves = await t.run((ctx) => ctx.db.query("paymentMoves").take(50));
+  expect(moves.length).toBeGreaterThan(0);
+  expect(moves.every((m) => m.status === "done")).toBe(true);
+
+  expect(await userRow(t, pro.userId)).toMatchObject({ payoutsEnabled: true });
+  const earnings = await pro.as.query(api.payments.jobs.earnings, {});
+  expect(earnings.releasedCents).toBe(32_000 + 41_500 + 68_000 + 72_000);
+  expect(earnings.heldCents).toBe(54_000 + 76_000 + 240_000);
+  expect(earnings.pendingCents).toBe(38_000);
+  expect(earnings.jobs).toHaveLength(8);
+  const disputes = await admin.as.query(api.admin.disputes.list, {});
+  expect(disputes.map((d) => d.title)).toEqual(["Upgrade the main panel to 200A"]);
+});
