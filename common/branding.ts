@@ -45,3 +45,20 @@ export const BrandingCopy = {
   galleryNotYours: "Only your own portfolio items can be arranged.",
   downgraded: "Your cover image, accent colour and gallery order are kept but not shown while you're on Basic.",
 } as const;
+
+/** Client endorsements (spec §1 "client endorsements", §6 Pro "visible endorsements"). */
+export const ENDORSEMENT_LIMITS = { min: 10, max: 500 } as const;
+
+export const EndorsementCopy = {
+  title: "Client endorsements",
+  upgradeTitle: "Client endorsements come with Pro Profile",
+  upgrade: "Ask the clients who hired you to endorse your work, and show their endorsements on your profile.",
+  refused: "Client endorsements come with Pro Profile. Upgrade to Pro Profile to ask for them.",
+  onlyYourClients: "You can ask for an endorsement only from a client who hired you.",
+  alreadyAsked: "You've already asked this client about this job.",
+  onlyAsked: "Only the client who was asked can write this endorsement.",
+  alreadyWritten: "This endorsement has already been written.",
+  tooShort: `Please write at least ${ENDORSEMENT_LIMITS.min} characters.`,
+  tooLong: `Please keep your endorsement to ${ENDORSEMENT_LIMITS.max} characters.`,
+  downgraded: "Your endorsements are kept but not shown while you're on Basic.",
+} as const;

@@ -168,6 +168,8 @@ export interface World {
   /** A's job B was hired for with payment protection, funded (issue 15). */
   paidJobId: Id<"jobs">;
   paymentId: Id<"jobPayments">;
+  /** B's endorsement request to A for the done job (issue 14). */
+  endorsementId: Id<"endorsements">;
 }
 
 const ref = {
@@ -300,6 +302,10 @@ export async function buildWorld(
     return { notificationId: notification!._id, bNotificationId: bNotification!._id, referralId: referral!._id };
   });
 
+  const endorsementId = await t.run((ctx) =>
+    ctx.db.insert("endorsements", { proId: b.userId, clientId: a.userId, jobId: doneJobId, status: "requested" }),
+  );
+
   // Scheduled work (emails to the outbox, digests, expiries) lands too, so answers show its effects.
   vi.useFakeTimers();
   try {
@@ -336,6 +342,7 @@ export async function buildWorld(
     portalSessionId,
     paidJobId,
     paymentId,
+    endorsementId,
   };
 }
 
@@ -377,6 +384,8 @@ function idForTable(table: string, w: World, target: "a" | "b"): unknown {
       return w.socialCommentId;
     case "moderationReports":
       return w.reportId;
+    case "endorsements":
+      return w.endorsementId;
     case "jobPayments":
       return w.paymentId;
     default:
@@ -1193,6 +1202,20 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "branding:setCover": { access: "member", stranger: { expect: "refused", args: (w) => ({ storageId: w.storageId }) } },
   "branding:removeCover": { access: "member" },
   "portfolio:reorder": { access: "member", stranger: { expect: "refused", args: (w) => ({ ids: [w.portfolioItemId] }) } },
+  "endorsements:requestable": { access: "viewerOrNull" },
+  "endorsements:request": { access: "member", stranger: { expect: "refused", args: (w) => ({ jobId: w.doneJobId }) } },
+  "endorsements:write": {
+    access: "member",
+    stranger: { expect: "refused", args: (w) => ({ endorsementId: w.endorsementId, text: "Great work, on time and tidy." }) },
+  },
+  "endorsements:forProfile": {
+    access: "member",
+    stranger: {
+      expect: "allowed",
+      reason: "written endorsements are public profile content; the pending request returned is only the caller's own",
+      args: (w) => ({ userId: w.b.userId }),
+    },
+  },
   "insights:mine": { access: "viewerOrNull" },
   "insights:recordProfileView": {
     access: "member",

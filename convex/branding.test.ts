@@ -4,7 +4,7 @@ import { describe, expect, test } from "vitest";
 import { BrandingCopy } from "../common/branding";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { newTest, owner, pro, userRow, type TestConvex } from "./test.setup";
+import { bid, newTest, owner, pro, project, userRow, type TestConvex } from "./test.setup";
 
 const image = (t: TestConvex, bytes = 1000, type = "image/png") =>
   t.run((ctx) => ctx.storage.store(new Blob([new Uint8Array(bytes)], { type })));
@@ -100,17 +100,23 @@ describe("branding and gallery order", () => {
     expect(await gallery()).toEqual(["Second", "First", "Third"]);
   });
 
-  test("demo data: a seeded Pro professional's cover and accent are set the app's way", async () => {
+  test("demo data: a seeded Pro professional's cover, accent and endorsement are set the app's way", async () => {
     const t = newTest();
     const member = await pro(t, { subscriptionTier: "pro" });
+    const o = await owner(t, { firstName: "Olive", lastName: "Owner" });
+    const jobId = await o.as.mutation(api.jobs.create, project());
+    await o.as.mutation(api.bids.accept, { bidId: await member.as.mutation(api.bids.place, { jobId, ...bid() }) });
     await t.mutation(internal.seed.subscriptions.insertDemoBranding, {
       userId: member.userId,
       storageId: await image(t),
     });
-    const o = await owner(t);
     expect(await o.as.query(api.branding.of, { userId: member.userId })).toEqual({
       accent: "teal",
       coverUrl: expect.stringMatching(/^https?:/),
+    });
+    expect(await o.as.query(api.endorsements.forProfile, { userId: member.userId })).toMatchObject({
+      shown: true,
+      endorsements: [{ clientName: "Olive Owner" }],
     });
     const basic = await pro(t);
     await expect(

@@ -423,6 +423,22 @@ export default defineSchema({
     .index("by_userId_and_category", ["userId", "category"])
     .index("by_storageId", ["storageId"]),
 
+  /**
+   * Client endorsements (convex/endorsements.ts): a Pro professional asks a client who hired them
+   * (one per job); the client writes it; it shows on the profile while the plan has endorsements.
+   */
+  endorsements: defineTable({
+    proId: v.id("users"),
+    clientId: v.id("users"),
+    jobId: v.id("jobs"),
+    status: v.union(v.literal("requested"), v.literal("written")),
+    text: v.optional(v.string()),
+    writtenAt: v.optional(v.number()),
+  })
+    .index("by_jobId", ["jobId"])
+    .index("by_proId_and_status", ["proId", "status"])
+    .index("by_clientId_and_proId_and_status", ["clientId", "proId", "status"]),
+
   /** Reviews come only from the owner of a completed job: one per job. */
   reviews: defineTable({
     jobId: v.id("jobs"),

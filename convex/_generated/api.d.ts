@@ -33,6 +33,7 @@ import type * as devOutbox from "../devOutbox.js";
 import type * as emailVerification from "../emailVerification.js";
 import type * as emails_send from "../emails/send.js";
 import type * as emails_templates from "../emails/templates.js";
+import type * as endorsements from "../endorsements.js";
 import type * as files from "../files.js";
 import type * as functions from "../functions.js";
 import type * as http from "../http.js";
@@ -174,6 +175,7 @@ declare const fullApi: ApiFromModules<{
   emailVerification: typeof emailVerification;
   "emails/send": typeof emails_send;
   "emails/templates": typeof emails_templates;
+  endorsements: typeof endorsements;
   files: typeof files;
   functions: typeof functions;
   http: typeof http;

@@ -21,6 +21,7 @@ import { DEMO_ACCOUNTS } from "./data";
 import { bytesOf } from "./feed";
 import { FEED_IMAGES } from "./feedImages";
 import { assertCanBrand, setCoverImage } from "../model/branding";
+import { HIRED, requestEndorsement, writeEndorsement } from "../endorsements";
 
 const DEMO_PLANS: readonly { planId: PlanId; trial: boolean; cancel?: boolean }[] = [
   { planId: "pro", trial: false },
@@ -164,6 +165,23 @@ export const insertDemoBranding = internalMutation({
     assertCanBrand(pro);
     await ctx.db.patch("users", userId, { accentColor: "teal" });
     await setCoverImage(ctx, pro, storageId);
+    // An endorsement from a client who hired them, asked and written through the app's own steps.
+    for (const status of HIRED) {
+      const job = await ctx.db
+        .query("jobs")
+        .withIndex("by_contractorId_and_status", (q) => q.eq("contractorId", userId).eq("status", status))
+        .first();
+      const client = job ? await ctx.db.get("users", job.customerId) : null;
+      if (job === null || client === null) continue;
+      const endorsementId = await requestEndorsement(ctx, pro, job);
+      await writeEndorsement(
+        ctx,
+        client,
+        (await ctx.db.get("endorsements", endorsementId))!,
+        "Showed up when promised, explained every step and left the place spotless. We'd hire them again.",
+      );
+      break;
+    }
     return null;
   },
 });

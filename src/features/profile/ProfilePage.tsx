@@ -27,6 +27,7 @@ import { FollowButton } from "@/features/feed/FollowButton";
 import { ProfilePosts } from "@/features/feed/ProfilePosts";
 import { PORTFOLIO_LOAD_FAILED, PortfolioGrid, PortfolioSkeleton } from "@/features/portfolio/PortfolioGrid";
 import { ReviewList } from "@/features/reviews/ReviewList";
+import { Endorsements } from "./Endorsements";
 import { CHECK_PATH, Pill, Stars, dateText } from "@/features/reviews/parts";
 import { UnderlineTabList } from "@/components/ui/Tabs";
 import { api } from "@/lib/api";
@@ -244,6 +245,7 @@ function ProfileView({ data }: { data: ProfileData }) {
           </div>
         )}
       </Card>
+      {isPro && <Endorsements userId={user._id} isOwn={isOwn} />}
 
       <ul
         aria-label="Profile figures"
