@@ -410,3 +410,16 @@ describe("account purge", () => {
     expect((await userRow(t, ana.userId)).verified).toBeUndefined();
   });
 });
+
+describe("document links", () => {
+  test("are bounded per viewer: past 300 an hour the caller is told to wait", async () => {
+    const { t, ana } = await world();
+    const credentialId = await submitLicence(t, ana);
+    await t.run((ctx) =>
+      ctx.db.insert("rateLimits", { key: `credential-document:${ana.userId}`, count: 300, windowStart: Date.now() }),
+    );
+    expect(await errorOf(ana.as.action(api.credentials.openDocument, { credentialId }))).toMatchObject({
+      code: "RATE_LIMITED",
+    });
+  });
+});
