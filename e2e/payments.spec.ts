@@ -202,3 +202,52 @@ test("nobody reviews -> released when the window ends; a dispute -> an admin spl
   await expect(status).toHaveText(/^\$1,200 released to Pia Wire on /, { timeout: 150_000 });
   await adminPage.context().close();
 });
+
+/** A funded job whose completion the owner is reviewing (all through the backend). */
+async function jobInReview(owner: Account, pro: Account, tag: string): Promise<{ jobId: Id<"jobs">; ownerApi: ConvexHttpClient }> {
+  const ownerApi = await backendAs(owner, `10.88.3.${tag === "panel" ? 1 : 3}`);
+  const proApi = await backendAs(pro, `10.88.3.${tag === "panel" ? 2 : 4}`);
+  await connectPayouts(proApi);
+  const { jobId, bidId } = await postAndBid(ownerApi, proApi, `Attic fan ${tag} ${Date.now()}`, { priceMin: 640 });
+  await ownerApi.mutation(api.bids.accept, { bidId });
+  await fundJob(ownerApi, jobId);
+  await proApi.mutation(api.jobs.act, { jobId, action: "start" });
+  const photo = await uploadPhoto(proApi, "completion");
+  await proApi.mutation(api.payments.jobs.submitCompletion, { jobId, checklist: ["Fan installed", "Thermostat wired"], photos: [photo] });
+  return { jobId, ownerApi };
+}
+
+test.describe("on a phone in dark mode", () => {
+  test.use({ theme: "dark", viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("the owner's payment panel in review fits and passes axe", async ({ page, users, signIn, axe }) => {
+    const owner = await users.create({ userType: "homeowner", firstName: "Nina", lastName: "Night", ...place });
+    const pro = await users.create({ userType: "professional", firstName: "Noah", lastName: "Volt", professions: ["electrician"], ...place });
+    const { jobId, ownerApi } = await jobInReview(owner, pro, "panel");
+    await signIn(owner.email, owner.password);
+    await page.goto(`/jobs/${jobId}`);
+    await expect(page.getByTestId("payment-status")).toHaveText("$640 held by Rafter");
+    await expect(page.getByRole("button", { name: "Approve and release $640" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await axe.check("payment panel in review, phone, dark");
+    await ownerApi.mutation(api.payments.jobs.openDispute, { jobId, reason: "The fan rattles at full speed." });
+    await expect(page.getByTestId("payment-status")).toHaveText("$640 held by Rafter while the dispute is reviewed");
+    await axe.check("payment panel disputed, phone, dark");
+  });
+
+  test("the admin's Disputes tab fits and passes axe", async ({ page, users, signIn, axe }) => {
+    const owner = await users.create({ userType: "homeowner", firstName: "Nia", lastName: "Night", ...place });
+    const pro = await users.create({ userType: "professional", firstName: "Ned", lastName: "Volt", professions: ["electrician"], ...place });
+    const adminAccount = await users.create({ userType: "homeowner", firstName: "Ava", lastName: "Admin", ...place });
+    const env = e2eEnv();
+    await adminClient(env.convexUrl, env.adminKey).mutation(asAdminCallable(internal.users.grantAdmin), { email: adminAccount.email });
+    const { jobId, ownerApi } = await jobInReview(owner, pro, "admin");
+    await ownerApi.mutation(api.payments.jobs.openDispute, { jobId, reason: "The attic fan hums loudly." });
+    await signIn(adminAccount.email, adminAccount.password);
+    await page.goto("/admin?tab=disputes");
+    await expect(page.getByRole("tab", { name: "Disputes", selected: true })).toBeVisible();
+    await expect(page.getByText("The attic fan hums loudly.")).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await axe.check("disputes, phone, dark");
+  });
+});
