@@ -7,6 +7,7 @@ import { internal } from "./_generated/api";
 import type { Doc } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
 import { internalMutation, query } from "./functions";
+import { endLaunchGrant as endGrant } from "./model/launchPromotion";
 
 /** Promotions are few (a handful over the product's life): one bounded read covers them all. */
 const MAX_PROMOTIONS = 100;
@@ -87,5 +88,15 @@ export const expireDue = internalMutation({
       }
     }
     return ended;
+  },
+});
+
+/** The launch promotion's grant reaches its year's end (model/launchPromotion.ts); steps until then. */
+export const endLaunchGrant = internalMutation({
+  args: { userId: v.id("users"), periodEnd: v.number() },
+  returns: v.null(),
+  handler: async (ctx, { userId, periodEnd }) => {
+    await endGrant(ctx, userId, periodEnd);
+    return null;
   },
 });

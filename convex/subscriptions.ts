@@ -20,6 +20,7 @@ import type { Id } from "./_generated/dataModel";
 import type { ActionCtx } from "./_generated/server";
 import { action, internalQuery, query } from "./functions";
 import { fail, invalid } from "./model/errors";
+import { promoSubscriptionId } from "./model/launchPromotion";
 import { listedCategories } from "./model/professionals";
 import { siteUrl } from "./model/tokens";
 import { paymentsMode, type PaymentsGateway } from "./payments/gateway";
@@ -89,6 +90,8 @@ export const billingOf = internalQuery({
       status: v.union(subscriptionStatus, v.null()),
       customerId: v.union(v.string(), v.null()),
       trialUsed: v.boolean(),
+      /** The plan in force is the launch promotion's (no Stripe subscription to manage). */
+      promo: v.boolean(),
     }),
   ),
   handler: async (ctx, { userId }) => {
@@ -100,6 +103,7 @@ export const billingOf = internalQuery({
       status: user.subscriptionStatus ?? null,
       customerId: user.stripeCustomerId ?? null,
       trialUsed: user.trialUsed === true,
+      promo: user.stripeSubscriptionId !== undefined && user.stripeSubscriptionId === promoSubscriptionId(user._id),
     };
   },
 });
@@ -129,6 +133,7 @@ interface Billing {
   status: SubscriptionStatus | null;
   customerId: string | null;
   trialUsed: boolean;
+  promo: boolean;
 }
 
 async function signedInMember(
@@ -148,7 +153,10 @@ export const checkout = action({
     const { userId, billing } = await signedInMember(ctx);
     const planId = args.planId;
     if (!isPlanId(planId)) invalid("Choose a plan");
-    const live = isLiveStatus(billing.status);
+    // A launch-promotion Pro Profile has nothing to manage in the portal: a paid plan is bought over it.
+    const live = isLiveStatus(billing.status) && !billing.promo;
+    if (billing.promo && isLiveStatus(billing.status) && billing.tier === planId)
+      invalid(SubscribeCopy.alreadyOnPlan(planById(planId).name));
     if (!isPaidPlan(planId)) invalid(live ? SubscribeCopy.changeInPortal : SubscribeCopy.alreadyBasic);
     if (live)
       invalid(

@@ -77,6 +77,7 @@ import type * as model_follows from "../model/follows.js";
 import type * as model_geo from "../model/geo.js";
 import type * as model_insights from "../model/insights.js";
 import type * as model_jobs from "../model/jobs.js";
+import type * as model_launchPromotion from "../model/launchPromotion.js";
 import type * as model_likes from "../model/likes.js";
 import type * as model_limits from "../model/limits.js";
 import type * as model_mentions from "../model/mentions.js";
@@ -219,6 +220,7 @@ declare const fullApi: ApiFromModules<{
   "model/geo": typeof model_geo;
   "model/insights": typeof model_insights;
   "model/jobs": typeof model_jobs;
+  "model/launchPromotion": typeof model_launchPromotion;
   "model/likes": typeof model_likes;
   "model/limits": typeof model_limits;
   "model/mentions": typeof model_mentions;
