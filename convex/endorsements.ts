@@ -3,20 +3,18 @@
 // endorsement; the profile shows written ones while the professional's plan includes them. Basic is
 // refused on the server; a downgrade keeps the endorsements, hidden.
 import { v } from "convex/values";
-import { ENDORSEMENT_LIMITS, EndorsementCopy } from "../common/branding";
+import { EndorsementCopy } from "../common/branding";
 import type { Doc, Id } from "./_generated/dataModel";
-import type { MutationCtx, QueryCtx } from "./_generated/server";
+import type { QueryCtx } from "./_generated/server";
 import { mutation, query } from "./functions";
 import { canBrand } from "./model/branding";
-import { fail, forbidden, invalid, notFound } from "./model/errors";
-import { notify } from "./model/notifications";
+import { fail, notFound } from "./model/errors";
 import { displayName } from "./model/users";
+import { HIRED, requestEndorsement, writeEndorsement } from "./model/endorsements";
 import { ErrorCode } from "../common/errors";
 
 /** Jobs listed as "ask for an endorsement" and endorsements shown on a profile, at most. */
 const LIST_LIMIT = 20;
-/** Job states in which the professional was hired by the job's owner. */
-export const HIRED = ["assigned", "in_progress", "completion_requested", "completed"] as const;
 
 function assertCanAskForEndorsements(user: Doc<"users">): void {
   if (!canBrand(user)) fail(ErrorCode.FORBIDDEN, EndorsementCopy.refused);
@@ -76,38 +74,6 @@ export const request = mutation({
   },
 });
 
-/** The professional asks the client of a job they were hired for (one request per job). */
-export async function requestEndorsement(
-  ctx: MutationCtx,
-  pro: Doc<"users">,
-  job: Doc<"jobs">,
-): Promise<Id<"endorsements">> {
-  if (job.contractorId !== pro._id || !(HIRED as readonly string[]).includes(job.status))
-    forbidden(EndorsementCopy.onlyYourClients);
-  const existing = await ctx.db
-    .query("endorsements")
-    .withIndex("by_jobId", (q) => q.eq("jobId", job._id))
-    .first();
-  if (existing !== null) invalid(EndorsementCopy.alreadyAsked);
-  const id = await ctx.db.insert("endorsements", {
-    proId: pro._id,
-    clientId: job.customerId,
-    jobId: job._id,
-    status: "requested",
-  });
-  await notify(ctx, {
-    userId: job.customerId,
-    type: "job",
-    title: "Endorsement requested",
-    content: `${displayName(pro)} asked you to endorse their work on "${job.title}".`,
-    actionUrl: `/profile/${pro._id}#endorsements`,
-    actorId: pro._id,
-    entityType: "endorsement",
-    entityId: id,
-  });
-  return id;
-}
-
 /** The asked client writes the endorsement. */
 export const write = mutation({
   args: { endorsementId: v.id("endorsements"), text: v.string() },
@@ -120,31 +86,6 @@ export const write = mutation({
     return null;
   },
 });
-
-/** The asked client writes the endorsement (10 to 500 characters); the professional is told. */
-export async function writeEndorsement(
-  ctx: MutationCtx,
-  client: Doc<"users">,
-  endorsement: Doc<"endorsements">,
-  text: string,
-): Promise<void> {
-  if (endorsement.clientId !== client._id) forbidden(EndorsementCopy.onlyAsked);
-  if (endorsement.status !== "requested") invalid(EndorsementCopy.alreadyWritten);
-  const trimmed = text.trim();
-  if (trimmed.length < ENDORSEMENT_LIMITS.min) invalid(EndorsementCopy.tooShort, { text: EndorsementCopy.tooShort });
-  if (trimmed.length > ENDORSEMENT_LIMITS.max) invalid(EndorsementCopy.tooLong, { text: EndorsementCopy.tooLong });
-  await ctx.db.patch("endorsements", endorsement._id, { status: "written", text: trimmed, writtenAt: Date.now() });
-  await notify(ctx, {
-    userId: endorsement.proId,
-    type: "job",
-    title: "New endorsement",
-    content: `${displayName(client)} endorsed your work.`,
-    actionUrl: `/profile#endorsements`,
-    actorId: client._id,
-    entityType: "endorsement",
-    entityId: endorsement._id,
-  });
-}
 
 /**
  * A professional's endorsements as their profile shows them: written ones while their plan has

@@ -21,7 +21,7 @@ import { DEMO_ACCOUNTS } from "./data";
 import { bytesOf } from "./feed";
 import { FEED_IMAGES } from "./feedImages";
 import { assertCanBrand, setCoverImage } from "../model/branding";
-import { HIRED, requestEndorsement, writeEndorsement } from "../endorsements";
+import { HIRED, requestEndorsement, writeEndorsement } from "../model/endorsements";
 
 const DEMO_PLANS: readonly { planId: PlanId; trial: boolean; cancel?: boolean }[] = [
   { planId: "pro", trial: false },
