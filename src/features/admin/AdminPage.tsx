@@ -19,7 +19,7 @@ import { VerificationTab } from "./VerificationTab";
 import { DisputesTab } from "./DisputesTab";
 
 // /admin (issue 16): the admin console: Moderation (open reports and screen-flagged posts, with
-// the moderator's decisions), Suspicious Users, Cleanup, Verification and the Audit log. Admins
+// the moderator's decisions), Suspicious Users, Cleanup, Verification, Disputes and the Audit log. Admins
 // only; the server checks the role on every call (convex/admin/moderation.ts).
 
 const TABS = [
@@ -27,8 +27,8 @@ const TABS = [
   { key: "suspicious", label: "Suspicious Users" },
   { key: "cleanup", label: "Cleanup" },
   { key: "verification", label: "Verification" },
-  { key: "audit", label: "Audit log" },
   { key: "disputes", label: "Disputes" },
+  { key: "audit", label: "Audit log" },
 ] as const;
 const TAB_KEYS = TABS.map((t) => t.key);
 const PAGE_SIZE = 20;
@@ -97,13 +97,17 @@ export function AdminPage() {
           </TabPanel>
           <TabPanel className="rounded-md">
             <QueryErrorBoundary
+              fallback={(retry) => <ErrorState message="The disputes could not be loaded." onRetry={retry} />}
+            >
+              <DisputesTab />
+            </QueryErrorBoundary>
+          </TabPanel>
+          <TabPanel className="rounded-md">
+            <QueryErrorBoundary
               fallback={(retry) => <ErrorState message="The audit log could not be loaded." onRetry={retry} />}
             >
               <AuditLog />
             </QueryErrorBoundary>
-          </TabPanel>
-          <TabPanel className="rounded-md">
-            <DisputesTab />
           </TabPanel>
         </TabPanels>
       </TabGroup>
