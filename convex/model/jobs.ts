@@ -245,6 +245,12 @@ const NOTICES: Partial<Record<JobTransition, { title: string; content: (job: Job
   cancel: { title: "Job cancelled", content: (job) => `"${job.title}" is now cancelled.` },
 };
 
+const PAID_DONE_NOTICE = {
+  title: "Work marked done",
+  content: (job: Job) =>
+    `The work on "${job.title}" is done. Review the photos and checklist, then approve to release the payment or ask for changes.`,
+};
+
 /**
  * Runs one transition of JOB_TRANSITIONS: checks state and actor, moves the
  * status and every counter, writes history and tells the other side.
@@ -310,7 +316,8 @@ export async function transition(
     }
     if (job.activeBidCount !== 0) await ctx.db.patch(job._id, { activeBidCount: 0 });
   }
-  const notice = NOTICES[name];
+  // A paid job's completion is reviewed through its payment: approve releases, or ask for changes.
+  const notice = opts.viaPayment && name === "markDone" ? PAID_DONE_NOTICE : NOTICES[name];
   const other = rule.by === "owner" ? after.contractorId : rule.by === "contractor" ? after.customerId : undefined;
   if (notice && other !== undefined) {
     await notify(ctx, {

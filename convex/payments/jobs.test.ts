@@ -289,6 +289,10 @@ describe("completion, review and release", () => {
     expect(view.reviewWindowEndsAt! - view.completion!.submittedAt).toBe(72 * HOUR);
     expect((await jobOf(h.t, h.jobId)).status).toBe("completion_requested");
     await expect(h.o.as.mutation(api.jobs.act, { jobId: h.jobId, action: "confirmCompletion" })).rejects.toThrow(PaymentCopy.usePaymentPanel);
+    // The owner is asked to review through the payment, not to "confirm completion".
+    const notes = await h.o.as.query(api.notifications.list, { paginationOpts: { numItems: 20, cursor: null } });
+    const done = notes.page.find((n: { title: string }) => n.title === "Work marked done") as { content: string } | undefined;
+    expect(done?.content).toContain("approve to release the payment or ask for changes");
   });
 
   test("the pro can't release, the stranger can't; the owner approves: released once, transferred once", async () => {
