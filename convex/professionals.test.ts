@@ -107,8 +107,15 @@ describe("plans in the directory (issue 14)", () => {
     const found = async (category: string) => names(await t.query(api.professionals.search, { category }));
     expect(await found("construction_renovation")).toEqual(["Lee"]);
     expect(await found("landscaping_exterior")).toEqual([]);
+    // The card shows what Basic is listed under, not the whole profile.
+    const card = async () => (await t.query(api.professionals.search, {})).professionals.find((p) => p.firstName === "Lee")!;
+    expect(await card()).toMatchObject({ professionalCategories: ["construction_renovation"], professions: ["electrician"] });
     await t.run((ctx) => ctx.db.patch("users", member.userId, { subscriptionTier: "pro" }));
     expect(await found("landscaping_exterior")).toEqual(["Lee"]);
+    expect(await card()).toMatchObject({
+      professionalCategories: ["construction_renovation", "landscaping_exterior"],
+      professions: ["electrician", "landscaper"],
+    });
     await t.run((ctx) => ctx.db.patch("users", member.userId, { subscriptionTier: "basic" }));
     expect(await found("landscaping_exterior")).toEqual([]);
     expect((await member.as.query(api.subscriptions.listings, {}))?.offered).toEqual([

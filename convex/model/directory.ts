@@ -7,6 +7,7 @@
 // filter fields) and checks the other filters on that bounded result.
 import { v, type Infer, type ObjectType } from "convex/values";
 import { JobMessages } from "../../common/jobs";
+import { serviceListingLimit } from "../../common/plans";
 import { isProfessionCategory } from "../../common/professions";
 import type { Doc } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
@@ -17,6 +18,7 @@ import { distanceMiles } from "./geo";
 import {
   DIRECTORY_SORTS,
   directoryCategories,
+  listedCategories,
   isAvailable,
   professionalsNear,
   userPlacementBoost,
@@ -51,6 +53,14 @@ export const professionalValidator = v.object({
 });
 export type Professional = Infer<typeof professionalValidator>;
 
+function listedOnCard(user: Doc<"users">): { professions: string[]; professionalCategories: string[] } {
+  const unlimited = serviceListingLimit(user.subscriptionTier ?? "basic") === Number.POSITIVE_INFINITY;
+  return {
+    professions: unlimited ? (user.professions ?? []) : listedCategories(user).professions,
+    professionalCategories: directoryCategories(user),
+  };
+}
+
 /** The public directory card: no email, phone, license, lockout or billing fields. */
 function toProfessional(user: Doc<"users">, distance: number | null): Professional {
   return {
@@ -62,9 +72,9 @@ function toProfessional(user: Doc<"users">, distance: number | null): Profession
     city: user.city ?? null,
     state: user.state ?? null,
     primaryProfession: user.primaryProfession ?? null,
-    professions: user.professions ?? [],
+    // A Basic card shows what it is listed (and matched) under; the rest stays on the profile.
+    ...listedOnCard(user),
     specialties: user.specialties ?? [],
-    professionalCategories: user.professionalCategories ?? [],
     profileImageUrl: user.image ?? null,
     createdAt: user._creationTime,
     verified: user.verified ?? false,
