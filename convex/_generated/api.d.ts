@@ -71,6 +71,7 @@ import type * as model_credentials from "../model/credentials.js";
 import type * as model_deployment from "../model/deployment.js";
 import type * as model_directory from "../model/directory.js";
 import type * as model_emailTokens from "../model/emailTokens.js";
+import type * as model_endorsements from "../model/endorsements.js";
 import type * as model_errors from "../model/errors.js";
 import type * as model_files from "../model/files.js";
 import type * as model_follows from "../model/follows.js";
@@ -214,6 +215,7 @@ declare const fullApi: ApiFromModules<{
   "model/deployment": typeof model_deployment;
   "model/directory": typeof model_directory;
   "model/emailTokens": typeof model_emailTokens;
+  "model/endorsements": typeof model_endorsements;
   "model/errors": typeof model_errors;
   "model/files": typeof model_files;
   "model/follows": typeof model_follows;
