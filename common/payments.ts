@@ -3,6 +3,7 @@
 // Money is integer cents everywhere.
 
 export const PAYMENT_STATES = [
+  "awaiting_quote",
   "awaiting_funding",
   "funded",
   "completion_submitted",
@@ -47,8 +48,9 @@ export const PaymentCopy = {
   onlyAdmin: "Only an admin can settle a dispute.",
   systemOnly: "This happens on its own; no member can do it.",
   illegal: (state: PaymentState, verb: string) => `A payment that is ${STATE_LABELS[state].toLowerCase()} can't be ${verb}.`,
-  priceRequired: "This bid gives a price range: choose the price you agree to pay.",
   priceOutOfRange: (min: string, max: string) => `Choose a price between ${min} and ${max}.`,
+  quoteOutOfRange: (min: string, max: string) => `Your final quote must be between ${min} and ${max}, the range you bid.`,
+  quoteSettled: (amount: string) => `The price is already settled at ${amount}.`,
   payoutsMissing: (name: string) =>
     `${name} hasn't connected a payout account yet. We've asked them to; you can fund the job once they have.`,
   connectPayouts: "Connect a payout account so the owner can fund the job. Payments are released to it.",
@@ -66,6 +68,7 @@ export const PaymentCopy = {
 } as const;
 
 export const STATE_LABELS: Record<PaymentState, string> = {
+  awaiting_quote: "Awaiting the final quote",
   awaiting_funding: "Awaiting funding",
   funded: "Held",
   completion_submitted: "Completion submitted",

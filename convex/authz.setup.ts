@@ -1235,6 +1235,10 @@ export const CLASSIFICATION: Record<string, Classification> = {
     access: "member",
     stranger: { expect: "refused", args: (w) => ({ jobId: w.paidJobId, checklist: ["Painted"], photos: [] }) },
   },
+  "payments/jobs:confirmQuote": {
+    access: "member",
+    stranger: { expect: "refused", args: (w) => ({ jobId: w.paidJobId, priceCents: 50_000 }) },
+  },
   "payments/jobs:requestChanges": {
     access: "member",
     stranger: { expect: "refused", args: (w) => ({ jobId: w.paidJobId, reason: "Not done" }) },

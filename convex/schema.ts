@@ -904,6 +904,8 @@ export default defineSchema({
     chargeId: v.optional(v.string()),
     transferId: v.optional(v.string()),
     refundId: v.optional(v.string()),
+    /** A range bid hired without a chosen price: the pro confirms a final quote in it (amountCents is 0 until then). */
+    quote: v.optional(v.object({ minCents: v.number(), maxCents: v.number(), confirmedAt: v.optional(v.number()) })),
   })
     .index("by_jobId", ["jobId"])
     .index("by_proId_and_state", ["proId", "state"])

@@ -96,7 +96,7 @@ test("hire at a point of the range -> fund through checkout -> held -> completio
   await ownerPage.goto(`/jobs/${jobId}`);
   await ownerPage.getByRole("button", { name: /^Accept bid from/ }).first().click();
   const hire = ownerPage.getByRole("alertdialog", { name: "Hire Dana Volt?" });
-  await hire.getByLabel("Price you agree to pay ($)").fill("1200");
+  await hire.getByLabel(/Price you agree to pay/).fill("1200");
   await hire.getByRole("button", { name: "Hire" }).click();
   const ownerStatus = ownerPage.getByTestId("payment-status");
   await expect(ownerStatus).toHaveText("Fund $1,200 to get the work started");

@@ -519,9 +519,10 @@ export async function declineBid(ctx: MutationCtx, bid: Bid, job: Job, ownerId: 
 
 /**
  * Accepting a bid hires its author: the job is assigned, every other open bid is declined and told.
- * `priceCents`: the price settled at acceptance (model/payments.ts settledPriceCents), never a range's top.
+ * `priceCents`: the price settled at acceptance (model/payments.ts settledPriceCents), never a range's top;
+ * null for a range the pro settles with a final quote (acceptedPrice is set then).
  */
-export async function acceptBid(ctx: MutationCtx, bid: Bid, job: Job, ownerId: Id<"users">, priceCents: number) {
+export async function acceptBid(ctx: MutationCtx, bid: Bid, job: Job, ownerId: Id<"users">, priceCents: number | null) {
   const now = Date.now();
   await transition(
     ctx,
@@ -529,8 +530,13 @@ export async function acceptBid(ctx: MutationCtx, bid: Bid, job: Job, ownerId: I
     "accept",
     { _id: ownerId },
     {
-      patch: { contractorId: bid.professionalId, acceptedPrice: priceCents / 100, activeBidCount: 0 },
-      detail: formatBidPrice(priceCents / 100, undefined),
+      patch: {
+        contractorId: bid.professionalId,
+        ...(priceCents === null ? {} : { acceptedPrice: priceCents / 100 }),
+        activeBidCount: 0,
+      },
+      detail:
+        priceCents === null ? `${formatBidPrice(bid.priceMin, bid.priceMax)}, final quote to come` : formatBidPrice(priceCents / 100, undefined),
     },
   );
   await moveBid(ctx, bid, "accept", now);

@@ -5,7 +5,9 @@
 // queues the money it moves as paymentMoves rows, each done once by an action
 // (payments/moves.ts) with an idempotency key derived from the transition's.
 //
-//   (accept) -> awaiting_funding --fund (system: the checkout webhook)--> funded
+//   (accept, a range bid without a chosen price) -> awaiting_quote --confirmQuote (pro, a price in the range)--> awaiting_funding
+//   awaiting_quote --cancel (owner, the job cancelled)--> cancelled
+//   (accept, one price) -> awaiting_funding --fund (system: the checkout webhook)--> funded
 //   awaiting_funding --cancel (owner, the job cancelled)--> cancelled
 //   funded --refundUnstarted (owner, the job cancelled before work started)--> refunded
 //   funded --submitCompletion (pro, photos + checklist)--> completion_submitted
@@ -42,8 +44,9 @@ type By = "owner" | "pro" | "party" | "admin" | "system";
 type PaymentRule = TransitionRule<PaymentState, By>;
 
 export const PAYMENT_TRANSITIONS = {
+  confirmQuote: { from: ["awaiting_quote"], to: "awaiting_funding", by: "pro", verb: "quoted" },
   fund: { from: ["awaiting_funding"], to: "funded", by: "system", verb: "funded" },
-  cancel: { from: ["awaiting_funding"], to: "cancelled", by: "owner", verb: "cancelled" },
+  cancel: { from: ["awaiting_quote", "awaiting_funding"], to: "cancelled", by: "owner", verb: "cancelled" },
   refundUnstarted: { from: ["funded"], to: "refunded", by: "owner", verb: "refunded" },
   submitCompletion: { from: ["funded"], to: "completion_submitted", by: "pro", verb: "submitted for review" },
   requestChanges: { from: ["completion_submitted"], to: "funded", by: "owner", verb: "sent back" },
@@ -156,7 +159,7 @@ export function canMovePayment(payment: Payment, name: PaymentTransition, actor:
 }
 
 /** The transitions a member may run now (what the payment panel offers). */
-export const MEMBER_PAYMENT_ACTIONS = ["submitCompletion", "requestChanges", "approve", "openDispute"] as const;
+export const MEMBER_PAYMENT_ACTIONS = ["confirmQuote", "submitCompletion", "requestChanges", "approve", "openDispute"] as const;
 export type MemberPaymentAction = (typeof MEMBER_PAYMENT_ACTIONS)[number];
 export function availablePaymentActions(payment: Payment, user: Doc<"users">, now = Date.now()): MemberPaymentAction[] {
   const names = MEMBER_PAYMENT_ACTIONS;
@@ -248,15 +251,21 @@ async function tell(ctx: MutationCtx, userId: Id<"users">, payment: Payment, tit
   });
 }
 
-/** Hiring opens the payment, its amount fixed at the settled price. */
-export async function openPayment(ctx: MutationCtx, job: Job, bid: Bid, amountCents: number): Promise<Id<"jobPayments">> {
+/**
+ * Hiring opens the payment, its amount fixed at the settled price; `null` (a range bid the owner
+ * left to the pro) opens it awaiting the pro's final quote, with nothing to fund until then.
+ */
+export async function openPayment(ctx: MutationCtx, job: Job, bid: Bid, amountCents: number | null): Promise<Id<"jobPayments">> {
+  const range = bidRangeCents(bid);
+  const state = amountCents === null ? "awaiting_quote" : "awaiting_funding";
   const paymentId = await ctx.db.insert("jobPayments", {
     jobId: job._id,
     bidId: bid._id,
     ownerId: job.customerId,
     proId: bid.professionalId,
-    state: "awaiting_funding",
-    amountCents,
+    state,
+    amountCents: amountCents ?? 0,
+    ...(amountCents === null ? { quote: range } : {}),
     fundedCents: 0,
     releasedCents: 0,
     refundedCents: 0,
@@ -267,13 +276,27 @@ export async function openPayment(ctx: MutationCtx, job: Job, bid: Bid, amountCe
     paymentId,
     transition: "open",
     from: null,
-    to: "awaiting_funding",
+    to: state,
     actorId: job.customerId,
     actorKind: "owner",
-    reason: `Bid accepted at ${formatCents(amountCents)}`,
+    reason:
+      amountCents === null
+        ? `Bid accepted; final quote between ${formatCents(range.minCents)} and ${formatCents(range.maxCents)} to be confirmed`
+        : `Bid accepted at ${formatCents(amountCents)}`,
     idempotencyKey: `${paymentId}:0:open`,
     at: Date.now(),
   });
+  if (amountCents === null) {
+    await notify(ctx, {
+      userId: bid.professionalId,
+      type: "job",
+      title: "Confirm your final quote",
+      content: `You're hired for "${job.title}". Confirm your final price between ${formatCents(range.minCents)} and ${formatCents(range.maxCents)} so the owner can fund the job.`,
+      actionUrl: jobUrl(job._id),
+      entityType: "job",
+      entityId: job._id,
+    });
+  }
   const pro = await ctx.db.get("users", bid.professionalId);
   if (pro !== null && pro.payoutsEnabled !== true) {
     await notify(ctx, {
@@ -289,20 +312,64 @@ export async function openPayment(ctx: MutationCtx, job: Job, bid: Bid, amountCe
   return paymentId;
 }
 
-/** The price a bid settles to: its single price, or the point of its range the owner chose. Cents. */
-export function settledPriceCents(bid: Pick<Bid, "priceMin" | "priceMax">, chosenCents: number | undefined): number {
-  const min = Math.round(bid.priceMin * 100);
-  const max = bid.priceMax === undefined ? min : Math.round(bid.priceMax * 100);
+/** A bid's price range in cents (min = max for a single price). */
+export function bidRangeCents(bid: Pick<Bid, "priceMin" | "priceMax">): { minCents: number; maxCents: number } {
+  const minCents = Math.round(bid.priceMin * 100);
+  return { minCents, maxCents: bid.priceMax === undefined ? minCents : Math.round(bid.priceMax * 100) };
+}
+
+/**
+ * The price a bid settles to at hiring: its single price, or the point of its range the owner
+ * chose. Cents. A range without a chosen point is null: the pro confirms a final quote later
+ * (confirmQuote), never its top assumed.
+ */
+export function settledPriceCents(bid: Pick<Bid, "priceMin" | "priceMax">, chosenCents: number | undefined): number | null {
+  const { minCents: min, maxCents: max } = bidRangeCents(bid);
   if (max === min) {
     if (chosenCents !== undefined && chosenCents !== min) fail(ErrorCode.INVALID_INPUT, PaymentCopy.priceOutOfRange(formatCents(min), formatCents(max)));
     return min;
   }
-  if (chosenCents === undefined) fail(ErrorCode.INVALID_INPUT, PaymentCopy.priceRequired, { price: PaymentCopy.priceRequired });
+  if (chosenCents === undefined) return null;
   if (!Number.isInteger(chosenCents) || chosenCents < min || chosenCents > max) {
     const message = PaymentCopy.priceOutOfRange(formatCents(min), formatCents(max));
     fail(ErrorCode.INVALID_INPUT, message, { price: message });
   }
   return chosenCents;
+}
+
+/** The professional settles a range bid to one price in it: the amount the owner then funds. */
+export async function confirmQuote(ctx: MutationCtx, payment: Payment, pro: Doc<"users">, priceCents: number): Promise<Payment> {
+  const actor: PaymentActor = { kind: "member", user: pro };
+  const refusal = paymentRefusal(payment, "confirmQuote", actor);
+  if (refusal) {
+    // Already settled reads as what it is, not as a state name.
+    if (refusal.code === ErrorCode.INVALID_INPUT && payment.state !== "awaiting_quote" && payment.amountCents > 0) {
+      fail(ErrorCode.INVALID_INPUT, PaymentCopy.quoteSettled(formatCents(payment.amountCents)));
+    }
+    fail(refusal.code, refusal.message);
+  }
+  const range = payment.quote!;
+  if (!Number.isInteger(priceCents) || priceCents < range.minCents || priceCents > range.maxCents) {
+    const message = PaymentCopy.quoteOutOfRange(formatCents(range.minCents), formatCents(range.maxCents));
+    fail(ErrorCode.INVALID_INPUT, message, { price: message });
+  }
+  const now = Date.now();
+  const after = await movePayment(ctx, payment, "confirmQuote", actor, {
+    patch: { amountCents: priceCents, quote: { ...range, confirmedAt: now } },
+    reason: `Final quote ${formatCents(priceCents)}`,
+  });
+  // The job's agreed price is the settled one from now on.
+  await ctx.db.patch("jobs", payment.jobId, { acceptedPrice: priceCents / 100 });
+  const job = await getJobX(ctx, payment.jobId);
+  await tell(
+    ctx,
+    after.ownerId,
+    after,
+    "Final quote confirmed",
+    `${displayName(pro)} confirmed ${formatCents(priceCents)} for "${job.title}". Fund it to get the work started.`,
+    pro._id,
+  );
+  return after;
 }
 
 /** The checkout's money arrived (checkout.session.completed or payment_intent.succeeded, whichever first). */
@@ -527,7 +594,7 @@ export async function onJobCancelled(ctx: MutationCtx, jobId: Id<"jobs">, owner:
   const payment = await paymentOfJob(ctx, jobId);
   if (payment === null) return;
   const actor: PaymentActor = { kind: "member", user: owner };
-  if (payment.state === "awaiting_funding") {
+  if (payment.state === "awaiting_quote" || payment.state === "awaiting_funding") {
     await movePayment(ctx, payment, "cancel", actor, { reason: "Job cancelled" });
   } else if (payment.state === "funded") {
     await movePayment(ctx, payment, "refundUnstarted", actor, {

@@ -168,13 +168,12 @@ describe("the transitions table", () => {
 });
 
 describe("hiring settles one price", () => {
-  test("a range needs the owner's point in it; a single price is taken as is", async () => {
+  test("the owner may accept a point in a range; a single price is taken as is", async () => {
     const t = newTest();
     const o = await owner(t);
     const p = await pro(t, PAYOUTS);
     const jobId = await o.as.mutation(api.jobs.create, project());
     const bidId = await p.as.mutation(api.bids.place, { jobId, ...bid({ priceMin: 1000, priceMax: 1400 }) });
-    await expect(o.as.mutation(api.bids.accept, { bidId })).rejects.toThrow(PaymentCopy.priceRequired);
     await expect(o.as.mutation(api.bids.accept, { bidId, priceCents: 150_000 })).rejects.toThrow(
       PaymentCopy.priceOutOfRange("$1,000", "$1,400"),
     );
@@ -184,6 +183,82 @@ describe("hiring settles one price", () => {
     expect((await jobOf(t, jobId)).acceptedPrice).toBe(1200.5);
     const view = (await o.as.query(api.payments.jobs.forJob, { jobId }))!;
     expect(view).toMatchObject({ role: "owner", state: "awaiting_funding", amountCents: 120_050, proPayoutsReady: true });
+  });
+});
+
+describe("the pro's final quote", () => {
+  /** A range bid ($1,000 to $1,400) hired without a chosen price: awaiting the pro's final quote. */
+  async function ranged() {
+    const t = newTest();
+    const o = await owner(t);
+    const p = await pro(t, PAYOUTS);
+    const stranger = await pro(t, { firstName: "Stan" });
+    const jobId = await o.as.mutation(api.jobs.create, project());
+    const bidId = await p.as.mutation(api.bids.place, { jobId, ...bid({ priceMin: 1000, priceMax: 1400 }) });
+    await o.as.mutation(api.bids.accept, { bidId });
+    return { t, o, p, stranger, jobId };
+  }
+
+  test("a range hired without a price waits for the pro's quote: nothing to fund, the top never assumed", async () => {
+    const { t, o, p, jobId } = await ranged();
+    const payment = await paymentOf(t, jobId);
+    expect(payment).toMatchObject({ state: "awaiting_quote", amountCents: 0, fundedCents: 0, quote: { minCents: 100_000, maxCents: 140_000 } });
+    expect((await jobOf(t, jobId)).acceptedPrice).toBeUndefined();
+    expect(await o.as.query(api.payments.jobs.forJob, { jobId })).toMatchObject({ state: "awaiting_quote", actions: [] });
+    expect(await p.as.query(api.payments.jobs.forJob, { jobId })).toMatchObject({ state: "awaiting_quote", actions: ["confirmQuote"] });
+    // Funding isn't requested, and the work can't start.
+    await expect(o.as.action(api.payments.jobs.fund, { jobId })).rejects.toThrow(/awaiting the final quote can't be funded/);
+    await expect(p.as.mutation(api.jobs.act, { jobId, action: "start" })).rejects.toThrow(PaymentCopy.startNeedsFunding);
+    const notes = await p.as.query(api.notifications.list, { paginationOpts: { numItems: 20, cursor: null } });
+    expect(notes.page.map((n: { title: string }) => n.title)).toContain("Confirm your final quote");
+  });
+
+  test("the pro confirms a price in the range: the owner funds exactly that; both see it", async () => {
+    const { t, o, p, jobId } = await ranged();
+    await p.as.mutation(api.payments.jobs.confirmQuote, { jobId, priceCents: 118_550 });
+    const payment = await paymentOf(t, jobId);
+    expect(payment).toMatchObject({ state: "awaiting_funding", amountCents: 118_550, quote: { minCents: 100_000, maxCents: 140_000 } });
+    expect(payment.quote?.confirmedAt).toBeTypeOf("number");
+    expect((await jobOf(t, jobId)).acceptedPrice).toBe(1185.5);
+    expect((await historyOf(t, payment._id)).map((r) => [r.transition, r.from, r.to, r.actorKind])).toEqual([
+      ["open", null, "awaiting_quote", "owner"],
+      ["confirmQuote", "awaiting_quote", "awaiting_funding", "pro"],
+    ]);
+    for (const who of [o, p]) expect(await who.as.query(api.payments.jobs.forJob, { jobId })).toMatchObject({ amountCents: 118_550, state: "awaiting_funding" });
+    const notes = await o.as.query(api.notifications.list, { paginationOpts: { numItems: 20, cursor: null } });
+    expect(notes.page.find((n: { title: string }) => n.title === "Final quote confirmed")).toMatchObject({ content: expect.stringContaining("$1,185.50") });
+    const { url } = await o.as.action(api.payments.jobs.fund, { jobId });
+    const sessionId = url.split("/").pop()!;
+    expect(await o.as.query(api.payments.local.jobSession, { sessionId })).toMatchObject({ amountCents: 118_550 });
+    await fundJob(t, jobId);
+    expect(await paymentOf(t, jobId)).toMatchObject({ state: "funded", fundedCents: 118_550 });
+  });
+
+  test("refused: outside the range, not whole cents, the wrong caller, already settled", async () => {
+    const { t, o, p, stranger, jobId } = await ranged();
+    for (const priceCents of [99_999, 140_001, 0, -100, 120_000.5]) {
+      await expect(p.as.mutation(api.payments.jobs.confirmQuote, { jobId, priceCents })).rejects.toThrow(
+        PaymentCopy.quoteOutOfRange("$1,000", "$1,400"),
+      );
+    }
+    await expect(o.as.mutation(api.payments.jobs.confirmQuote, { jobId, priceCents: 120_000 })).rejects.toThrow(PaymentCopy.onlyPro);
+    await expect(stranger.as.mutation(api.payments.jobs.confirmQuote, { jobId, priceCents: 120_000 })).rejects.toThrow(PaymentCopy.onlyPro);
+    expect(await paymentOf(t, jobId)).toMatchObject({ state: "awaiting_quote", amountCents: 0 });
+    // The top of the range is allowed when the pro says so.
+    await p.as.mutation(api.payments.jobs.confirmQuote, { jobId, priceCents: 140_000 });
+    await expect(p.as.mutation(api.payments.jobs.confirmQuote, { jobId, priceCents: 110_000 })).rejects.toThrow(PaymentCopy.quoteSettled("$1,400"));
+    expect(await paymentOf(t, jobId)).toMatchObject({ state: "awaiting_funding", amountCents: 140_000 });
+    // An owner-chosen point is settled at hiring: the pro has nothing to confirm.
+    const other = await hire(t);
+    await expect(other.p.as.mutation(api.payments.jobs.confirmQuote, { jobId: other.jobId, priceCents: 90_000 })).rejects.toThrow(
+      PaymentCopy.quoteSettled("$900"),
+    );
+  });
+
+  test("the job cancelled while the quote is awaited cancels the payment", async () => {
+    const { t, o, jobId } = await ranged();
+    await o.as.mutation(api.jobs.act, { jobId, action: "cancel" });
+    expect(await paymentOf(t, jobId)).toMatchObject({ state: "cancelled", fundedCents: 0 });
   });
 });
 

@@ -13,6 +13,7 @@ import { fail, forbidden, invalid } from "../model/errors";
 import { claimFile, discardUnclaimed, refusalValidator, releaseFile } from "../model/files";
 import {
   approve as approvePayment,
+  confirmQuote as confirmPaymentQuote,
   autoRelease as autoReleasePayment,
   availablePaymentActions,
   heldCents,
@@ -47,7 +48,7 @@ export function jobGateway(): PaymentsGateway {
 
 const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 
-const actionName = v.union(v.literal("submitCompletion"), v.literal("requestChanges"), v.literal("approve"), v.literal("openDispute"));
+const actionName = v.union(v.literal("confirmQuote"), v.literal("submitCompletion"), v.literal("requestChanges"), v.literal("approve"), v.literal("openDispute"));
 
 export const paymentView = v.object({
   paymentId: v.id("jobPayments"),
@@ -59,6 +60,8 @@ export const paymentView = v.object({
   releasedCents: v.number(),
   refundedCents: v.number(),
   heldCents: v.number(),
+  /** A range bid's bounds while the pro's final quote is awaited, and after (confirmedAt set). */
+  quote: v.union(v.null(), v.object({ minCents: v.number(), maxCents: v.number(), confirmedAt: v.union(v.number(), v.null()) })),
   ownerName: v.string(),
   proName: v.string(),
   proPayoutsReady: v.boolean(),
@@ -134,6 +137,7 @@ async function toView(ctx: QueryCtx, payment: Payment, viewer: Doc<"users">, rol
     releasedCents: payment.releasedCents,
     refundedCents: payment.refundedCents,
     heldCents: heldCents(payment),
+    quote: payment.quote ? { minCents: payment.quote.minCents, maxCents: payment.quote.maxCents, confirmedAt: payment.quote.confirmedAt ?? null } : null,
     ownerName: owner ? displayName(owner) : "Former member",
     proName: pro ? displayName(pro) : "Former member",
     proPayoutsReady: pro?.payoutsEnabled === true,
@@ -322,6 +326,17 @@ export const submitCompletion = mutation({
     const claim = await claimPhotos(ctx, viewer, photos, "completion", payment._id);
     if (claim.refused !== undefined) return { refused: claim.refused };
     await submitPaymentCompletion(ctx, payment, viewer, { checklist: items, ...(text ? { note: text } : {}), photoIds: claim.claimed });
+    return null;
+  },
+});
+
+/** The hired professional settles a range bid to one final price in it; the owner can then fund. */
+export const confirmQuote = mutation({
+  args: { jobId: v.id("jobs"), priceCents: v.number() },
+  returns: v.null(),
+  handler: async (ctx, { jobId, priceCents }) => {
+    const viewer = ctx.viewerX();
+    await confirmPaymentQuote(ctx, await paymentOfJobX(ctx, jobId), viewer, priceCents);
     return null;
   },
 });

@@ -3,7 +3,7 @@ import type { FunctionReturnType } from "convex/server";
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
 import { COMPLETION_LIMITS } from "@common/payments";
-import { Alert, Button, ButtonLink, Card, FileField, Textarea, TextLink, useToast } from "@/components/ui";
+import { Alert, Button, ButtonLink, Card, FileField, Textarea, TextField, TextLink, useToast } from "@/components/ui";
 import { ActionButton } from "@/components/ui/ActionButton";
 import { Modal } from "@/components/ui/Modal";
 import { api } from "@/lib/api";
@@ -32,6 +32,12 @@ function useNow(): number {
 function Headline({ p }: { p: PaymentView }): ReactNode {
   const amount = formatCents(p.heldCents);
   switch (p.state) {
+    case "awaiting_quote": {
+      const range = p.quote ? `${formatCents(p.quote.minCents)}–${formatCents(p.quote.maxCents)}` : "";
+      return p.role === "owner"
+        ? `Waiting for ${p.proName} to confirm a final quote (${range})`
+        : `Confirm your final quote (${range})`;
+    }
     case "awaiting_funding":
       return p.role === "owner"
         ? `Fund ${formatCents(p.amountCents)} to get the work started`
@@ -55,7 +61,14 @@ function Headline({ p }: { p: PaymentView }): ReactNode {
 function Explainer({ p, now }: { p: PaymentView; now: number }) {
   const owner = p.role === "owner";
   const lines: string[] = [];
-  if (p.state === "awaiting_funding") {
+  if (p.state === "awaiting_quote") {
+    lines.push(
+      owner
+        ? `You hired ${p.proName} on a price range. They confirm one final price in it; you fund that amount, nothing more.`
+        : "You bid a price range. Confirm the one price you'll do the work for; the owner then funds exactly that.",
+    );
+  } else if (p.state === "awaiting_funding") {
+    if (p.quote?.confirmedAt) lines.push(`${owner ? p.proName : "You"} confirmed a final quote of ${formatCents(p.amountCents)}.`);
     lines.push(
       owner
         ? `Rafter holds the money and releases it to ${p.proName} only when you approve the finished work (or ${p.reviewWindowHours} hours after they submit it, if you don't respond).`
@@ -114,6 +127,50 @@ function FundButton({ p }: { p: PaymentView }) {
     >
       Fund {formatCents(p.amountCents)}
     </ActionButton>
+  );
+}
+
+/** The professional settles a range bid to one price in it (whole dollars or cents). */
+function QuoteForm({ p }: { p: PaymentView }) {
+  const confirm = useMutation(api.payments.jobs.confirmQuote);
+  const { toast } = useToast();
+  const [price, setPrice] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (p.quote === null) return null;
+  const { minCents, maxCents } = p.quote;
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const cents = Math.round(Number(price.replace(/[$,\s]/g, "")) * 100);
+    if (price.trim() === "" || !Number.isFinite(cents) || cents < minCents || cents > maxCents) {
+      return setError(`Your final quote must be between ${formatCents(minCents)} and ${formatCents(maxCents)}, the range you bid.`);
+    }
+    setBusy(true);
+    try {
+      await confirm({ jobId: p.jobId, priceCents: cents });
+      toast({ variant: "success", title: "Final quote confirmed", description: `${p.ownerName} can now fund ${formatCents(cents)}.` });
+    } catch (e) {
+      setError(toUserError(e, failure).inline);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="space-y-4" onSubmit={(e) => void send(e)} aria-label="Confirm final quote">
+      <TextField
+        label="Your final price ($)"
+        hint={`Between ${formatCents(minCents)} and ${formatCents(maxCents)}. It's the amount the owner funds and you're paid.`}
+        inputMode="decimal"
+        value={price}
+        onChange={(e) => setPrice(e.target.value)}
+        error={error ?? undefined}
+        required
+      />
+      <Button type="submit" loading={busy} loadingText="Confirming...">
+        Confirm final quote
+      </Button>
+    </form>
   );
 }
 
@@ -370,6 +427,7 @@ function Panel({ p }: { p: PaymentView }) {
           {p.changesReason}
         </Alert>
       )}
+      {p.actions.includes("confirmQuote") && <QuoteForm p={p} />}
       {p.state === "awaiting_funding" && owner && <FundButton p={p} />}
       {p.state === "awaiting_funding" && !owner && !p.proPayoutsReady && (
         <Alert variant="info" title="Connect a payout account">

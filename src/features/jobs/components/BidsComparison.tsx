@@ -248,7 +248,8 @@ export function BidsComparison({ bids, canRespond }: { bids: BidView[]; canRespo
           if (!accepting) return;
           const name = accepting.professional.name;
           const ranged = accepting.priceMax !== null && accepting.priceMax > accepting.priceMin;
-          const priceCents = ranged ? Math.round(Number(price) * 100) : undefined;
+          // A range left blank is settled later by the pro's final quote, never by its top.
+          const priceCents = ranged && price.trim() !== "" ? Math.round(Number(price) * 100) : undefined;
           await runAction(() => accept({ bidId: accepting._id, ...(priceCents !== undefined ? { priceCents } : {}) }), {
             title: JobCopy.bidAcceptedTitle,
             description: JobCopy.bidAccepted(name),
@@ -259,17 +260,18 @@ export function BidsComparison({ bids, canRespond }: { bids: BidView[]; canRespo
           <p>
             Hire {shown.professional.name} for {formatBidPrice(shown.priceMin, shown.priceMax ?? undefined)}? Other bids
             will be declined. You then fund the agreed price, and Rafter holds it until you approve the work.
+            {shown.priceMax !== null && shown.priceMax > shown.priceMin &&
+              ` Agree a price in the range now, or leave it blank and ${shown.professional.name} confirms a final quote in it before you fund.`}
           </p>
         )}
         {shown && shown.priceMax !== null && shown.priceMax > shown.priceMin && (
           <TextField
             className="mt-4"
-            label="Price you agree to pay ($)"
-            hint={`A point in the bid's range, ${formatBidPrice(shown.priceMin, shown.priceMax)}: it's fixed once you hire.`}
+            label="Price you agree to pay ($, optional)"
+            hint={`A point in the bid's range, ${formatBidPrice(shown.priceMin, shown.priceMax)}: it's fixed once you hire. Blank: the professional confirms a final quote.`}
             inputMode="decimal"
             value={price}
             onChange={(e) => setPrice(e.target.value)}
-            required
           />
         )}
       </ConfirmDialog>
