@@ -168,6 +168,8 @@ export interface World {
   /** A's job B was hired for with payment protection, funded (issue 15). */
   paidJobId: Id<"jobs">;
   paymentId: Id<"jobPayments">;
+  /** A refund on that payment the gateway kept refusing (the admin's Money moves). */
+  moveId: Id<"paymentMoves">;
   /** B's endorsement request to A for the done job (issue 14). */
   endorsementId: Id<"endorsements">;
 }
@@ -270,6 +272,9 @@ export async function buildWorld(
   const paidBidId = (await b.as.mutation(ref.m("bids:place"), { jobId: paidJobId, ...bidArgs() })) as Id<"bids">;
   await a.as.mutation(ref.m("bids:accept"), { bidId: paidBidId });
   const paymentId = await fundJob(t, paidJobId);
+  const moveId = await t.run((ctx) =>
+    ctx.db.insert("paymentMoves", { paymentId, kind: "refund", amountCents: 100, idempotencyKey: `${paymentId}:authz:refund`, status: "failed", attempts: 5 }),
+  );
   const [checkoutSessionId, portalSessionId] = await t.run(async (ctx) => {
     const session = {
       userId: b.userId,
@@ -342,6 +347,7 @@ export async function buildWorld(
     portalSessionId,
     paidJobId,
     paymentId,
+    moveId,
     endorsementId,
   };
 }
@@ -388,6 +394,8 @@ function idForTable(table: string, w: World, target: "a" | "b"): unknown {
       return w.endorsementId;
     case "jobPayments":
       return w.paymentId;
+    case "paymentMoves":
+      return w.moveId;
     default:
       return undefined;
   }
@@ -1252,6 +1260,8 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "payments/jobs:connectPayouts": { access: "member" },
   "payments/jobs:earnings": { access: "member" },
   "admin/disputes:list": { access: "admin" },
+  "admin/moneyMoves:listFailed": { access: "admin" },
+  "admin/moneyMoves:retry": { access: "admin", stranger: { expect: "refused", args: (w) => ({ moveId: w.moveId }) } },
   "admin/disputes:resolve": {
     access: "admin",
     stranger: { expect: "refused", args: (w) => ({ paymentId: w.paymentId, outcome: "release", note: "Fine" }) },

@@ -934,12 +934,18 @@ export default defineSchema({
     kind: v.union(v.literal("transfer"), v.literal("refund"), v.literal("reversal")),
     amountCents: v.number(),
     idempotencyKey: v.string(),
+    /** pending: to do (or to retry, with `error`); failed: out of automatic tries, an admin retries it. */
     status: v.union(v.literal("pending"), v.literal("done"), v.literal("failed")),
     externalId: v.optional(v.string()),
+    /** The gateway's last error. */
     error: v.optional(v.string()),
+    /** Tries that failed so far (payments/moves.ts retries with backoff, then gives up to the admin). */
+    attempts: v.optional(v.number()),
+    lastAttemptAt: v.optional(v.number()),
     doneAt: v.optional(v.number()),
   })
     .index("by_paymentId", ["paymentId"])
+    .index("by_status", ["status"])
     .index("by_idempotencyKey", ["idempotencyKey"]),
 
   /** Fixed-window counters for rate limits; key = "<route>:<identifier>". */

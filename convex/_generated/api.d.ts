@@ -18,6 +18,7 @@ import type * as accounts from "../accounts.js";
 import type * as admin_cleanup from "../admin/cleanup.js";
 import type * as admin_disputes from "../admin/disputes.js";
 import type * as admin_moderation from "../admin/moderation.js";
+import type * as admin_moneyMoves from "../admin/moneyMoves.js";
 import type * as admin_users from "../admin/users.js";
 import type * as admin_verification from "../admin/verification.js";
 import type * as auth from "../auth.js";
@@ -162,6 +163,7 @@ declare const fullApi: ApiFromModules<{
   "admin/cleanup": typeof admin_cleanup;
   "admin/disputes": typeof admin_disputes;
   "admin/moderation": typeof admin_moderation;
+  "admin/moneyMoves": typeof admin_moneyMoves;
   "admin/users": typeof admin_users;
   "admin/verification": typeof admin_verification;
   auth: typeof auth;

@@ -417,6 +417,90 @@ describe("completion, review and release", () => {
   });
 });
 
+describe("failed money moves", () => {
+  const disablePayouts = (h: Hire, enabled: boolean) => h.t.run((ctx) => ctx.db.patch("users", h.p.userId, { payoutsEnabled: enabled }));
+  const statusOf = async (h: Hire) => (await h.p.as.query(api.payments.jobs.forJob, { jobId: h.jobId }))!;
+
+  test("a refused transfer keeps its error, is retried with backoff under the same key, then waits for an admin's audited Retry", async () => {
+    vi.useFakeTimers();
+    const h = await submitted();
+    // The pro's payout account stops taking transfers (Stripe disables payouts pending verification).
+    await disablePayouts(h, false);
+    await h.o.as.mutation(api.payments.jobs.approve, { jobId: h.jobId });
+    vi.advanceTimersByTime(10);
+    await h.t.finishInProgressScheduledFunctions();
+    const payment = await paymentOf(h.t, h.jobId);
+    let [move] = await movesOf(h.t, payment._id);
+    expect(move).toMatchObject({ kind: "transfer", status: "pending", attempts: 1, error: expect.stringContaining("can't receive transfers") });
+    const key = move!.idempotencyKey;
+    // Both sides see the payout delayed, not released; the pro is told once.
+    expect(await statusOf(h)).toMatchObject({ state: "released", delayed: [{ kind: "transfer", amountCents: 90_000 }] });
+    expect((await h.o.as.query(api.payments.jobs.forJob, { jobId: h.jobId }))!.delayed).toHaveLength(1);
+    // Backoff: nothing before a minute, the second try after it.
+    vi.advanceTimersByTime(59_000);
+    await h.t.finishInProgressScheduledFunctions();
+    expect((await movesOf(h.t, payment._id))[0]!.attempts).toBe(1);
+    vi.advanceTimersByTime(2_000);
+    await h.t.finishInProgressScheduledFunctions();
+    expect((await movesOf(h.t, payment._id))[0]!.attempts).toBe(2);
+    await h.t.finishAllScheduledFunctions(vi.runAllTimers);
+    [move] = await movesOf(h.t, payment._id);
+    expect(move).toMatchObject({ status: "failed", attempts: 5, idempotencyKey: key });
+    expect(await h.t.run((ctx) => ctx.db.query("localMoneyMoves").take(10))).toEqual([]);
+    const notes = await h.p.as.query(api.notifications.list, { paginationOpts: { numItems: 30, cursor: null } });
+    expect(notes.page.filter((n: { title: string }) => n.title === "Payout delayed")).toHaveLength(1);
+
+    // The admin console lists it; only an admin sees it or retries it.
+    const admin = await owner(h.t, { role: "admin", firstName: "Ada" });
+    await expect(h.p.as.query(api.admin.moneyMoves.listFailed, {})).rejects.toThrow();
+    await expect(h.o.as.mutation(api.admin.moneyMoves.retry, { moveId: move!._id })).rejects.toThrow();
+    expect(await admin.as.query(api.admin.moneyMoves.listFailed, {})).toMatchObject([
+      { moveId: move!._id, jobId: h.jobId, kind: "transfer", amountCents: 90_000, attempts: 5, error: expect.stringContaining("payouts are disabled") },
+    ]);
+    // A retry while the account is still disabled fails once and is back in the list.
+    await admin.as.mutation(api.admin.moneyMoves.retry, { moveId: move!._id });
+    await h.t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect((await movesOf(h.t, payment._id))[0]).toMatchObject({ status: "failed", attempts: 6 });
+    // Fixed: the retry goes through, under the same key, once.
+    await disablePayouts(h, true);
+    await admin.as.mutation(api.admin.moneyMoves.retry, { moveId: move!._id });
+    await expect(admin.as.mutation(api.admin.moneyMoves.retry, { moveId: move!._id })).rejects.toThrow(/being retried already/);
+    await h.t.finishAllScheduledFunctions(vi.runAllTimers);
+    [move] = await movesOf(h.t, payment._id);
+    expect(move).toMatchObject({ status: "done", idempotencyKey: key });
+    await expect(admin.as.mutation(api.admin.moneyMoves.retry, { moveId: move!._id })).rejects.toThrow(/gone through already/);
+    const local = await h.t.run((ctx) => ctx.db.query("localMoneyMoves").take(10));
+    expect(local).toMatchObject([{ kind: "transfer", amountCents: 90_000, idempotencyKey: key }]);
+    expect(await statusOf(h)).toMatchObject({ state: "released", delayed: [] });
+    expect(await admin.as.query(api.admin.moneyMoves.listFailed, {})).toEqual([]);
+    const audit = await h.t.run((ctx) =>
+      ctx.db.query("auditLog").withIndex("by_targetTable_and_targetId", (q) => q.eq("targetTable", "paymentMoves").eq("targetId", move!._id)).take(5),
+    );
+    expect(audit.map((a) => [a.action, a.adminId])).toEqual([
+      ["payment.move.retry", admin.userId],
+      ["payment.move.retry", admin.userId],
+    ]);
+  });
+
+  test("a move the gateway did but whose answer was lost is retried under the same key: paid once", async () => {
+    vi.useFakeTimers();
+    const h = await submitted();
+    await h.o.as.mutation(api.payments.jobs.approve, { jobId: h.jobId });
+    const [move] = await movesOf(h.t, (await paymentOf(h.t, h.jobId))._id);
+    // The gateway made the transfer, then the action died before recording it.
+    const made = await h.t.mutation(internal.payments.local.recordMoney, {
+      kind: "transfer",
+      idempotencyKey: move!.idempotencyKey,
+      amountCents: move!.amountCents,
+      reference: "acct_test_pro",
+    });
+    await h.t.finishAllScheduledFunctions(vi.runAllTimers);
+    await h.t.action(internal.payments.moves.execute, { moveId: move!._id });
+    expect((await movesOf(h.t, move!.paymentId))[0]).toMatchObject({ status: "done", externalId: made.id });
+    expect(await h.t.run((ctx) => ctx.db.query("localMoneyMoves").take(10))).toHaveLength(1);
+  });
+});
+
 describe("auto-release", () => {
   test("fires once at the window's end (configured), reminding 24 hours before; not after a dispute", async () => {
     vi.useFakeTimers();
@@ -537,7 +621,9 @@ describe("property: random actions, webhook deliveries and duplicates, scheduler
     | { kind: "chargeback"; status: "open" | "won" | "lost" }
     | { kind: "cancel" }
     | { kind: "runMoves" }
-    | { kind: "retryMoves" };
+    | { kind: "retryMoves" }
+    | { kind: "payouts"; enabled: boolean }
+    | { kind: "adminRetry" };
   // Weighted toward the steps that move a payment along, so most runs get past funding.
   const w = <T,>(weight: number, arbitrary: fc.Arbitrary<T>) => ({ weight, arbitrary });
   const op: fc.Arbitrary<Op> = fc.oneof(
@@ -561,6 +647,9 @@ describe("property: random actions, webhook deliveries and duplicates, scheduler
     w(1, fc.constant({ kind: "cancel" as const })),
     w(2, fc.constant({ kind: "runMoves" as const })),
     w(1, fc.constant({ kind: "retryMoves" as const })),
+    // The pro's payout account refusing transfers for a while: failed moves, backoff, an admin's retry.
+    w(1, fc.record({ kind: fc.constant("payouts" as const), enabled: fc.boolean() })),
+    w(1, fc.constant({ kind: "adminRetry" as const })),
   );
 
   test("never released twice, released + refunded <= funded to the cent, every step in the table", async () => {
@@ -639,6 +728,14 @@ describe("property: random actions, webhook deliveries and duplicates, scheduler
                 break;
               case "retryMoves":
                 for (const m of await movesOf(h.t, paymentId)) await h.t.action(internal.payments.moves.execute, { moveId: m._id });
+                break;
+              case "payouts":
+                await h.t.run((ctx) => ctx.db.patch("users", h.p.userId, { payoutsEnabled: o.enabled }));
+                break;
+              case "adminRetry":
+                for (const m of await movesOf(h.t, paymentId)) {
+                  await attempt(() => admin.as.mutation(api.admin.moneyMoves.retry, { moveId: m._id }));
+                }
                 break;
             }
             // The invariants, after every step.

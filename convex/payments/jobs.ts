@@ -94,6 +94,8 @@ export const paymentView = v.object({
       resolution: v.union(v.string(), v.null()),
     }),
   ),
+  /** Money moves the gateway refused so far (retrying, or waiting for an admin): "Payout delayed". */
+  delayed: v.array(v.object({ kind: v.union(v.literal("transfer"), v.literal("refund"), v.literal("reversal")), amountCents: v.number() })),
   /** What the bid and the job promised: the completion checklist starts from it. */
   suggestedChecklist: v.array(v.string()),
   actions: v.array(actionName),
@@ -126,6 +128,10 @@ async function toView(ctx: QueryCtx, payment: Payment, viewer: Doc<"users">, rol
     ctx.db.get("bids", payment.bidId),
   ]);
   const history = await paymentHistoryOf(ctx, payment._id, 20);
+  const moves = await ctx.db
+    .query("paymentMoves")
+    .withIndex("by_paymentId", (q) => q.eq("paymentId", payment._id))
+    .take(20);
   const scope = [...(job?.requirements ?? []), ...(bid ? [bid.message.split(/[.!?]\s/)[0]!.slice(0, COMPLETION_LIMITS.item)] : [])];
   return {
     paymentId: payment._id,
@@ -167,6 +173,7 @@ async function toView(ctx: QueryCtx, payment: Payment, viewer: Doc<"users">, rol
           resolution: payment.dispute.resolution ?? null,
         }
       : null,
+    delayed: moves.filter((m) => m.status !== "done" && (m.attempts ?? 0) > 0).map((m) => ({ kind: m.kind, amountCents: m.amountCents })),
     suggestedChecklist: scope.filter((s) => s.trim().length > 0),
     // Completion is submitted once the work is under way (the job in progress).
     actions: availablePaymentActions(payment, viewer).filter((a) => a !== "submitCompletion" || job?.status === "in_progress"),

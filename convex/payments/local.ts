@@ -133,6 +133,14 @@ export const recordMoney = internalMutation({
       .withIndex("by_idempotencyKey", (q) => q.eq("idempotencyKey", args.idempotencyKey))
       .unique();
     if (existing !== null) return { id: existing.objectId };
+    if (args.kind === "transfer") {
+      // As Stripe does: a transfer to a connected account that can't take payouts is refused.
+      const payee = await ctx.db
+        .query("users")
+        .withIndex("by_stripeConnectAccountId", (q) => q.eq("stripeConnectAccountId", args.reference))
+        .first();
+      if (payee?.payoutsEnabled !== true) throw new Error(`The destination account ${args.reference} can't receive transfers: its payouts are disabled.`);
+    }
     const objectId = `${PREFIX[args.kind]}_local_${crypto.randomUUID().replace(/-/g, "").slice(0, 24)}`;
     await ctx.db.insert("localMoneyMoves", { ...args, objectId });
     return { id: objectId };

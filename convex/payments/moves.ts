@@ -1,10 +1,15 @@
 // Money moves (issue 15): each paymentMoves row a transition queued (model/payments.ts movePayment)
 // is done once by `execute`, through the gateway, with the row's idempotency key, so a retried
-// action, or Stripe seeing the same request twice, moves the money once.
+// action, or Stripe seeing the same request twice, moves the money once. A move the gateway
+// refuses keeps its error and is retried by the scheduler with backoff, under the SAME key;
+// after MOVE_MAX_ATTEMPTS tries it waits for an admin (admin/moneyMoves.ts) and the member sees
+// "Payout delayed", never a false "Released".
 import { v } from "convex/values";
 import { internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
+import { formatCents } from "../../common/payments";
 import { internalAction, internalMutation, internalQuery } from "../functions";
+import { notify } from "../model/notifications";
 import { jobGateway } from "./jobs";
 
 const moveContextValidator = v.union(
@@ -43,17 +48,47 @@ export const moveContext = internalQuery({
   },
 });
 
+/** Tries before a move waits for an admin's Retry: 1, 2, 4 and 8 minutes apart (about a quarter hour). */
+export const MOVE_MAX_ATTEMPTS = 5;
+export const MOVE_RETRY_BASE_MS = 60_000;
+/** The wait before try `attempts + 1`. */
+export const retryDelayMs = (attempts: number) => MOVE_RETRY_BASE_MS * 2 ** (attempts - 1);
+
+const DELAYED = {
+  transfer: { title: "Payout delayed", text: (amount: string) => `The transfer of ${amount} to your payout account didn't go through. We're retrying; nothing is lost.` },
+  refund: { title: "Refund delayed", text: (amount: string) => `Your refund of ${amount} didn't go through yet. We're retrying; nothing is lost.` },
+  reversal: null,
+} as const;
+
 export const recordMove = internalMutation({
   args: { moveId: v.id("paymentMoves"), externalId: v.optional(v.string()), error: v.optional(v.string()) },
   returns: v.null(),
   handler: async (ctx, { moveId, externalId, error }) => {
     const move = await ctx.db.get("paymentMoves", moveId);
     if (move === null || move.status === "done") return null;
+    const now = Date.now();
     if (externalId === undefined) {
-      await ctx.db.patch("paymentMoves", moveId, { status: "failed", error: error ?? "unknown error" });
+      const attempts = (move.attempts ?? 0) + 1;
+      // Past the tries (or an admin's one retry failing again): the admin console shows it.
+      const giveUp = attempts >= MOVE_MAX_ATTEMPTS;
+      await ctx.db.patch("paymentMoves", moveId, { status: giveUp ? "failed" : "pending", error: error ?? "unknown error", attempts, lastAttemptAt: now });
+      if (!giveUp) await ctx.scheduler.runAfter(retryDelayMs(attempts), internal.payments.moves.execute, { moveId });
+      const delayed = DELAYED[move.kind];
+      if (attempts === 1 && delayed !== null) {
+        const payment = (await ctx.db.get("jobPayments", move.paymentId))!;
+        await notify(ctx, {
+          userId: move.kind === "transfer" ? payment.proId : payment.ownerId,
+          type: "job",
+          title: delayed.title,
+          content: delayed.text(formatCents(move.amountCents)),
+          actionUrl: `/jobs/${payment.jobId}`,
+          entityType: "job",
+          entityId: payment.jobId,
+        });
+      }
       return null;
     }
-    await ctx.db.patch("paymentMoves", moveId, { status: "done", externalId, doneAt: Date.now() });
+    await ctx.db.patch("paymentMoves", moveId, { status: "done", externalId, doneAt: now, lastAttemptAt: now });
     const field = move.kind === "transfer" ? "transferId" : move.kind === "refund" ? "refundId" : null;
     if (field !== null) await ctx.db.patch("jobPayments", move.paymentId, { [field]: externalId });
     return null;
@@ -96,7 +131,7 @@ export const execute = internalAction({
       }
       await ctx.runMutation(internal.payments.moves.recordMove, { moveId, externalId: result.id });
     } catch (error) {
-      // Kept as failed with the reason; the same key retried later cannot move the money twice.
+      // Kept with the reason and retried later under the same key: it cannot move the money twice.
       console.error(`payments: move ${moveId} failed`, error);
       await ctx.runMutation(internal.payments.moves.recordMove, { moveId, error: String(error).slice(0, 500) });
     }

@@ -17,6 +17,7 @@ import { CleanupTab } from "./CleanupTab";
 import { SuspiciousUsersTab } from "./SuspiciousUsersTab";
 import { VerificationTab } from "./VerificationTab";
 import { DisputesTab } from "./DisputesTab";
+import { MoneyMovesSection } from "./MoneyMovesSection";
 
 // /admin (issue 16): the admin console: Moderation (open reports and screen-flagged posts, with
 // the moderator's decisions), Suspicious Users, Cleanup, Verification, Disputes and the Audit log. Admins
@@ -101,6 +102,7 @@ export function AdminPage() {
             >
               <DisputesTab />
             </QueryErrorBoundary>
+            <MoneyMovesSection />
           </TabPanel>
           <TabPanel className="rounded-md">
             <QueryErrorBoundary

@@ -29,8 +29,16 @@ function useNow(): number {
   return now;
 }
 
+const delayedCents = (p: PaymentView, kind: "transfer" | "refund") =>
+  p.delayed.filter((m) => m.kind === kind).reduce((sum, m) => sum + m.amountCents, 0);
+
 function Headline({ p }: { p: PaymentView }): ReactNode {
   const amount = formatCents(p.heldCents);
+  // A transfer or refund the gateway refused is not "Released": it's delayed until it goes through.
+  const payout = delayedCents(p, "transfer");
+  const refund = delayedCents(p, "refund");
+  if (payout > 0) return `Payout delayed: ${formatCents(payout)} to ${p.proName}`;
+  if (refund > 0) return `Refund delayed: ${formatCents(refund)} to ${p.ownerName}`;
   switch (p.state) {
     case "awaiting_quote": {
       const range = p.quote ? `${formatCents(p.quote.minCents)}–${formatCents(p.quote.maxCents)}` : "";
@@ -61,6 +69,9 @@ function Headline({ p }: { p: PaymentView }): ReactNode {
 function Explainer({ p, now }: { p: PaymentView; now: number }) {
   const owner = p.role === "owner";
   const lines: string[] = [];
+  if (p.delayed.some((m) => m.kind === "transfer" || m.kind === "refund")) {
+    lines.push("The payment provider refused the transfer. We retry automatically and our team is following up; nothing is lost.");
+  }
   if (p.state === "awaiting_quote") {
     lines.push(
       owner

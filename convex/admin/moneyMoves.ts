@@ -1,0 +1,78 @@
+// The admin console's "Money moves" (issue 15): transfers, refunds and reversals the gateway kept
+// refusing after the scheduler's tries (payments/moves.ts), with the error, and a Retry that runs
+// the same move again under its SAME idempotency key (so it can never pay twice), audited.
+import { v } from "convex/values";
+import { internal } from "../_generated/api";
+import { adminMutation, adminQuery } from "../functions";
+import { recordAudit } from "../model/audit";
+import { invalid, notFound } from "../model/errors";
+import { displayName } from "../model/users";
+
+const moveKind = v.union(v.literal("transfer"), v.literal("refund"), v.literal("reversal"));
+
+export const listFailed = adminQuery({
+  args: {},
+  returns: v.array(
+    v.object({
+      moveId: v.id("paymentMoves"),
+      jobId: v.id("jobs"),
+      title: v.string(),
+      kind: moveKind,
+      amountCents: v.number(),
+      /** Who the money was going to: the professional (transfer) or the owner (refund, reversal). */
+      payeeName: v.string(),
+      error: v.string(),
+      attempts: v.number(),
+      lastAttemptAt: v.union(v.number(), v.null()),
+    }),
+  ),
+  handler: async (ctx) => {
+    const rows = await ctx.db
+      .query("paymentMoves")
+      .withIndex("by_status", (q) => q.eq("status", "failed"))
+      .take(50);
+    const out = [];
+    for (const move of rows) {
+      const payment = await ctx.db.get("jobPayments", move.paymentId);
+      if (payment === null) continue;
+      const [job, payee] = await Promise.all([
+        ctx.db.get("jobs", payment.jobId),
+        ctx.db.get("users", move.kind === "transfer" ? payment.proId : payment.ownerId),
+      ]);
+      out.push({
+        moveId: move._id,
+        jobId: payment.jobId,
+        title: job?.title ?? "Job",
+        kind: move.kind,
+        amountCents: move.amountCents,
+        payeeName: payee ? displayName(payee) : "Former member",
+        error: move.error ?? "unknown error",
+        attempts: move.attempts ?? 0,
+        lastAttemptAt: move.lastAttemptAt ?? null,
+      });
+    }
+    return out.sort((a, b) => (a.lastAttemptAt ?? 0) - (b.lastAttemptAt ?? 0));
+  },
+});
+
+export const retry = adminMutation({
+  args: { moveId: v.id("paymentMoves") },
+  returns: v.null(),
+  handler: async (ctx, { moveId }) => {
+    const move = await ctx.db.get("paymentMoves", moveId);
+    if (move === null) notFound("That money move no longer exists.");
+    if (move.status !== "failed") invalid(move.status === "done" ? "This money move has gone through already." : "This money move is being retried already.");
+    // One more try: its failure puts it straight back here (attempts stay past the limit).
+    await ctx.db.patch("paymentMoves", moveId, { status: "pending" });
+    await ctx.scheduler.runAfter(0, internal.payments.moves.execute, { moveId });
+    await recordAudit(ctx, ctx.viewer._id, {
+      action: "payment.move.retry",
+      targetTable: "paymentMoves",
+      targetId: moveId,
+      before: { status: move.status, attempts: move.attempts ?? 0, error: move.error },
+      after: { status: "pending" },
+      note: `${move.kind} of ${move.amountCents} cents, key ${move.idempotencyKey}`,
+    });
+    return null;
+  },
+});

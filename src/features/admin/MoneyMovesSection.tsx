@@ -1,0 +1,86 @@
+import { useMutation, useQuery } from "convex/react";
+import type { FunctionReturnType } from "convex/server";
+import { formatCents } from "@common/payments";
+import { EmptyState, ListSkeleton, TextLink, useToast } from "@/components/ui";
+import { ActionButton } from "@/components/ui/ActionButton";
+import { ErrorState, QueryErrorBoundary } from "@/components/ui/QueryErrorBoundary";
+import { api } from "@/lib/api";
+import { useErrorToast } from "@/lib/useErrorToast";
+
+// The Disputes tab's "Money moves" (issue 15): transfers, refunds and reversals the payment
+// provider kept refusing after the automatic retries, with the error, and a Retry (the same
+// idempotency key: it can't pay twice; audited on the server, convex/admin/moneyMoves.ts).
+
+type FailedMove = FunctionReturnType<typeof api.admin.moneyMoves.listFailed>[number];
+
+const KIND_LABEL: Record<FailedMove["kind"], string> = {
+  transfer: "Payout",
+  refund: "Refund",
+  reversal: "Transfer reversal",
+};
+
+function MoveRow({ move }: { move: FailedMove }) {
+  const retry = useMutation(api.admin.moneyMoves.retry);
+  const { toast } = useToast();
+  const reportError = useErrorToast();
+  const label = `${KIND_LABEL[move.kind]} of ${formatCents(move.amountCents)}`;
+  return (
+    <li className="space-y-2 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+      <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
+        <h3 className="font-semibold text-slate-900 dark:text-white">
+          {label} to {move.payeeName}
+        </h3>
+        <TextLink to={`/jobs/${move.jobId}`}>{move.title}</TextLink>
+      </div>
+      <p className="text-sm text-slate-700 dark:text-slate-200">
+        Failed {move.attempts} {move.attempts === 1 ? "time" : "times"}
+        {move.lastAttemptAt !== null &&
+          `, last on ${new Date(move.lastAttemptAt).toLocaleString("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" })}`}
+        : {move.error}
+      </p>
+      <ActionButton
+        variant="secondary"
+        busyLabel="Retrying..."
+        aria-label={`Retry ${label.toLowerCase()} to ${move.payeeName}`}
+        onRun={async () => {
+          try {
+            await retry({ moveId: move.moveId });
+            toast({ variant: "success", title: "Retry started", description: `${label} is being sent again.` });
+          } catch (error) {
+            reportError(error, { title: "Not retried", description: "Please try again." });
+          }
+        }}
+      >
+        Retry
+      </ActionButton>
+    </li>
+  );
+}
+
+function MoveList() {
+  const moves = useQuery(api.admin.moneyMoves.listFailed, {});
+  if (moves === undefined) return <ListSkeleton count={1} label="Loading money moves..." />;
+  if (moves.length === 0) {
+    return <EmptyState title="No failed money moves">Payouts and refunds the payment provider keeps refusing wait here for a retry.</EmptyState>;
+  }
+  return (
+    <ul className="space-y-4" aria-label="Failed money moves">
+      {moves.map((m) => (
+        <MoveRow key={m.moveId} move={m} />
+      ))}
+    </ul>
+  );
+}
+
+export function MoneyMovesSection() {
+  return (
+    <section aria-labelledby="money-moves-heading" className="mt-8">
+      <h2 id="money-moves-heading" className="mb-3 text-lg font-semibold text-slate-900 dark:text-white">
+        Money moves
+      </h2>
+      <QueryErrorBoundary fallback={(retry) => <ErrorState message="The money moves could not be loaded." onRetry={retry} />}>
+        <MoveList />
+      </QueryErrorBoundary>
+    </section>
+  );
+}
