@@ -194,3 +194,15 @@ export const InsightsCopy = {
     bidsWon: "Bids won",
   },
 } as const;
+
+/**
+ * Enterprise team seats (spec §6 "team seats"): how many people a plan's business account has,
+ * the owner included. Enterprise: 10, so the owner invites up to 9 members. Other plans: none.
+ */
+export const ENTERPRISE_TEAM_SEATS = 10;
+export function teamSeatLimit(tier: PlanId): number {
+  return tier === "enterprise" ? ENTERPRISE_TEAM_SEATS : 0;
+}
+export function hasTeamSeats(tier: PlanId): boolean {
+  return teamSeatLimit(tier) > 0;
+}

@@ -19,6 +19,7 @@ import { siteUrl } from "./model/tokens";
 import { syncUserLocation } from "./model/professionals";
 import { restoreAccount } from "./model/accountDeletion";
 import { AdminCopy } from "../common/admin";
+import { matchInvitations } from "./model/teams";
 
 export async function userByEmail(ctx: QueryCtx, email: string): Promise<Doc<"users"> | null> {
   return await ctx.db
@@ -274,6 +275,8 @@ export const afterSignUp = internalMutation({
     // Suspicious Users: the email/name pattern, and the source (not a local deployment's loopback).
     await recordSignUp(ctx, user, ipLimited(ip ?? null) ? ip! : null);
     await issueToken(ctx, user, "verify", tokenHash, token);
+    // Enterprise team invitations sent to this address before the account existed.
+    await matchInvitations(ctx, user);
   },
 });
 

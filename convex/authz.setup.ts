@@ -172,6 +172,10 @@ export interface World {
   moveId: Id<"paymentMoves">;
   /** B's endorsement request to A for the done job (issue 14). */
   endorsementId: Id<"endorsements">;
+  /** B's team invitation to D (Enterprise team seats). */
+  seatId: Id<"teamSeats">;
+  /** An Enterprise business D is an active team member of. */
+  teamBusinessId: Id<"users">;
 }
 
 const ref = {
@@ -311,6 +315,40 @@ export async function buildWorld(
     ctx.db.insert("endorsements", { proId: b.userId, clientId: a.userId, jobId: doneJobId, status: "requested" }),
   );
 
+  const seatId = await t.run((ctx) =>
+    ctx.db.insert("teamSeats", {
+      businessId: b.userId,
+      memberId: d.userId,
+      email: "di@example.com",
+      state: "invited",
+      invitedBy: b.userId,
+      invitedAt: Date.now(),
+      updatedAt: Date.now(),
+    }),
+  );
+  const teamBusinessId = await t.run(async (ctx) => {
+    const businessId = await ctx.db.insert("users", {
+      email: "fay@example.com",
+      firstName: "Fay",
+      lastName: "Firm",
+      userType: "professional",
+      subscriptionTier: "enterprise",
+      subscriptionStatus: "active",
+    });
+    const now = Date.now();
+    await ctx.db.insert("teamSeats", {
+      businessId,
+      memberId: d.userId,
+      email: "di@example.com",
+      state: "active",
+      invitedBy: businessId,
+      invitedAt: now,
+      respondedAt: now,
+      updatedAt: now,
+    });
+    return businessId;
+  });
+
   // Scheduled work (emails to the outbox, digests, expiries) lands too, so answers show its effects.
   vi.useFakeTimers();
   try {
@@ -349,6 +387,8 @@ export async function buildWorld(
     paymentId,
     moveId,
     endorsementId,
+    seatId,
+    teamBusinessId,
   };
 }
 
@@ -392,6 +432,8 @@ function idForTable(table: string, w: World, target: "a" | "b"): unknown {
       return w.reportId;
     case "endorsements":
       return w.endorsementId;
+    case "teamSeats":
+      return w.seatId;
     case "jobPayments":
       return w.paymentId;
     case "paymentMoves":
@@ -971,7 +1013,14 @@ export const CLASSIFICATION: Record<string, Classification> = {
     },
   },
 
-  "messages:inbox": { access: "member" },
+  "messages:inbox": {
+    access: "member",
+    args: () => ({ paginationOpts: { numItems: 10, cursor: null } }),
+    stranger: {
+      expect: "refused",
+      args: (w) => ({ paginationOpts: { numItems: 10, cursor: null }, actingFor: w.b.userId }),
+    },
+  },
   "messages:markRead": {
     access: "member",
     stranger: {
@@ -1297,4 +1346,18 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "users:completeProfessionSetup": { access: "member" },
   "users:setAvailability": { access: "member" },
   "users:viewer": { access: "viewerOrNull" },
+  // Enterprise team seats: a seat's transitions are its invitee's or its business owner's; acting
+  // for a business needs an active seat of it (model/teams.ts actingFor; teams.test.ts covers each).
+  "teams:team": { access: "viewerOrNull" },
+  "teams:membership": { access: "viewerOrNull" },
+  "teams:invite": { access: "member" },
+  "teams:accept": { access: "member", stranger: { expect: "refused", args: (w) => ({ seatId: w.seatId }) } },
+  "teams:decline": { access: "member", stranger: { expect: "refused", args: (w) => ({ seatId: w.seatId }) } },
+  "teams:remove": { access: "member", stranger: { expect: "refused", args: (w) => ({ seatId: w.seatId }) } },
+  "teams:leave": { access: "member", stranger: { expect: "refused", args: (w) => ({ seatId: w.seatId }) } },
+  "teams:quoteRequests": {
+    access: "member",
+    args: (w) => ({ businessId: w.teamBusinessId }),
+    stranger: { expect: "refused", args: (w) => ({ businessId: w.b.userId }) },
+  },
 };

@@ -3,7 +3,8 @@
 import { v } from "convex/values";
 import { bidSchema } from "../common/jobs";
 import { mutation } from "./functions";
-import { parseOrThrow } from "./model/errors";
+import { forbidden, parseOrThrow } from "./model/errors";
+import { actorOf } from "./model/teams";
 import { openPayment, settledPriceCents } from "./model/payments";
 import {
   acceptBid,
@@ -17,6 +18,7 @@ import {
   withdrawBid,
   type BidValues,
 } from "./model/jobs";
+import { JobMessages } from "../common/jobs";
 
 const bidArgs = {
   priceMin: v.number(),
@@ -25,29 +27,35 @@ const bidArgs = {
   earliestStart: v.string(),
   estimatedDuration: v.string(),
 };
+/** A team member bids for the business (its user id), checked by model/teams.ts actorOf. */
+const actingForArg = { actingFor: v.optional(v.id("users")) };
 
 function parseBid(args: BidValues): BidValues {
   return parseOrThrow(bidSchema, args);
 }
 
 export const place = mutation({
-  args: { jobId: v.id("jobs"), ...bidArgs },
+  args: { jobId: v.id("jobs"), ...bidArgs, ...actingForArg },
   returns: v.id("bids"),
-  handler: async (ctx, { jobId, ...values }) => {
+  handler: async (ctx, { jobId, actingFor, ...values }) => {
     const viewer = ctx.viewerX();
+    const { actor, member } = await actorOf(ctx, viewer, actingFor);
     const job = await getJobX(ctx, jobId);
+    // A member can't bid for the business on a job they posted themselves.
+    if (member !== null && job.customerId === member._id) forbidden(JobMessages.ownJob);
     const bid = parseBid(values);
     await limitBidWrites(ctx, viewer._id);
-    return await placeBid(ctx, job, viewer, bid);
+    return await placeBid(ctx, job, actor, bid, member?._id);
   },
 });
 
 export const update = mutation({
-  args: { bidId: v.id("bids"), ...bidArgs },
+  args: { bidId: v.id("bids"), ...bidArgs, ...actingForArg },
   returns: v.null(),
-  handler: async (ctx, { bidId, ...values }) => {
+  handler: async (ctx, { bidId, actingFor, ...values }) => {
     const viewer = ctx.viewerX();
-    const { bid, job } = await getOwnActiveBidX(ctx, bidId, viewer._id);
+    const { actor } = await actorOf(ctx, viewer, actingFor);
+    const { bid, job } = await getOwnActiveBidX(ctx, bidId, actor._id);
     const next = parseBid(values);
     await limitBidWrites(ctx, viewer._id);
     await updateBid(ctx, bid, job, next);
@@ -56,11 +64,12 @@ export const update = mutation({
 });
 
 export const withdraw = mutation({
-  args: { bidId: v.id("bids") },
+  args: { bidId: v.id("bids"), ...actingForArg },
   returns: v.null(),
-  handler: async (ctx, { bidId }) => {
+  handler: async (ctx, { bidId, actingFor }) => {
     const viewer = ctx.viewerX();
-    const { bid, job } = await getOwnActiveBidX(ctx, bidId, viewer._id);
+    const { actor } = await actorOf(ctx, viewer, actingFor);
+    const { bid, job } = await getOwnActiveBidX(ctx, bidId, actor._id);
     await limitBidWrites(ctx, viewer._id);
     await withdrawBid(ctx, bid, job);
     return null;

@@ -40,7 +40,8 @@ import {
 } from "./model/jobs";
 import { onJobCancelled } from "./model/payments";
 import { cappedPagination, MAX_PAGE_SIZE, pageSize } from "./model/paging";
-import { displayName } from "./model/users";
+import { displayName, fullName } from "./model/users";
+import { actorOf } from "./model/teams";
 
 export const create = mutation({
   args: {
@@ -216,10 +217,13 @@ const bidView = v.object({
     available: v.boolean(),
     distanceMiles: v.union(v.number(), v.null()),
   }),
+  /** The team member who placed it for the business (model/teams.ts), if one did. */
+  placedBy: v.union(v.string(), v.null()),
 });
 
 async function toBidView(ctx: QueryCtx, bid: Doc<"bids">, job: Job) {
   const pro = await ctx.db.get(bid.professionalId);
+  const placedBy = bid.placedBy ? await ctx.db.get("users", bid.placedBy) : null;
   return {
     _id: bid._id,
     _creationTime: bid._creationTime,
@@ -243,13 +247,15 @@ async function toBidView(ctx: QueryCtx, bid: Doc<"bids">, job: Job) {
           ? Math.round(distanceMiles({ lat: pro.lat, lng: pro.lng }, { lat: job.lat, lng: job.lng }) * 10) / 10
           : null,
     },
+    placedBy: placedBy ? fullName(placedBy) : null,
   };
 }
 
 const personView = v.object({ _id: v.id("users"), name: v.string() });
 
 export const get = query({
-  args: { jobId: v.string() },
+  /** `actingFor`: a team member sees the business's bid and bids for it (model/teams.ts). */
+  args: { jobId: v.string(), actingFor: v.optional(v.id("users")) },
   returns: v.union(
     v.null(),
     v.object({
@@ -283,8 +289,9 @@ export const get = query({
       canDeliverPhotos: v.boolean(),
     }),
   ),
-  handler: async (ctx, { jobId }) => {
+  handler: async (ctx, { jobId, actingFor }) => {
     const viewer = ctx.viewerX();
+    const { actor, member } = await actorOf(ctx, viewer, actingFor);
     const id = ctx.db.normalizeId("jobs", jobId);
     const job = id ? await ctx.db.get(id) : null;
     if (job === null) return null;
@@ -337,7 +344,7 @@ export const get = query({
       }
       bids = await Promise.all(rows.map((b) => toBidView(ctx, b, job)));
     }
-    const own = viewer.userType === "professional" ? await viewerBid(ctx, job._id, viewer._id) : null;
+    const own = actor.userType === "professional" ? await viewerBid(ctx, job._id, actor._id) : null;
     const savedRow = await ctx.db
       .query("savedJobs")
       .withIndex("by_userId_and_jobId", (q) => q.eq("userId", viewer._id).eq("jobId", job._id))
@@ -356,7 +363,7 @@ export const get = query({
       myBid: own ? await toBidView(ctx, own, job) : null,
       saved: savedRow !== null,
       actions: await availableActions(ctx, job, viewer._id),
-      canBid: canBid(job, viewer, own),
+      canBid: canBid(job, actor, own) && !(member !== null && job.customerId === member._id),
       canTakePhotos: canTakePhotos(job, viewer),
       canDeliverPhotos: canDeliverPhotos(job, viewer),
     };

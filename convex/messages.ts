@@ -24,7 +24,11 @@ import { cappedPagination } from "./model/paging";
 import { userCountsOf } from "./model/counters";
 import { isAvailable } from "./model/professionals";
 import { hit } from "./model/rateLimit";
-import { displayName, isDeleted } from "./model/users";
+import { displayName, fullName, isDeleted } from "./model/users";
+import { actorOf } from "./model/teams";
+
+/** A team member reads and writes the business's threads (its user id), checked by model/teams.ts actorOf. */
+const actingForArg = { actingFor: v.optional(v.id("users")) };
 
 async function otherUserX(ctx: QueryCtx, viewer: Doc<"users">, otherUserId: string): Promise<Doc<"users">> {
   const id = ctx.db.normalizeId("users", otherUserId);
@@ -64,29 +68,31 @@ function toParticipant(u: Doc<"users">) {
 }
 
 export const send = mutation({
-  args: { receiverId: v.string(), content: v.string() },
+  args: { receiverId: v.string(), content: v.string(), ...actingForArg },
   returns: v.id("messages"),
-  handler: async (ctx, { receiverId, content }) => {
-    const viewer = ctx.viewerX();
+  handler: async (ctx, { receiverId, content, actingFor }) => {
+    const { actor: viewer, member } = await actorOf(ctx, ctx.viewerX(), actingFor);
     const problem = messageProblem(receiverId, content);
     if (problem) invalid(problem);
     const other = await otherUserX(ctx, viewer, receiverId);
     // A deleted account receives nothing (its thread stays readable for the other side).
     if (isDeleted(other)) notFound(MessageCopy.recipientNotFound);
     if (await isBlocked(ctx, other._id, viewer._id)) forbidden(MessageCopy.blocked);
-    const retryAt = await hit(ctx, `message:${viewer._id}`, MESSAGE_RATE_LIMIT, 1, {
-      userId: viewer._id,
+    // The person writing is limited, whoever they write for.
+    const writer = member ?? viewer;
+    const retryAt = await hit(ctx, `message:${writer._id}`, MESSAGE_RATE_LIMIT, 1, {
+      userId: writer._id,
       what: "messages",
     });
     if (retryAt !== null) rateLimited(retryAt, MessageCopy.rateLimited);
 
-    return await deliverMessage(ctx, viewer, other, content.trim());
+    return await deliverMessage(ctx, viewer, other, content.trim(), member?._id);
   },
 });
 
 /** The viewer's conversations, most recent first (one indexed page). */
 export const inbox = query({
-  args: { paginationOpts: paginationOptsValidator },
+  args: { paginationOpts: paginationOptsValidator, ...actingForArg },
   returns: paginationResultValidator(
     v.object({
       _id: v.id("conversations"),
@@ -97,8 +103,8 @@ export const inbox = query({
       unread: v.number(),
     }),
   ),
-  handler: async (ctx, { paginationOpts }) => {
-    const viewer = ctx.viewerX();
+  handler: async (ctx, { paginationOpts, actingFor }) => {
+    const { actor: viewer } = await actorOf(ctx, ctx.viewerX(), actingFor);
     const result = await ctx.db
       .query("conversations")
       .withIndex("by_userId_and_lastMessageAt", (q) => q.eq("userId", viewer._id))
@@ -123,7 +129,7 @@ export const inbox = query({
 
 /** A page of the thread with another user, newest first (the client shows them oldest first). */
 export const thread = query({
-  args: { otherUserId: v.string(), paginationOpts: paginationOptsValidator },
+  args: { otherUserId: v.string(), paginationOpts: paginationOptsValidator, ...actingForArg },
   returns: paginationResultValidator(
     v.object({
       _id: v.id("messages"),
@@ -131,16 +137,24 @@ export const thread = query({
       senderId: v.id("users"),
       content: v.string(),
       mine: v.boolean(),
+      /** The team member who wrote it for the business (model/teams.ts), if one did. */
+      sentBy: v.union(v.string(), v.null()),
     }),
   ),
-  handler: async (ctx, { otherUserId, paginationOpts }) => {
-    const viewer = ctx.viewerX();
+  handler: async (ctx, { otherUserId, paginationOpts, actingFor }) => {
+    const { actor: viewer } = await actorOf(ctx, ctx.viewerX(), actingFor);
     const other = await otherUserX(ctx, viewer, otherUserId);
     const result = await ctx.db
       .query("messages")
       .withIndex("by_conversationKey", (q) => q.eq("conversationKey", conversationKey(viewer._id, other._id)))
       .order("desc")
       .paginate(cappedPagination(paginationOpts));
+    const writers = new Map<Id<"users">, string | null>();
+    for (const m of result.page) {
+      if (m.sentBy === undefined || writers.has(m.sentBy)) continue;
+      const writer = await ctx.db.get("users", m.sentBy);
+      writers.set(m.sentBy, writer ? fullName(writer) : null);
+    }
     return {
       ...result,
       page: result.page.map((m) => ({
@@ -149,6 +163,7 @@ export const thread = query({
         senderId: m.senderId,
         content: m.content,
         mine: m.senderId === viewer._id,
+        sentBy: m.sentBy === undefined ? null : (writers.get(m.sentBy) ?? null),
       })),
     };
   },
@@ -156,7 +171,7 @@ export const thread = query({
 
 /** The thread's header: who the other user is, when they last read it ("Seen"), whether they are typing. */
 export const threadInfo = query({
-  args: { otherUserId: v.string() },
+  args: { otherUserId: v.string(), ...actingForArg },
   returns: v.union(
     v.null(),
     v.object({
@@ -167,8 +182,8 @@ export const threadInfo = query({
       canSend: v.boolean(),
     }),
   ),
-  handler: async (ctx, { otherUserId }) => {
-    const viewer = ctx.viewerX();
+  handler: async (ctx, { otherUserId, actingFor }) => {
+    const { actor: viewer } = await actorOf(ctx, ctx.viewerX(), actingFor);
     const id = ctx.db.normalizeId("users", otherUserId);
     const other = id ? await ctx.db.get(id) : null;
     if (other === null || other._id === viewer._id) return null;
@@ -186,10 +201,10 @@ export const threadInfo = query({
 
 /** Opening a thread reads it: the viewer's unread count for it goes to 0, and its messages are marked read. */
 export const markRead = mutation({
-  args: { otherUserId: v.string() },
+  args: { otherUserId: v.string(), ...actingForArg },
   returns: v.null(),
-  handler: async (ctx, { otherUserId }) => {
-    const viewer = ctx.viewerX();
+  handler: async (ctx, { otherUserId, actingFor }) => {
+    const { actor: viewer } = await actorOf(ctx, ctx.viewerX(), actingFor);
     const other = await otherUserX(ctx, viewer, otherUserId);
     await markThreadRead(ctx, viewer._id, other._id);
     return null;
@@ -204,10 +219,10 @@ export const unreadCount = query({
 
 /** "Is typing": each keystroke moves the row's expiry; one scheduled cleanup per row, not per keystroke. */
 export const setTyping = mutation({
-  args: { otherUserId: v.string(), typing: v.boolean() },
+  args: { otherUserId: v.string(), typing: v.boolean(), ...actingForArg },
   returns: v.null(),
-  handler: async (ctx, { otherUserId, typing }) => {
-    const viewer = ctx.viewerX();
+  handler: async (ctx, { otherUserId, typing, actingFor }) => {
+    const { actor: viewer } = await actorOf(ctx, ctx.viewerX(), actingFor);
     const other = await otherUserX(ctx, viewer, otherUserId);
     const key = conversationKey(viewer._id, other._id);
     if (typing) await touchTyping(ctx, key, viewer._id);

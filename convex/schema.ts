@@ -8,6 +8,7 @@ import { PLAN_IDS, SUBSCRIPTION_STATUSES } from "../common/plans";
 import { CREDENTIAL_KINDS, CREDENTIAL_STATES } from "../common/credentials";
 import { PAYMENT_STATES } from "../common/payments";
 import { LIKE_TYPES, MODERATION_STATUSES, SHARE_TYPES } from "../common/social";
+import { SEAT_STATES } from "../common/teams";
 
 export const userType = v.union(v.literal("professional"), v.literal("homeowner"));
 export const contactMethod = v.union(v.literal("email"), v.literal("phone"), v.literal("text"));
@@ -250,6 +251,8 @@ export default defineSchema({
     updatedAt: v.number(),
     /** Set when the bid came through a backup-network referral. */
     referralId: v.optional(v.id("referrals")),
+    /** A team member who placed it for the business (professionalId) (model/teams.ts). */
+    placedBy: v.optional(v.id("users")),
   })
     .index("by_jobId_and_status", ["jobId", "status"])
     .index("by_professionalId_and_jobId", ["professionalId", "jobId"])
@@ -337,6 +340,8 @@ export default defineSchema({
     receiverId: v.id("users"),
     content: v.string(),
     read: v.boolean(),
+    /** A team member who wrote it for the business (senderId) (model/teams.ts). */
+    sentBy: v.optional(v.id("users")),
   }).index("by_conversationKey", ["conversationKey"]),
 
   /** "Is typing": one row per (conversation, user); readers compare `expiresAt` to now. */
@@ -1077,4 +1082,25 @@ export default defineSchema({
     toStatus: scrapStatus,
     claimerId: v.optional(v.id("users")),
   }).index("by_listingId", ["listingId"]),
+
+  /**
+   * Enterprise team seats (model/teams.ts): the business (the Enterprise professional's user id)
+   * invites by email; `memberId` is set once the address has an account. Transitions in
+   * SEAT_TRANSITIONS; a member holds at most one active seat.
+   */
+  teamSeats: defineTable({
+    businessId: v.id("users"),
+    memberId: v.optional(v.id("users")),
+    /** The invited address, normalized. */
+    email: v.string(),
+    state: v.union(...SEAT_STATES.map((s) => v.literal(s))),
+    invitedBy: v.id("users"),
+    invitedAt: v.number(),
+    respondedAt: v.optional(v.number()),
+    endedAt: v.optional(v.number()),
+    updatedAt: v.number(),
+  })
+    .index("by_businessId_and_state", ["businessId", "state"])
+    .index("by_memberId_and_state", ["memberId", "state"])
+    .index("by_email_and_state", ["email", "state"]),
 });

@@ -103,6 +103,7 @@ import type * as model_shares from "../model/shares.js";
 import type * as model_socialNotifications from "../model/socialNotifications.js";
 import type * as model_socialViews from "../model/socialViews.js";
 import type * as model_suspicion from "../model/suspicion.js";
+import type * as model_teams from "../model/teams.js";
 import type * as model_timeline from "../model/timeline.js";
 import type * as model_tokens from "../model/tokens.js";
 import type * as model_transitions from "../model/transitions.js";
@@ -147,6 +148,7 @@ import type * as social_posts from "../social/posts.js";
 import type * as social_reports from "../social/reports.js";
 import type * as social_shares from "../social/shares.js";
 import type * as subscriptions from "../subscriptions.js";
+import type * as teams from "../teams.js";
 import type * as users from "../users.js";
 
 /**
@@ -248,6 +250,7 @@ declare const fullApi: ApiFromModules<{
   "model/socialNotifications": typeof model_socialNotifications;
   "model/socialViews": typeof model_socialViews;
   "model/suspicion": typeof model_suspicion;
+  "model/teams": typeof model_teams;
   "model/timeline": typeof model_timeline;
   "model/tokens": typeof model_tokens;
   "model/transitions": typeof model_transitions;
@@ -292,6 +295,7 @@ declare const fullApi: ApiFromModules<{
   "social/reports": typeof social_reports;
   "social/shares": typeof social_shares;
   subscriptions: typeof subscriptions;
+  teams: typeof teams;
   users: typeof users;
 }>;
 export declare const api: FilterApi<

@@ -134,3 +134,15 @@ export function accountDeletedEmail(firstName: string | undefined, purgeOn: stri
     html: layout("Your account was deleted", [hello, body], { label: "Sign in to restore it", url: loginUrl }, footer),
   };
 }
+
+/** An Enterprise business invited an address that has no Rafter account yet (model/teams.ts). */
+export function teamInviteEmail(business: string, signUpUrl: string): EmailContent {
+  const body = `${business} invited you to join their team on Rafter, so you can answer quote requests, bid on jobs and message property owners for the business.`;
+  const how = "Create your Rafter account with this email address and verify it: the invitation will be waiting under Account, Team invitations.";
+  const footer = "If you don't know this business, you can ignore this email; nothing happens unless you accept.";
+  return {
+    subject: `${business} invited you to their team on Rafter`,
+    text: `Hi,\n\n${body}\n\n${how}\n\nCreate your account: ${signUpUrl}\n\n${footer}\n`,
+    html: layout("You're invited to a team", ["Hi,", body, how], { label: "Create your account", url: signUpUrl }, footer),
+  };
+}

@@ -393,12 +393,20 @@ export interface BidValues {
   estimatedDuration: string;
 }
 
-export async function placeBid(ctx: MutationCtx, job: Job, pro: Doc<"users">, values: BidValues): Promise<Id<"bids">> {
+/** `placedBy`: the team member who placed it for the business `pro` (model/teams.ts). */
+export async function placeBid(
+  ctx: MutationCtx,
+  job: Job,
+  pro: Doc<"users">,
+  values: BidValues,
+  placedBy?: Id<"users">,
+): Promise<Id<"bids">> {
   assertCanBid(job, pro, await viewerBid(ctx, job._id, pro._id));
   const bidId = await ctx.db.insert("bids", {
     jobId: job._id,
     professionalId: pro._id,
     ...values,
+    ...(placedBy ? { placedBy } : {}),
     status: "active",
     updatedAt: Date.now(),
   });

@@ -30,7 +30,14 @@ const PREVIEW_LENGTH = 140;
  * Stores a message and moves both sides' conversation rows, the receiver's unread counters and the
  * sender's read state, all in the caller's transaction (the only way a message is written).
  */
-export async function deliverMessage(ctx: MutationCtx, sender: Doc<"users">, receiver: Doc<"users">, text: string) {
+export async function deliverMessage(
+  ctx: MutationCtx,
+  sender: Doc<"users">,
+  receiver: Doc<"users">,
+  text: string,
+  /** A team member writing for the business `sender` (model/teams.ts). */
+  sentBy?: Id<"users">,
+) {
   const key = conversationKey(sender._id, receiver._id);
   const now = Date.now();
   const messageId = await ctx.db.insert("messages", {
@@ -39,6 +46,7 @@ export async function deliverMessage(ctx: MutationCtx, sender: Doc<"users">, rec
     receiverId: receiver._id,
     content: text,
     read: false,
+    ...(sentBy ? { sentBy } : {}),
   });
   const preview = text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH - 1)}…` : text;
   const common = { key, lastMessage: preview, lastSenderId: sender._id, lastMessageAt: now };

@@ -37,6 +37,7 @@ function showSending(viewerId: Id<"users">): OptimisticUpdate<FunctionArgs<typeo
         senderId: viewerId,
         content: args.content.trim(),
         mine: true,
+        sentBy: null,
       },
     });
   };
