@@ -176,6 +176,9 @@ export interface World {
   seatId: Id<"teamSeats">;
   /** An Enterprise business D is an active team member of. */
   teamBusinessId: Id<"users">;
+  /** A's job asking for a photographer, another photographer booked, and one of their photos (issue 15). */
+  photoJobId: Id<"jobs">;
+  jobPhotoId: Id<"jobPhotos">;
 }
 
 const ref = {
@@ -348,6 +351,22 @@ export async function buildWorld(
     });
     return businessId;
   });
+  // A's job asking for a photographer: F is booked and uploaded a photo (issue 15); C is neither.
+  const f = await pro(t, { firstName: "Fi", professions: ["photographer"], primaryProfession: "photographer", ...verified });
+  const photoJobId = (await a.as.mutation(
+    ref.m("jobs:create"),
+    project({ title: "Photograph the house", photoRequired: true }),
+  )) as Id<"jobs">;
+  await f.as.mutation(ref.m("jobs/photos:take"), { jobId: photoJobId });
+  const jobPhotoFile = await t.run((ctx) => ctx.storage.store(new Blob([new Uint8Array(64)], { type: "image/png" })));
+  await f.as.mutation(ref.m("jobs/photos:upload"), { jobId: photoJobId, photos: [jobPhotoFile] });
+  const jobPhotoId = await t.run(
+    async (ctx) =>
+      (await ctx.db
+        .query("jobPhotos")
+        .withIndex("by_jobId", (q) => q.eq("jobId", photoJobId))
+        .first())!._id,
+  );
 
   // Scheduled work (emails to the outbox, digests, expiries) lands too, so answers show its effects.
   vi.useFakeTimers();
@@ -389,6 +408,8 @@ export async function buildWorld(
     endorsementId,
     seatId,
     teamBusinessId,
+    photoJobId,
+    jobPhotoId,
   };
 }
 
@@ -438,6 +459,8 @@ function idForTable(table: string, w: World, target: "a" | "b"): unknown {
       return w.paymentId;
     case "paymentMoves":
       return w.moveId;
+    case "jobPhotos":
+      return w.jobPhotoId;
     default:
       return undefined;
   }
@@ -987,6 +1010,24 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "jobs:myProjects": { access: "member" },
   "jobs:myWork": { access: "member" },
   "jobs/photos:nearby": { access: "member" },
+  "jobs/photos:mine": { access: "member" },
+  "jobs/photos:forJob": {
+    access: "member",
+    stranger: { expect: "empty", args: (w) => ({ jobId: w.photoJobId }) },
+  },
+  "jobs/photos:upload": {
+    access: "member",
+    stranger: {
+      expect: "refused",
+      // B's uploaded file, already attached to B's portfolio, onto a job C is not booked for.
+      args: (w) => ({ jobId: w.photoJobId, photos: [w.storageId] }),
+      codes: ["FORBIDDEN"],
+    },
+  },
+  "jobs/photos:removePhoto": {
+    access: "member",
+    stranger: { expect: "refused", args: (w) => ({ photoId: w.jobPhotoId }), codes: ["FORBIDDEN"] },
+  },
 
   "jobs:requestQuote": { access: "member" },
   "jobs:saved": { access: "member" },

@@ -7,6 +7,9 @@ import { JobMessages } from "../common/jobs";
 import { bid, newTest, owner, pro, project, userRow, withoutPayment, type TestConvex } from "./test.setup";
 import { userCountsOf } from "./model/counters";
 
+/** An uploaded image (a photographer's photo). */
+const photoFile = (t: TestConvex) => t.run((ctx) => ctx.storage.store(new Blob([new Uint8Array(64)], { type: "image/png" })));
+
 const AUSTIN = { city: "Austin", state: "TX", zipCode: "78701" };
 const DALLAS = { city: "Dallas", state: "TX", zipCode: "75201" };
 
@@ -398,6 +401,9 @@ describe("quote requests and photographers", () => {
     expect(await jobDoc(t, jobId)).toMatchObject({ photoStatus: "scheduled", photographerId: photographer.userId });
     await expect(photographer.as.mutation(api.jobs.photos.take, { jobId })).rejects.toThrow(/no longer open/);
     await expect(electrician.as.mutation(api.jobs.photos.deliver, { jobId })).rejects.toThrow(/booked photographer/);
+    // Delivering needs uploaded photos (jobs/photos.test.ts checks the uploads).
+    await expect(photographer.as.mutation(api.jobs.photos.deliver, { jobId })).rejects.toThrow(/at least one photo/);
+    await photographer.as.mutation(api.jobs.photos.upload, { jobId, photos: [await photoFile(t)] });
     await photographer.as.mutation(api.jobs.photos.deliver, { jobId });
     expect((await jobDoc(t, jobId)).photoStatus).toBe("delivered");
   });
@@ -659,6 +665,7 @@ describe("the job's state graph: every user and system transition, allowed and r
     await photographer.as.mutation(api.jobs.photos.take, { jobId });
     await expect(second.as.mutation(api.jobs.photos.take, { jobId })).rejects.toThrow(/no longer open/);
     await expect(second.as.mutation(api.jobs.photos.deliver, { jobId })).rejects.toThrow(/booked photographer/);
+    await photographer.as.mutation(api.jobs.photos.upload, { jobId, photos: [await photoFile(t)] });
     await photographer.as.mutation(api.jobs.photos.deliver, { jobId });
     await expect(photographer.as.mutation(api.jobs.photos.deliver, { jobId })).rejects.toThrow(/already delivered/);
     const kinds = (await o.as.query(api.jobs.get, { jobId }))!.history.map((h) => h.kind);

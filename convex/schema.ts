@@ -640,6 +640,17 @@ export default defineSchema({
     .index("by_userId_and_type", ["userId", "type"]),
 
   /**
+   * A photo the booked photographer uploaded to a job's photo request (convex/model/jobPhotos.ts):
+   * at most JOB_PHOTO_LIMITS.photos per job; the owner and the hired professional see them once delivered.
+   */
+  jobPhotos: defineTable({
+    jobId: v.id("jobs"),
+    storageId: v.id("_storage"),
+    photographerId: v.id("users"),
+    createdAt: v.number(),
+  }).index("by_jobId", ["jobId"]),
+
+  /**
    * Who uploaded each stored file, for what, and which row holds it (convex/model/files.ts).
    * Written by the first mutation that attaches the file (claimFile); an upload
    * never claimed within 24 hours is deleted by the orphan sweep.

@@ -78,6 +78,7 @@ import type * as model_files from "../model/files.js";
 import type * as model_follows from "../model/follows.js";
 import type * as model_geo from "../model/geo.js";
 import type * as model_insights from "../model/insights.js";
+import type * as model_jobPhotos from "../model/jobPhotos.js";
 import type * as model_jobs from "../model/jobs.js";
 import type * as model_launchPromotion from "../model/launchPromotion.js";
 import type * as model_likes from "../model/likes.js";
@@ -225,6 +226,7 @@ declare const fullApi: ApiFromModules<{
   "model/follows": typeof model_follows;
   "model/geo": typeof model_geo;
   "model/insights": typeof model_insights;
+  "model/jobPhotos": typeof model_jobPhotos;
   "model/jobs": typeof model_jobs;
   "model/launchPromotion": typeof model_launchPromotion;
   "model/likes": typeof model_likes;

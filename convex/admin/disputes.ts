@@ -6,6 +6,7 @@ import type { Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { adminMutation, adminQuery } from "../functions";
 import { invalid, notFound } from "../model/errors";
+import { deliveredPhotoUrls } from "../model/jobPhotos";
 import { heldCents, resolveDispute } from "../model/payments";
 import { displayName } from "../model/users";
 
@@ -35,6 +36,8 @@ export const list = adminQuery({
       photoUrls: v.array(v.string()),
       completionChecklist: v.array(v.string()),
       completionPhotoUrls: v.array(v.string()),
+      /** The booked photographer's delivered photos, when the job asked for one. */
+      photographerPhotoUrls: v.array(v.string()),
       changesRequested: v.number(),
     }),
   ),
@@ -60,6 +63,7 @@ export const list = adminQuery({
         photoUrls: await urlsOf(ctx, p.dispute?.photoIds ?? []),
         completionChecklist: p.completion?.checklist ?? [],
         completionPhotoUrls: await urlsOf(ctx, p.completion?.photoIds ?? []),
+        photographerPhotoUrls: job ? await deliveredPhotoUrls(ctx, job) : [],
         changesRequested: p.changesRequested,
       });
     }

@@ -1,14 +1,37 @@
 // Photographer on request: a job posted with photoRequired is offered to
-// nearby photographers; one takes it (scheduled), then delivers. Rules and
-// the photo request's transitions live in model/jobs.ts.
+// nearby photographers; one takes it (scheduled), uploads the photos, then
+// delivers them. Rules and the photo request's transitions live in
+// model/jobs.ts; the photos' rules in model/jobPhotos.ts.
 import { v } from "convex/values";
+import { JOB_PHOTO_LIMITS, JobPhotoCopy } from "../../common/jobPhotos";
 import { PHOTOGRAPHER_PROFESSION } from "../../common/jobs";
 import { mutation, query } from "../functions";
 import { distanceMiles, geohashRanges } from "../model/geo";
-import { getJobX, jobCardValidator, photoTransition, pointOf, toCard, type Job } from "../model/jobs";
+import { refusalValidator } from "../model/files";
+import {
+  addPhotos,
+  assertHasPhotos,
+  canEditPhotos,
+  completionPhotoBlock,
+  photoViewerRole,
+  photosOf,
+  removePhoto as removeJobPhoto,
+  visiblePhotos,
+} from "../model/jobPhotos";
+import {
+  assertCanDeliverPhotos,
+  canDeliverPhotos,
+  getJobX,
+  jobCardValidator,
+  photoTransition,
+  pointOf,
+  toCard,
+  type Job,
+} from "../model/jobs";
 import { notifyAll } from "../model/notifications";
 import { radiusOf } from "../model/professionals";
 import { displayName } from "../model/users";
+import { notFound } from "../model/errors";
 
 /** Rows read per geohash range when listing photo requests. */
 const GEO_TAKE_PER_RANGE = 300;
@@ -36,13 +59,15 @@ export const take = mutation({
   },
 });
 
-/** The booked photographer delivers: scheduled -> delivered. */
+/** The booked photographer delivers the uploaded photos (at least one): scheduled -> delivered. */
 export const deliver = mutation({
   args: { jobId: v.id("jobs") },
   returns: v.null(),
   handler: async (ctx, { jobId }) => {
     const viewer = ctx.viewerX();
     const job = await getJobX(ctx, jobId);
+    assertCanDeliverPhotos(job, viewer);
+    await assertHasPhotos(ctx, job);
     await photoTransition(ctx, job, "deliver", viewer);
     await notifyAll(ctx, [job.customerId, ...(job.contractorId ? [job.contractorId] : [])], {
       type: "job",
@@ -54,6 +79,101 @@ export const deliver = mutation({
       entityId: job._id,
     });
     return null;
+  },
+});
+
+/** The booked photographer adds uploaded photos to the job (before delivering). */
+export const upload = mutation({
+  args: { jobId: v.id("jobs"), photos: v.array(v.id("_storage")) },
+  returns: v.union(v.null(), refusalValidator),
+  handler: async (ctx, { jobId, photos }) => {
+    const viewer = ctx.viewerX();
+    const job = await getJobX(ctx, jobId);
+    return await addPhotos(ctx, job, viewer, photos);
+  },
+});
+
+/** The booked photographer takes one photo back (before delivering). */
+export const removePhoto = mutation({
+  args: { photoId: v.id("jobPhotos") },
+  returns: v.null(),
+  handler: async (ctx, { photoId }) => {
+    const viewer = ctx.viewerX();
+    const photo = await ctx.db.get("jobPhotos", photoId);
+    if (photo === null) notFound(JobPhotoCopy.photoNotFound);
+    await removeJobPhoto(ctx, photo, await getJobX(ctx, photo.jobId), viewer);
+    return null;
+  },
+});
+
+const photoView = v.object({ _id: v.id("jobPhotos"), url: v.string() });
+
+/**
+ * The job's photo request as the viewer may see it: the photographer their uploads, the owner and
+ * the hired professional the photos once delivered; null for anyone else or a job without one.
+ */
+export const forJob = query({
+  args: { jobId: v.string() },
+  returns: v.union(
+    v.null(),
+    v.object({
+      role: v.union(v.literal("photographer"), v.literal("party")),
+      photoStatus: v.string(),
+      photographerName: v.union(v.string(), v.null()),
+      photos: v.array(photoView),
+      canUpload: v.boolean(),
+      canDeliver: v.boolean(),
+      limit: v.number(),
+      /** Why the hired professional can't submit completion yet (the photographer hasn't delivered). */
+      completionBlock: v.union(v.string(), v.null()),
+    }),
+  ),
+  handler: async (ctx, { jobId }) => {
+    const viewer = ctx.viewerX();
+    const id = ctx.db.normalizeId("jobs", jobId);
+    const job = id === null ? null : await ctx.db.get("jobs", id);
+    if (job === null || job.photoStatus === "not_requested") return null;
+    const role = photoViewerRole(job, viewer._id);
+    if (role === null) return null;
+    const photographer = job.photographerId ? await ctx.db.get("users", job.photographerId) : null;
+    const photos = [];
+    for (const photo of await visiblePhotos(ctx, job, viewer._id)) {
+      const url = await ctx.storage.getUrl(photo.storageId);
+      if (url !== null) photos.push({ _id: photo._id, url });
+    }
+    return {
+      role,
+      photoStatus: job.photoStatus,
+      photographerName: photographer ? displayName(photographer) : null,
+      photos,
+      canUpload: canEditPhotos(job, viewer),
+      canDeliver: canDeliverPhotos(job, viewer),
+      limit: JOB_PHOTO_LIMITS.photos,
+      completionBlock: job.contractorId === viewer._id ? await completionPhotoBlock(ctx, job) : null,
+    };
+  },
+});
+
+/** Booked photo requests listed at most. */
+const MINE_LIMIT = 50;
+
+/** The photographer's booked photo requests, newest first: scheduled ones to shoot, delivered ones. */
+export const mine = query({
+  args: {},
+  returns: v.array(v.object({ job: jobCardValidator, photoCount: v.number() })),
+  handler: async (ctx) => {
+    const viewer = ctx.viewerX();
+    const jobs = await ctx.db
+      .query("jobs")
+      .withIndex("by_photographerId", (q) => q.eq("photographerId", viewer._id))
+      .order("desc")
+      .take(MINE_LIMIT);
+    const from = pointOf(viewer);
+    const out = [];
+    for (const job of jobs) {
+      out.push({ job: await toCard(ctx, job, from), photoCount: (await photosOf(ctx, job._id)).length });
+    }
+    return out;
   },
 });
 

@@ -19,7 +19,7 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { uploadBytesPerDay } from "./rateLimit";
 import { logSecurityEvent } from "./securityLog";
 
-export const FILE_PURPOSES = ["avatar", "portfolio", "scrap", "post", "credential", "completion", "dispute", "cover"] as const;
+export const FILE_PURPOSES = ["avatar", "portfolio", "scrap", "post", "credential", "completion", "dispute", "cover", "job_photo"] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
 export function isFilePurpose(value: string): value is FilePurpose {
@@ -162,4 +162,36 @@ export function uploadBytesQuotaMessage(quota: number): string {
 
 export function uploadCountQuotaMessage(max: number): string {
   return `You've reached today's upload limit (${max} files a day). Please try again tomorrow.`;
+}
+
+/** Photos: any image type, at most 10 MB each (completion, dispute and job photos). */
+export const PHOTO_RULES = {
+  maxBytes: 10 * 1024 * 1024,
+  types: ["image/"],
+  messages: { type: "Photos must be images (JPEG, PNG, WebP or HEIC).", size: "Each photo must be 10 MB or smaller." },
+} as const;
+
+/**
+ * Claims several uploaded photos for one holder, all or nothing: on the first refusal the ones
+ * already claimed are released and the rest of the viewer's unclaimed uploads deleted, and the
+ * refusal is returned (not thrown, as claimFile explains).
+ */
+export async function claimPhotos(
+  ctx: MutationCtx,
+  viewer: Doc<"users">,
+  photos: readonly Id<"_storage">[],
+  purpose: FilePurpose,
+  attachedTo: string,
+): Promise<{ refused: AppErrorData; claimed: [] } | { refused: undefined; claimed: Id<"_storage">[] }> {
+  const claimed: Id<"_storage">[] = [];
+  for (const storageId of photos) {
+    const claim = await claimFile(ctx, viewer, storageId, { purpose, attachedTo, ...PHOTO_RULES });
+    if (!claim.ok) {
+      for (const c of claimed) await releaseFile(ctx, viewer, c);
+      for (const other of photos) if (other !== storageId) await discardUnclaimed(ctx, other);
+      return { refused: claim.error, claimed: [] };
+    }
+    claimed.push(storageId);
+  }
+  return { refused: undefined, claimed };
 }

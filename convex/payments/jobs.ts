@@ -10,7 +10,9 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { action, internalMutation, internalQuery, mutation, query } from "../functions";
 import { fail, forbidden, invalid } from "../model/errors";
-import { claimFile, discardUnclaimed, refusalValidator, releaseFile } from "../model/files";
+import { claimPhotos as claimPhotoFiles, refusalValidator } from "../model/files";
+import { completionPhotoBlock } from "../model/jobPhotos";
+import { getJobX } from "../model/jobs";
 import {
   approve as approvePayment,
   confirmQuote as confirmPaymentQuote,
@@ -45,8 +47,6 @@ export function jobGateway(): PaymentsGateway {
   }
   return mode === "stripe" ? stripeGateway : localGateway;
 }
-
-const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 
 const actionName = v.union(v.literal("confirmQuote"), v.literal("submitCompletion"), v.literal("requestChanges"), v.literal("approve"), v.literal("openDispute"));
 
@@ -292,23 +292,7 @@ async function claimPhotos(
   attachedTo: string,
 ) {
   if (photos.length > COMPLETION_LIMITS.photos) invalid(`Add at most ${COMPLETION_LIMITS.photos} photos.`);
-  const claimed: Id<"_storage">[] = [];
-  for (const storageId of photos) {
-    const claim = await claimFile(ctx, viewer, storageId, {
-      purpose,
-      attachedTo,
-      maxBytes: PHOTO_MAX_BYTES,
-      types: ["image/"],
-      messages: { type: "Photos must be images (JPEG, PNG, WebP or HEIC).", size: "Each photo must be 10 MB or smaller." },
-    });
-    if (!claim.ok) {
-      for (const c of claimed) await releaseFile(ctx, viewer, c);
-      for (const other of photos) if (other !== storageId) await discardUnclaimed(ctx, other);
-      return { refused: claim.error, claimed: [] };
-    }
-    claimed.push(storageId);
-  }
-  return { refused: undefined, claimed };
+  return await claimPhotoFiles(ctx, viewer, photos, purpose, attachedTo);
 }
 
 /** The professional documents the work: at least one photo and a checklist; the review window opens. */
@@ -329,6 +313,9 @@ export const submitCompletion = mutation({
     const items = cleanList(checklist, COMPLETION_LIMITS.checklistItems, COMPLETION_LIMITS.item);
     if (items.length === 0) invalid(PaymentCopy.checklistRequired, { checklist: PaymentCopy.checklistRequired });
     if (photos.length === 0) invalid(PaymentCopy.photoRequired, { photos: PaymentCopy.photoRequired });
+    // A job that asked for a photographer waits for the booked one's photos (model/jobPhotos.ts).
+    const waiting = await completionPhotoBlock(ctx, await getJobX(ctx, jobId));
+    if (waiting !== null) invalid(waiting);
     const text = cleanText(note, COMPLETION_LIMITS.note, "The note");
     const claim = await claimPhotos(ctx, viewer, photos, "completion", payment._id);
     if (claim.refused !== undefined) return { refused: claim.refused };
