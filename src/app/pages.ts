@@ -46,6 +46,7 @@ export const LocalCheckoutPage = lazy(() => signedIn().then((m) => m.loadLocalCh
 export const LocalJobCheckoutPage = lazy(() => signedIn().then((m) => m.loadLocalJobCheckoutPage()));
 export const LocalOnboardingPage = lazy(() => signedIn().then((m) => m.loadLocalOnboardingPage()));
 export const EarningsPage = lazy(() => signedIn().then((m) => m.loadEarningsPage()));
+export const PhotoRequestsPage = lazy(() => signedIn().then((m) => m.loadPhotoRequestsPage()));
 export const LocalPortalPage = lazy(() => signedIn().then((m) => m.loadLocalPortalPage()));
 export const SubscriptionReturn = lazy(() => signedIn().then((m) => m.loadSubscriptionReturn()));
 export const SubscribePage = lazy(() =>

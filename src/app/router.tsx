@@ -35,6 +35,7 @@ import {
   LocalJobCheckoutPage,
   LocalOnboardingPage,
   EarningsPage,
+  PhotoRequestsPage,
   LocalPortalPage,
   ScrapDetailPage,
   ScrapPage,
@@ -252,6 +253,15 @@ export function AppRoutes() {
           element={
             <SignedInOnly>
               <LocalOnboardingPage />
+            </SignedInOnly>
+          }
+        />
+        {/* Photographers' open and booked photo requests (issue 15). */}
+        <Route
+          path="photo-requests"
+          element={
+            <SignedInOnly>
+              <PhotoRequestsPage />
             </SignedInOnly>
           }
         />

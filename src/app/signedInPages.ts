@@ -51,6 +51,8 @@ export const loadLocalJobCheckoutPage = () =>
 export const loadLocalOnboardingPage = () =>
   import("@/features/payments/LocalOnboardingPage").then((m) => ({ default: m.LocalOnboardingPage }));
 export const loadEarningsPage = () => import("@/features/payments/EarningsPage").then((m) => ({ default: m.EarningsPage }));
+export const loadPhotoRequestsPage = () =>
+  import("@/features/photos/PhotoRequestsPage").then((m) => ({ default: m.PhotoRequestsPage }));
 export const loadLocalPortalPage = () =>
   import("@/features/subscriptions/LocalPortalPage").then((m) => ({ default: m.LocalPortalPage }));
 export const loadSubscriptionReturn = () =>

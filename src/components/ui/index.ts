@@ -19,6 +19,7 @@ export {
 } from "./fields";
 export { ListSkeleton, Skeleton, type SkeletonShape } from "./ListSkeleton";
 export { LoadMore } from "./LoadMore";
+export { PhotoThumbnails, type Photo } from "./PhotoThumbnails";
 export { Spinner } from "./Spinner";
 export { TextLink, textLinkClasses } from "./TextLink";
 export {

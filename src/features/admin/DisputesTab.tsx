@@ -2,7 +2,7 @@ import { useMutation, useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { useState, type FormEvent } from "react";
 import { formatCents } from "@common/payments";
-import { Alert, Button, EmptyState, ListSkeleton, TextField, Textarea, TextLink, useToast } from "@/components/ui";
+import { Alert, Button, EmptyState, ListSkeleton, PhotoThumbnails, TextField, Textarea, TextLink, useToast } from "@/components/ui";
 import { ErrorState, QueryErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { Modal } from "@/components/ui/Modal";
 import { api } from "@/lib/api";
@@ -20,21 +20,6 @@ const OUTCOME_LABEL: Record<Outcome, string> = {
   refund: "Refund the owner",
   split: "Split",
 };
-
-function Photos({ urls, label }: { urls: string[]; label: string }) {
-  if (urls.length === 0) return null;
-  return (
-    <ul className="flex flex-wrap gap-2" aria-label={label}>
-      {urls.map((url, i) => (
-        <li key={url}>
-          <a href={url} target="_blank" rel="noreferrer">
-            <img src={url} alt={`${label} ${i + 1}`} className="size-20 rounded-md object-cover" />
-          </a>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 function Decide({ dispute, outcome, onClose }: { dispute: Dispute; outcome: Outcome | null; onClose: () => void }) {
   const resolve = useMutation(api.admin.disputes.resolve);
@@ -114,7 +99,7 @@ function DisputeRow({ dispute }: { dispute: Dispute }) {
         <span className="font-medium">Reason:</span> {dispute.reason}
       </p>
       {dispute.evidence && <p className="text-sm text-slate-700 dark:text-slate-200">{dispute.evidence}</p>}
-      <Photos urls={dispute.photoUrls} label="Evidence photo" />
+      <PhotoThumbnails photos={dispute.photoUrls} label="Evidence photo" layout="row" />
       {dispute.completionChecklist.length > 0 && (
         <div className="text-sm text-slate-700 dark:text-slate-200">
           <p className="font-medium">Completion submitted:</p>
@@ -125,7 +110,13 @@ function DisputeRow({ dispute }: { dispute: Dispute }) {
           </ul>
         </div>
       )}
-      <Photos urls={dispute.completionPhotoUrls} label="Completion photo" />
+      <PhotoThumbnails photos={dispute.completionPhotoUrls} label="Completion photo" layout="row" />
+      {dispute.photographerPhotoUrls.length > 0 && (
+        <div className="space-y-2 text-sm text-slate-700 dark:text-slate-200">
+          <p className="font-medium">Delivered by the photographer:</p>
+          <PhotoThumbnails photos={dispute.photographerPhotoUrls} label="Photographer's photo" layout="row" />
+        </div>
+      )}
       <div className="flex flex-col gap-2 sm:flex-row">
         {(Object.keys(OUTCOME_LABEL) as Outcome[]).map((o) => (
           <Button key={o} variant={o === "split" ? "primary" : "secondary"} onClick={() => setOutcome(o)}>

@@ -1,7 +1,7 @@
 import { TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { useQuery } from "convex/react";
 import { Link } from "react-router-dom";
-import { formatMoney } from "@common/jobCatalog";
+import { formatMoney, PHOTOGRAPHER_PROFESSION } from "@common/jobCatalog";
 import { professionLabel } from "@common/professions";
 import type { Viewer } from "@/app/session";
 import { cardClasses, EmptyState, ListSkeleton } from "@/components/ui";
@@ -107,7 +107,10 @@ export function ProfessionalDashboard({ viewer }: { viewer: Viewer }) {
         </div>
 
         <aside className="min-w-0 space-y-6" aria-label="Shortcuts and activity">
-          <QuickActions unreadMessages={viewer.unreadMessages} />
+          <QuickActions
+            unreadMessages={viewer.unreadMessages}
+            photographer={(viewer.professions ?? []).includes(PHOTOGRAPHER_PROFESSION)}
+          />
           <section aria-labelledby="activity-heading" className={cn(cardClasses, "p-4 sm:p-5")}>
             <h2 id="activity-heading" className={cn("text-lg font-semibold", headingText)}>
               Recent Activity
@@ -129,11 +132,13 @@ export function ProfessionalDashboard({ viewer }: { viewer: Viewer }) {
   );
 }
 
-function QuickActions({ unreadMessages }: { unreadMessages: number }) {
+function QuickActions({ unreadMessages, photographer }: { unreadMessages: number; photographer: boolean }) {
   const actions: { to: string; label: string; icon: IconName; badge?: number }[] = [
     { to: "/profile", label: "Profile", icon: "user" },
     { to: "/network", label: "Network", icon: "network" },
     { to: "/messages", label: "Messages", icon: "chat", badge: unreadMessages },
+    // Photographers take and deliver photo requests (issue 15).
+    ...(photographer ? [{ to: "/photo-requests", label: "Photo requests", icon: "camera" as const }] : []),
   ];
   return (
     <nav aria-labelledby="quick-actions-heading" className={cn(cardClasses, "p-4 sm:p-5")}>

@@ -160,6 +160,7 @@ const iconPaths = {
   search: "M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-4-4",
   recycle: "M7 19H4l3-5M17 19h3l-3-5M12 4l-2 4h4zM7 14l5-8 5 8M7 19h10",
   doc: "M6 3h9l4 4v14H6zM14 3v5h5M9 13h7M9 17h5",
+  camera: "M4 8h4l2-3h4l2 3h4v11H4zM12 16.5a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7z",
 } as const;
 export type IconName = keyof typeof iconPaths;
 

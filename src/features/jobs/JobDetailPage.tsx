@@ -39,6 +39,7 @@ import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { JobsErrorBoundary } from "./components/JobsErrorBoundary";
 import { SaveButton } from "./components/SaveButton";
 import { PaymentPanel } from "@/features/payments/PaymentPanel";
+import { DeliveredPhotos, PhotographerUpload } from "@/features/photos/JobPhotos";
 import { useJobAction } from "./hooks/useJobAction";
 import { useToggleSave } from "./hooks/useSaveJob";
 import { ShareWithBackupButton } from "./components/ShareWithBackupButton";
@@ -270,9 +271,10 @@ function JobActions({ data }: { data: JobPageData }) {
 
 function PhotoRequest({ data }: { data: JobPageData }) {
   const take = useMutation(api.jobs.photos.take);
-  const deliver = useMutation(api.jobs.photos.deliver);
   const runAction = useJobAction();
   const { job } = data;
+  // The photos as the server lets this viewer see them (null: not a party to the photo request).
+  const photos = useQuery(api.jobs.photos.forJob, { jobId: job._id });
   if (job.photoStatus === "not_requested" && !data.canTakePhotos) return null;
   return (
     <Card className="space-y-3">
@@ -297,20 +299,8 @@ function PhotoRequest({ data }: { data: JobPageData }) {
           Take this photo request
         </ActionButton>
       )}
-      {data.canDeliverPhotos && (
-        <ActionButton
-          busyLabel="Saving..."
-          fullWidth
-          onRun={() =>
-            runAction(() => deliver({ jobId: job._id }), {
-              title: JobCopy.photosDeliveredTitle,
-              description: JobCopy.photosDelivered,
-            })
-          }
-        >
-          Mark photos delivered
-        </ActionButton>
-      )}
+      {photos?.role === "photographer" && <PhotographerUpload jobId={job._id} photos={photos} />}
+      {photos && <DeliveredPhotos photos={photos} />}
     </Card>
   );
 }

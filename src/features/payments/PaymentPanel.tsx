@@ -3,13 +3,14 @@ import type { FunctionReturnType } from "convex/server";
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
 import { COMPLETION_LIMITS } from "@common/payments";
-import { Alert, Button, ButtonLink, Card, FileField, Textarea, TextField, TextLink, useToast } from "@/components/ui";
+import { Alert, Button, ButtonLink, Card, FileField, PhotoThumbnails, Textarea, TextField, TextLink, useToast } from "@/components/ui";
 import { ActionButton } from "@/components/ui/ActionButton";
 import { Modal } from "@/components/ui/Modal";
 import { api } from "@/lib/api";
 import { toUserError } from "@/lib/errors";
 import { throwIfRefused } from "@/lib/upload";
 import { useErrorToast } from "@/lib/useErrorToast";
+import { DeliveredJobPhotos, PhotoRequestNote } from "@/features/photos/JobPhotos";
 import { formatCents, goTo, shortDate, timeLeft } from "./format";
 import { usePhotoUpload } from "./usePhotoUpload";
 
@@ -185,21 +186,6 @@ function QuoteForm({ p }: { p: PaymentView }) {
   );
 }
 
-function PhotoList({ urls, label }: { urls: string[]; label: string }) {
-  if (urls.length === 0) return null;
-  return (
-    <ul className="grid grid-cols-3 gap-2" aria-label={label}>
-      {urls.map((url, i) => (
-        <li key={url}>
-          <a href={url} target="_blank" rel="noreferrer">
-            <img src={url} alt={`${label} ${i + 1}`} className="aspect-square w-full rounded-md object-cover" />
-          </a>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 function Completion({ p }: { p: PaymentView }) {
   if (p.completion === null) return null;
   return (
@@ -213,7 +199,8 @@ function Completion({ p }: { p: PaymentView }) {
         ))}
       </ul>
       {p.completion.note && <p className="text-sm text-slate-700 dark:text-slate-200">{p.completion.note}</p>}
-      <PhotoList urls={p.completion.photoUrls} label="Completion photo" />
+      <PhotoThumbnails photos={p.completion.photoUrls} label="Completion photo" />
+      <DeliveredJobPhotos jobId={p.jobId} />
     </div>
   );
 }
@@ -227,10 +214,14 @@ function CompletionForm({ p }: { p: PaymentView }) {
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A job that asked for a photographer: their delivered photos are part of the documentation.
+  const jobPhotos = useQuery(api.jobs.photos.forJob, { jobId: p.jobId });
+  const waiting = jobPhotos?.completionBlock ?? null;
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
+    if (waiting !== null) return setError(waiting);
     const items = checklist.split("\n").map((s) => s.trim()).filter(Boolean);
     if (items.length === 0) return setError("List at least one thing you did.");
     if (files.length === 0) return setError("Add at least one photo of the finished work.");
@@ -250,6 +241,7 @@ function CompletionForm({ p }: { p: PaymentView }) {
   return (
     <form className="space-y-4" onSubmit={(e) => void send(e)} aria-label="Submit completion">
       <h3 className="font-semibold text-slate-900 dark:text-white">Submit completion</h3>
+      <PhotoRequestNote photos={jobPhotos ?? null} />
       <Textarea
         label="What you did (one item per line)"
         value={checklist}
@@ -273,7 +265,7 @@ function CompletionForm({ p }: { p: PaymentView }) {
           {error}
         </Alert>
       )}
-      <Button type="submit" loading={busy} loadingText="Submitting...">
+      <Button type="submit" loading={busy} loadingText="Submitting..." disabled={waiting !== null}>
         Submit completion
       </Button>
     </form>
@@ -455,7 +447,7 @@ function Panel({ p }: { p: PaymentView }) {
           </h3>
           <p className="text-sm text-slate-800 dark:text-slate-100">{p.dispute.reason}</p>
           {p.dispute.evidence && <p className="text-sm text-slate-700 dark:text-slate-200">{p.dispute.evidence}</p>}
-          <PhotoList urls={p.dispute.photoUrls} label="Dispute photo" />
+          <PhotoThumbnails photos={p.dispute.photoUrls} label="Dispute photo" />
           {p.dispute.resolution && <p className="text-sm font-medium text-slate-900 dark:text-white">Decision: {p.dispute.resolution}</p>}
         </div>
       )}

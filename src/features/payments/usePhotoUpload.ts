@@ -5,7 +5,7 @@ import { uploadFile } from "@/lib/upload";
 import type { Id } from "../../../convex/_generated/dataModel";
 
 /** Uploads chosen photos to storage (the server checks each one when the form is sent). */
-export function usePhotoUpload(purpose: "completion" | "dispute") {
+export function usePhotoUpload(purpose: "completion" | "dispute" | "job_photo") {
   const generateUploadUrl = useMutation(api.files.generateUploadUrl);
   return useCallback(
     async (files: readonly File[]): Promise<Id<"_storage">[]> => {
