@@ -12,12 +12,13 @@ export const PAYMENT_STATES = [
   "refunded",
   "partially_refunded",
   "cancelled",
+  "charged_back",
 ] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 /** States in which the money is held by Rafter. */
 export const HELD_STATES: readonly PaymentState[] = ["funded", "completion_submitted", "disputed"];
-/** States no transition leaves. */
+/** States no member's transition leaves (after release only a card chargeback or an admin's refund can, by a transfer reversal). */
 export const FINAL_STATES: readonly PaymentState[] = ["released", "refunded", "partially_refunded", "cancelled"];
 
 /** The owner may ask for changes this many times; after that a dispute is the only way. */
@@ -64,6 +65,8 @@ export const PaymentCopy = {
   startNeedsFunding: "The owner hasn't funded this job yet. Work starts once the payment is held by Rafter.",
   usePaymentPanel: "This job has payment protection: use the payment panel on the job page.",
   splitInvalid: (max: string) => `The professional's share must be more than $0 and less than ${max}.`,
+  bankDecides: "The card holder's bank decides a chargeback: it can't be settled here.",
+  nothingReleased: "Nothing has been released on this payment to refund.",
   checkoutFailed: "We couldn't start the payment. Please try again.",
 } as const;
 
@@ -77,4 +80,5 @@ export const STATE_LABELS: Record<PaymentState, string> = {
   refunded: "Refunded",
   partially_refunded: "Partially refunded",
   cancelled: "Cancelled",
+  charged_back: "Chargeback under review",
 };

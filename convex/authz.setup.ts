@@ -1352,6 +1352,10 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "admin/disputes:list": { access: "admin" },
   "admin/moneyMoves:listFailed": { access: "admin" },
   "admin/moneyMoves:retry": { access: "admin", stranger: { expect: "refused", args: (w) => ({ moveId: w.moveId }) } },
+  "admin/moneyMoves:refundReleased": {
+    access: "admin",
+    stranger: { expect: "refused", args: (w) => ({ job: w.paidJobId, note: "Refund" }) },
+  },
   "admin/disputes:resolve": {
     access: "admin",
     stranger: { expect: "refused", args: (w) => ({ paymentId: w.paymentId, outcome: "release", note: "Fine" }) },

@@ -922,6 +922,8 @@ export default defineSchema({
     refundId: v.optional(v.string()),
     /** A range bid hired without a chosen price: the pro confirms a final quote in it (amountCents is 0 until then). */
     quote: v.optional(v.object({ minCents: v.number(), maxCents: v.number(), confirmedAt: v.optional(v.number()) })),
+    /** Stripe's `created` (seconds) of the newest chargeback event applied: older ones arriving late are skipped. */
+    chargebackEventAt: v.optional(v.number()),
   })
     .index("by_jobId", ["jobId"])
     .index("by_proId_and_state", ["proId", "state"])
@@ -950,8 +952,11 @@ export default defineSchema({
     kind: v.union(v.literal("transfer"), v.literal("refund"), v.literal("reversal")),
     amountCents: v.number(),
     idempotencyKey: v.string(),
-    /** pending: to do (or to retry, with `error`); failed: out of automatic tries, an admin retries it. */
-    status: v.union(v.literal("pending"), v.literal("done"), v.literal("failed")),
+    /**
+     * pending: to do (or to retry, with `error`); failed: out of automatic tries, an admin retries it;
+     * cancelled: a transfer never sent whose money went back to the owner instead (no reversal needed).
+     */
+    status: v.union(v.literal("pending"), v.literal("done"), v.literal("failed"), v.literal("cancelled")),
     externalId: v.optional(v.string()),
     /** The gateway's last error. */
     error: v.optional(v.string()),

@@ -1,11 +1,14 @@
 // The admin console's "Money moves" (issue 15): transfers, refunds and reversals the gateway kept
 // refusing after the scheduler's tries (payments/moves.ts), with the error, and a Retry that runs
-// the same move again under its SAME idempotency key (so it can never pay twice), audited.
+// the same move again under its SAME idempotency key (so it can never pay twice), audited; and
+// an admin's refund of money already released, which reverses the transfer first.
 import { v } from "convex/values";
 import { internal } from "../_generated/api";
 import { adminMutation, adminQuery } from "../functions";
 import { recordAudit } from "../model/audit";
+import { COMPLETION_LIMITS, PaymentCopy } from "../../common/payments";
 import { invalid, notFound } from "../model/errors";
+import { paymentOfJob, refundReleased as refundReleasedPayment } from "../model/payments";
 import { displayName } from "../model/users";
 
 const moveKind = v.union(v.literal("transfer"), v.literal("refund"), v.literal("reversal"));
@@ -61,7 +64,15 @@ export const retry = adminMutation({
   handler: async (ctx, { moveId }) => {
     const move = await ctx.db.get("paymentMoves", moveId);
     if (move === null) notFound("That money move no longer exists.");
-    if (move.status !== "failed") invalid(move.status === "done" ? "This money move has gone through already." : "This money move is being retried already.");
+    if (move.status !== "failed") {
+      invalid(
+        move.status === "done"
+          ? "This money move has gone through already."
+          : move.status === "cancelled"
+            ? "This payout was cancelled: its money went back to the owner."
+            : "This money move is being retried already.",
+      );
+    }
     // One more try: its failure puts it straight back here (attempts stay past the limit).
     await ctx.db.patch("paymentMoves", moveId, { status: "pending" });
     await ctx.scheduler.runAfter(0, internal.payments.moves.execute, { moveId });
@@ -73,6 +84,23 @@ export const retry = adminMutation({
       after: { status: "pending" },
       note: `${move.kind} of ${move.amountCents} cents, key ${move.idempotencyKey}`,
     });
+    return null;
+  },
+});
+
+/** Refund a payment already released (the job named by its id or its page's link): reversal + refund, audited. */
+export const refundReleased = adminMutation({
+  args: { job: v.string(), note: v.string() },
+  returns: v.null(),
+  handler: async (ctx, { job, note }) => {
+    const text = note.trim();
+    if (text.length === 0) invalid("Write a short note for both sides: it is kept with the refund.", { note: "Required" });
+    if (text.length > COMPLETION_LIMITS.reason) invalid(`The note must be ${COMPLETION_LIMITS.reason} characters or fewer.`);
+    const named = job.trim();
+    const jobId = ctx.db.normalizeId("jobs", /\/jobs\/([^/?#]+)/.exec(named)?.[1] ?? named);
+    const payment = jobId === null ? null : await paymentOfJob(ctx, jobId);
+    if (payment === null) notFound(PaymentCopy.notFound);
+    await refundReleasedPayment(ctx, payment, ctx.viewer, text);
     return null;
   },
 });

@@ -17,6 +17,11 @@
 //   funded | completion_submitted --chargebackOpened (system: charge.dispute.created)--> disputed
 //   disputed --chargebackWon (system)--> funded;  disputed --chargebackLost (system)--> refunded
 //   disputed --resolveRelease | resolveRefund | resolveSplit (admin)--> released | refunded | partially_refunded
+//   After release the money is the pro's; only a transfer reversal takes it back:
+//   released | partially_refunded --chargebackAfterRelease (system: charge.dispute.created)--> charged_back
+//   charged_back --chargebackWonReleased | chargebackWonSplit (system, back where it was)--> released | partially_refunded
+//   charged_back --chargebackLostAfterRelease (system: the transfer reversed)--> refunded
+//   released | partially_refunded --refundReleased (admin: the transfer reversed, the card refunded)--> refunded
 //
 // Invariant: releasedCents + refundedCents <= fundedCents, to the cent; nothing leaves a final state.
 import { env } from "../_generated/server";
@@ -59,6 +64,11 @@ export const PAYMENT_TRANSITIONS = {
   resolveRelease: { from: ["disputed"], to: "released", by: "admin", verb: "released" },
   resolveRefund: { from: ["disputed"], to: "refunded", by: "admin", verb: "refunded" },
   resolveSplit: { from: ["disputed"], to: "partially_refunded", by: "admin", verb: "split" },
+  chargebackAfterRelease: { from: ["released", "partially_refunded"], to: "charged_back", by: "system", verb: "charged back" },
+  chargebackWonReleased: { from: ["charged_back"], to: "released", by: "system", verb: "settled" },
+  chargebackWonSplit: { from: ["charged_back"], to: "partially_refunded", by: "system", verb: "settled" },
+  chargebackLostAfterRelease: { from: ["charged_back"], to: "refunded", by: "system", verb: "refunded" },
+  refundReleased: { from: ["released", "partially_refunded"], to: "refunded", by: "admin", verb: "refunded" },
 } as const satisfies Record<string, PaymentRule>;
 export type PaymentTransition = keyof typeof PAYMENT_TRANSITIONS;
 
@@ -142,6 +152,16 @@ export function paymentRefusal(
   if (name === "autoRelease" && (payment.reviewWindowEndsAt === undefined || now < payment.reviewWindowEndsAt)) {
     return { code: ErrorCode.INVALID_INPUT, message: PaymentCopy.illegal(payment.state, rule.verb) };
   }
+  // A chargeback won after release goes back to the state it froze.
+  if (name === "chargebackWonReleased" && payment.dispute?.fromState !== "released") {
+    return { code: ErrorCode.INVALID_INPUT, message: PaymentCopy.illegal(payment.state, rule.verb) };
+  }
+  if (name === "chargebackWonSplit" && payment.dispute?.fromState !== "partially_refunded") {
+    return { code: ErrorCode.INVALID_INPUT, message: PaymentCopy.illegal(payment.state, rule.verb) };
+  }
+  if (name === "refundReleased" && payment.releasedCents <= 0) {
+    return { code: ErrorCode.INVALID_INPUT, message: PaymentCopy.nothingReleased };
+  }
   if (name === "openDispute" && actor.kind === "member") {
     const side = sideOf(payment, actor.user._id);
     if (side === "owner" && payment.state === "completion_submitted" && !windowOpen) {
@@ -170,7 +190,7 @@ interface MoveOpts {
   reason?: string;
   patch?: Partial<Omit<Payment, "_id" | "_creationTime" | "state" | "version">>;
   /** Money this transition moves: each becomes one paymentMoves row and one scheduled action. */
-  moves?: { kind: "transfer" | "refund"; amountCents: number }[];
+  moves?: { kind: "transfer" | "refund" | "reversal"; amountCents: number }[];
 }
 
 /** Runs one transition of PAYMENT_TRANSITIONS: checks, writes state, history and moves, in the caller's transaction. */
@@ -560,33 +580,145 @@ async function closeJobAfterPayment(ctx: MutationCtx, job: Job, payment: Payment
   await transition(ctx, fresh, name, { _id: actorId }, { system: true, viaPayment: true, detail: payment.state });
 }
 
-/** A card chargeback (charge.dispute.created / closed): freezes, then settles as the bank decided. */
-export async function applyChargeback(ctx: MutationCtx, payment: Payment, status: "open" | "won" | "lost"): Promise<void> {
-  if (status === "open") {
-    if (!canMovePayment(payment, "chargebackOpened", SYSTEM)) return;
-    const after = await movePayment(ctx, payment, "chargebackOpened", SYSTEM, {
-      reason: "The card holder disputed the charge with their bank",
-      patch: { dispute: { openedAt: Date.now(), openedBy: "chargeback", reason: "Card chargeback", photoIds: [], fromState: payment.state } },
-    });
-    await tell(ctx, after.proId, after, "Payment frozen", "The owner's bank opened a dispute on this payment. It's frozen until the bank decides.");
-    return;
+/**
+ * Transfers queued but never sent are cancelled (their money goes back instead); the cents the
+ * professional actually received are what a reversal takes back.
+ */
+async function reversibleCents(ctx: MutationCtx, payment: Payment): Promise<number> {
+  const moves = await ctx.db
+    .query("paymentMoves")
+    .withIndex("by_paymentId", (q) => q.eq("paymentId", payment._id))
+    .take(100);
+  let unsent = 0;
+  for (const move of moves) {
+    if (move.kind === "transfer" && (move.status === "pending" || move.status === "failed")) {
+      await ctx.db.patch("paymentMoves", move._id, { status: "cancelled" });
+      unsent += move.amountCents;
+    }
   }
-  if (payment.state !== "disputed" || payment.dispute?.openedBy !== "chargeback") return;
+  return Math.max(0, payment.releasedCents - unsent);
+}
+
+async function tellBoth(ctx: MutationCtx, payment: Payment, title: string, text: string, actorId?: Id<"users">) {
+  await tell(ctx, payment.ownerId, payment, title, text, actorId);
+  await tell(ctx, payment.proId, payment, title, text, actorId);
+}
+
+/**
+ * A card chargeback (charge.dispute.created / closed). Before release it freezes the held money and
+ * settles as the bank decided; after release it marks the released money under review and, if the
+ * bank decides for the card holder, reverses the transfer. `eventAt` (Stripe's `created`, seconds):
+ * news older than what was applied is skipped, and a "closed" arriving before its "created" is
+ * applied as both, so replayed and out-of-order deliveries end where the bank's last word says.
+ */
+export async function applyChargeback(ctx: MutationCtx, payment: Payment, status: "open" | "won" | "lost", eventAt?: number): Promise<void> {
+  if (eventAt !== undefined) {
+    if (payment.chargebackEventAt !== undefined && eventAt < payment.chargebackEventAt) return;
+    await ctx.db.patch("jobPayments", payment._id, { chargebackEventAt: eventAt });
+    payment = { ...payment, chargebackEventAt: eventAt };
+  }
   const now = Date.now();
-  if (status === "won") {
-    await movePayment(ctx, payment, "chargebackWon", SYSTEM, {
-      reason: "The bank decided for the professional",
-      patch: { dispute: { ...payment.dispute, resolution: "Chargeback won", resolvedAt: now } },
+  const fromChargeback = payment.dispute?.openedBy === "chargeback" && payment.dispute.resolvedAt === undefined;
+  const chargebackDispute = { openedAt: now, openedBy: "chargeback" as const, reason: "Card chargeback", photoIds: [], fromState: payment.state };
+  const job = await getJobX(ctx, payment.jobId);
+  if (status === "open" || (status === "lost" && !(payment.state === "disputed" && fromChargeback) && payment.state !== "charged_back")) {
+    // Opened (or lost before we heard it was opened): freeze first.
+    if (canMovePayment(payment, "chargebackOpened", SYSTEM)) {
+      payment = await movePayment(ctx, payment, "chargebackOpened", SYSTEM, {
+        reason: "The card holder disputed the charge with their bank",
+        patch: { dispute: chargebackDispute },
+      });
+      await tell(ctx, payment.proId, payment, "Payment frozen", "The owner's bank opened a dispute on this payment. It's frozen until the bank decides.");
+    } else if (canMovePayment(payment, "chargebackAfterRelease", SYSTEM)) {
+      const released = payment.releasedCents;
+      payment = await movePayment(ctx, payment, "chargebackAfterRelease", SYSTEM, {
+        reason: "The card holder disputed the charge with their bank after release",
+        patch: { dispute: chargebackDispute },
+      });
+      await tellBoth(
+        ctx,
+        payment,
+        "Chargeback opened",
+        `The owner's bank opened a dispute on the ${formatCents(released)} released for "${job.title}". If the bank decides for the card holder, the transfer is reversed.`,
+      );
+    } else {
+      return;
+    }
+    if (status === "open") return;
+  }
+  const dispute = payment.dispute;
+  if (dispute === undefined || dispute.openedBy !== "chargeback") return;
+  const settled = (resolution: string) => ({ dispute: { ...dispute, resolution, resolvedAt: now } });
+  if (payment.state === "disputed") {
+    if (status === "won") {
+      // Back where it was: the window restarts if completion had been submitted.
+      await movePayment(ctx, payment, "chargebackWon", SYSTEM, { reason: "The bank decided for the professional", patch: settled("Chargeback won") });
+      return;
+    }
+    // Lost: the bank already returned the money to the card; nothing for us to refund.
+    const after = await movePayment(ctx, payment, "chargebackLost", SYSTEM, {
+      reason: "The bank returned the money to the card holder",
+      patch: { refundedCents: payment.refundedCents + heldCents(payment), refundedAt: now, ...settled("Chargeback lost") },
     });
-    // Back where it was: the window restarts if completion had been submitted.
+    await closeJobAfterPayment(ctx, job, after, payment.ownerId);
     return;
   }
-  // Lost: the bank already returned the money to the card; nothing for us to refund.
-  const after = await movePayment(ctx, payment, "chargebackLost", SYSTEM, {
-    reason: "The bank returned the money to the card holder",
-    patch: { refundedCents: payment.refundedCents + heldCents(payment), refundedAt: now, dispute: { ...payment.dispute, resolution: "Chargeback lost", resolvedAt: now } },
+  if (payment.state !== "charged_back") return;
+  if (status === "won") {
+    const name = dispute.fromState === "partially_refunded" ? "chargebackWonSplit" : "chargebackWonReleased";
+    const after = await movePayment(ctx, payment, name, SYSTEM, { reason: "The bank decided for the professional", patch: settled("Chargeback won") });
+    await tellBoth(ctx, after, "Chargeback settled", `The bank decided for the professional on "${job.title}": the payment stays released.`);
+    return;
+  }
+  // Lost after release: the bank took the money from the platform; the transfer to the pro is reversed.
+  const reverse = await reversibleCents(ctx, payment);
+  const taken = payment.releasedCents;
+  const after = await movePayment(ctx, payment, "chargebackLostAfterRelease", SYSTEM, {
+    reason: "The bank returned the money to the card holder; the transfer is reversed",
+    patch: { releasedCents: 0, refundedCents: payment.refundedCents + taken, refundedAt: now, ...settled("Chargeback lost: transfer reversed") },
+    moves: [{ kind: "reversal", amountCents: reverse }],
   });
-  await closeJobAfterPayment(ctx, await getJobX(ctx, payment.jobId), after, payment.ownerId);
+  await tellBoth(
+    ctx,
+    after,
+    "Chargeback lost",
+    `The bank decided for the card holder on "${job.title}": ${formatCents(taken)} went back to the card, and the transfer to the professional is reversed.`,
+  );
+}
+
+/** An admin refunds money already released: the transfer to the pro is reversed and the card refunded. Audited. */
+export async function refundReleased(ctx: MutationCtx, payment: Payment, admin: Doc<"users">, note: string): Promise<Payment> {
+  const actor: PaymentActor = { kind: "member", user: admin };
+  const refusal = paymentRefusal(payment, "refundReleased", actor);
+  if (refusal) fail(refusal.code, refusal.message);
+  const reverse = await reversibleCents(ctx, payment);
+  const amount = payment.releasedCents;
+  const now = Date.now();
+  const after = await movePayment(ctx, payment, "refundReleased", actor, {
+    reason: note,
+    patch: { releasedCents: 0, refundedCents: payment.refundedCents + amount, refundedAt: now },
+    moves: [
+      { kind: "reversal", amountCents: reverse },
+      { kind: "refund", amountCents: amount },
+    ],
+  });
+  await recordAudit(ctx, admin._id, {
+    action: "payment.refundReleased",
+    targetTable: "jobPayments",
+    targetId: payment._id,
+    before: { state: payment.state, releasedCents: payment.releasedCents, refundedCents: payment.refundedCents },
+    after: { state: after.state, releasedCents: after.releasedCents, refundedCents: after.refundedCents, reversedCents: reverse },
+    note,
+  });
+  const job = await getJobX(ctx, payment.jobId);
+  await tellBoth(
+    ctx,
+    after,
+    "Payment refunded",
+    `An admin refunded ${formatCents(amount)} for "${job.title}" to the owner's card; the transfer to the professional is reversed. ${note}`,
+    admin._id,
+  );
+  return after;
 }
 
 /** The owner cancels the job: nothing paid is cancelled, money held before work started goes back. */

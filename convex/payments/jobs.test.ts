@@ -142,6 +142,11 @@ describe("the transitions table", () => {
           const payment = base(state, {
             ...(name === "autoRelease" ? { reviewWindowEndsAt: Date.now() - 1 } : {}),
             ...(name === "openDispute" && actorName === "pro" ? { changesRequested: MAX_CHANGE_REQUESTS } : {}),
+            // A chargeback after release returns to the state it froze; a refund after release needs money released.
+            ...(name === "chargebackWonReleased" || name === "chargebackWonSplit"
+              ? { dispute: { openedAt: 0, openedBy: "chargeback", reason: "Card chargeback", photoIds: [], fromState: name === "chargebackWonSplit" ? "partially_refunded" : "released" } }
+              : {}),
+            ...(name === "refundReleased" ? { releasedCents: 90_000 } : {}),
           });
           const refusal = paymentRefusal(payment, name, actor);
           const fromOk = (rule.from as readonly PaymentState[]).includes(state);
@@ -607,6 +612,147 @@ describe("disputes", () => {
   });
 });
 
+describe("after release: chargebacks and refunds reverse the transfer", () => {
+  const disputeObj = (payment: Payment, status: "needs_response" | "won" | "lost") => ({
+    id: `dp_${payment._id}`,
+    object: "dispute",
+    charge: payment.chargeId,
+    payment_intent: payment.paymentIntentId,
+    amount: payment.amountCents,
+    currency: "usd",
+    status,
+  });
+  const titles = async (m: TestMember) =>
+    (await m.as.query(api.notifications.list, { paginationOpts: { numItems: 40, cursor: null } })).page.map((n: { title: string }) => n.title);
+
+  /** The clock back to now (running every timer moved it days on: a new bid's start date would be past). */
+  const resetClock = () => {
+    vi.useRealTimers();
+    vi.useFakeTimers();
+  };
+
+  async function released() {
+    resetClock();
+    const h = await submitted();
+    await h.o.as.mutation(api.payments.jobs.approve, { jobId: h.jobId });
+    await h.t.finishAllScheduledFunctions(vi.runAllTimers);
+    return { ...h, payment: await paymentOf(h.t, h.jobId) };
+  }
+
+  test("a chargeback after release is reviewed; lost, the transfer is reversed once (replays change nothing); both sides told", async () => {
+    const h = await released();
+    const created = stripeEvent("charge.dispute.created", disputeObj(h.payment, "needs_response"), Date.now());
+    await post(h.t, created);
+    await post(h.t, created);
+    expect(await paymentOf(h.t, h.jobId)).toMatchObject({ state: "charged_back", releasedCents: 90_000, dispute: { openedBy: "chargeback", fromState: "released" } });
+    expect(await h.p.as.query(api.payments.jobs.forJob, { jobId: h.jobId })).toMatchObject({ state: "charged_back", actions: [] });
+    for (const m of [h.o, h.p]) expect(await titles(m)).toContain("Chargeback opened");
+    // Still the pro's until the bank decides.
+    expect(await h.p.as.query(api.payments.jobs.earnings, {})).toMatchObject({ releasedCents: 90_000 });
+    const lost = stripeEvent("charge.dispute.closed", disputeObj(h.payment, "lost"), Date.now() + 1000);
+    await post(h.t, lost);
+    await post(h.t, lost);
+    await h.t.finishAllScheduledFunctions(vi.runAllTimers);
+    const after = await paymentOf(h.t, h.jobId);
+    expect(after).toMatchObject({ state: "refunded", releasedCents: 0, refundedCents: 90_000, fundedCents: 90_000 });
+    expect((await movesOf(h.t, after._id)).map((m) => [m.kind, m.amountCents, m.status])).toEqual([
+      ["transfer", 90_000, "done"],
+      ["reversal", 90_000, "done"],
+    ]);
+    const local = await h.t.run((ctx) => ctx.db.query("localMoneyMoves").take(10));
+    expect(local.map((m) => [m.kind, m.amountCents, m.reference])).toEqual([
+      ["transfer", 90_000, "acct_test_pro"],
+      ["reversal", 90_000, h.payment.transferId],
+    ]);
+    expect((await historyOf(h.t, after._id)).map((r) => r.transition).slice(-3)).toEqual(["approve", "chargebackAfterRelease", "chargebackLostAfterRelease"]);
+    for (const m of [h.o, h.p]) expect(await titles(m)).toContain("Chargeback lost");
+    expect(await h.p.as.query(api.payments.jobs.earnings, {})).toMatchObject({ releasedCents: 0 });
+    expect(await h.p.as.query(api.dashboard.professional, {})).toMatchObject({ thisMonth: 0 });
+  });
+
+  test("out of order: 'closed' before 'created' applies both; the late 'created' is skipped", async () => {
+    const h = await released();
+    const t0 = Date.now();
+    await post(h.t, stripeEvent("charge.dispute.closed", disputeObj(h.payment, "lost"), t0 + 10_000));
+    await post(h.t, stripeEvent("charge.dispute.created", disputeObj(h.payment, "needs_response"), t0));
+    await h.t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(await paymentOf(h.t, h.jobId)).toMatchObject({ state: "refunded", releasedCents: 0, refundedCents: 90_000 });
+    expect((await movesOf(h.t, h.payment._id)).filter((m) => m.kind === "reversal")).toHaveLength(1);
+
+    // Won before created: nothing moves, and the late 'created' doesn't freeze it afterwards.
+    const w = await released();
+    const t1 = Date.now();
+    await post(w.t, stripeEvent("charge.dispute.closed", disputeObj(w.payment, "won"), t1 + 10_000));
+    await post(w.t, stripeEvent("charge.dispute.created", disputeObj(w.payment, "needs_response"), t1));
+    expect(await paymentOf(w.t, w.jobId)).toMatchObject({ state: "released", releasedCents: 90_000 });
+  });
+
+  test("won after release: back to released (or to the split), nothing reversed", async () => {
+    const h = await released();
+    await post(h.t, stripeEvent("charge.dispute.created", disputeObj(h.payment, "needs_response"), Date.now()));
+    await post(h.t, stripeEvent("charge.dispute.closed", disputeObj(h.payment, "won"), Date.now() + 1000));
+    expect(await paymentOf(h.t, h.jobId)).toMatchObject({ state: "released", releasedCents: 90_000, dispute: { resolution: "Chargeback won" } });
+    expect((await movesOf(h.t, h.payment._id)).map((m) => m.kind)).toEqual(["transfer"]);
+    for (const m of [h.o, h.p]) expect(await titles(m)).toContain("Chargeback settled");
+
+    resetClock();
+    const s = await submitted(h.t);
+    await s.o.as.mutation(api.payments.jobs.openDispute, { jobId: s.jobId, reason: "Half done" });
+    const admin = await owner(h.t, { role: "admin" });
+    const split = await paymentOf(h.t, s.jobId);
+    await admin.as.mutation(api.admin.disputes.resolve, { paymentId: split._id, outcome: "split", proCents: 50_000, note: "Half" });
+    await h.t.finishAllScheduledFunctions(vi.runAllTimers);
+    const splitDone = await paymentOf(h.t, s.jobId);
+    await post(h.t, stripeEvent("charge.dispute.created", disputeObj(splitDone, "needs_response"), Date.now()));
+    expect(await paymentOf(h.t, s.jobId)).toMatchObject({ state: "charged_back", dispute: { fromState: "partially_refunded" } });
+    await post(h.t, stripeEvent("charge.dispute.closed", disputeObj(splitDone, "won"), Date.now() + 1000));
+    expect(await paymentOf(h.t, s.jobId)).toMatchObject({ state: "partially_refunded", releasedCents: 50_000, refundedCents: 40_000 });
+  });
+
+  test("an admin refund after release reverses the transfer and refunds the card, audited; an unsent payout is cancelled instead", async () => {
+    const h = await released();
+    const admin = await owner(h.t, { role: "admin", firstName: "Ada" });
+    await expect(h.o.as.mutation(api.admin.moneyMoves.refundReleased, { job: h.jobId, note: "Refund" })).rejects.toThrow();
+    await expect(admin.as.mutation(api.admin.moneyMoves.refundReleased, { job: h.jobId, note: " " })).rejects.toThrow(/short note/);
+    await expect(admin.as.mutation(api.admin.moneyMoves.refundReleased, { job: "not-a-job", note: "Refund" })).rejects.toThrow(PaymentCopy.notFound);
+    await admin.as.mutation(api.admin.moneyMoves.refundReleased, { job: `http://localhost:5173/jobs/${h.jobId}?x=1`, note: "Work was never done" });
+    await expect(admin.as.mutation(api.admin.moneyMoves.refundReleased, { job: h.jobId, note: "Again" })).rejects.toThrow(/can't be refunded/);
+    await h.t.finishAllScheduledFunctions(vi.runAllTimers);
+    const after = await paymentOf(h.t, h.jobId);
+    expect(after).toMatchObject({ state: "refunded", releasedCents: 0, refundedCents: 90_000 });
+    expect((await movesOf(h.t, after._id)).map((m) => [m.kind, m.amountCents, m.status])).toEqual([
+      ["transfer", 90_000, "done"],
+      ["reversal", 90_000, "done"],
+      ["refund", 90_000, "done"],
+    ]);
+    const audit = await h.t.run((ctx) =>
+      ctx.db.query("auditLog").withIndex("by_targetTable_and_targetId", (q) => q.eq("targetTable", "jobPayments").eq("targetId", after._id)).take(5),
+    );
+    expect(audit).toMatchObject([{ action: "payment.refundReleased", adminId: admin.userId, note: "Work was never done" }]);
+    for (const m of [h.o, h.p]) expect(await titles(m)).toContain("Payment refunded");
+
+    // A payout that never went through is cancelled, not reversed.
+    resetClock();
+    const u = await submitted(h.t);
+    // (Both test pros share the account id acct_test_pro: the account refuses transfers for either.)
+    await u.t.run(async (ctx) => {
+      for (const id of [u.p.userId, h.p.userId]) await ctx.db.patch("users", id, { payoutsEnabled: false });
+    });
+    await u.o.as.mutation(api.payments.jobs.approve, { jobId: u.jobId });
+    await u.t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(await admin.as.query(api.admin.moneyMoves.listFailed, {})).toHaveLength(1);
+    await admin.as.mutation(api.admin.moneyMoves.refundReleased, { job: u.jobId, note: "Pro never paid; refunding" });
+    await u.t.finishAllScheduledFunctions(vi.runAllTimers);
+    const unsent = await paymentOf(u.t, u.jobId);
+    expect(unsent).toMatchObject({ state: "refunded", releasedCents: 0, refundedCents: 90_000 });
+    expect((await movesOf(u.t, unsent._id)).map((m) => [m.kind, m.amountCents, m.status])).toEqual([
+      ["transfer", 90_000, "cancelled"],
+      ["refund", 90_000, "done"],
+    ]);
+    expect(await admin.as.query(api.admin.moneyMoves.listFailed, {})).toEqual([]);
+  });
+});
+
 describe("property: random actions, webhook deliveries and duplicates, scheduler firings", () => {
   type Op =
     | { kind: "fundEvent"; dup: boolean }
@@ -623,7 +769,8 @@ describe("property: random actions, webhook deliveries and duplicates, scheduler
     | { kind: "runMoves" }
     | { kind: "retryMoves" }
     | { kind: "payouts"; enabled: boolean }
-    | { kind: "adminRetry" };
+    | { kind: "adminRetry" }
+    | { kind: "refundReleased" };
   // Weighted toward the steps that move a payment along, so most runs get past funding.
   const w = <T,>(weight: number, arbitrary: fc.Arbitrary<T>) => ({ weight, arbitrary });
   const op: fc.Arbitrary<Op> = fc.oneof(
@@ -650,6 +797,7 @@ describe("property: random actions, webhook deliveries and duplicates, scheduler
     // The pro's payout account refusing transfers for a while: failed moves, backoff, an admin's retry.
     w(1, fc.record({ kind: fc.constant("payouts" as const), enabled: fc.boolean() })),
     w(1, fc.constant({ kind: "adminRetry" as const })),
+    w(1, fc.constant({ kind: "refundReleased" as const })),
   );
 
   test("never released twice, released + refunded <= funded to the cent, every step in the table", async () => {
@@ -732,6 +880,9 @@ describe("property: random actions, webhook deliveries and duplicates, scheduler
               case "payouts":
                 await h.t.run((ctx) => ctx.db.patch("users", h.p.userId, { payoutsEnabled: o.enabled }));
                 break;
+              case "refundReleased":
+                await attempt(() => admin.as.mutation(api.admin.moneyMoves.refundReleased, { job: h.jobId, note: "Refunded" }));
+                break;
               case "adminRetry":
                 for (const m of await movesOf(h.t, paymentId)) {
                   await attempt(() => admin.as.mutation(api.admin.moneyMoves.retry, { moveId: m._id }));
@@ -744,7 +895,8 @@ describe("property: random actions, webhook deliveries and duplicates, scheduler
             expect(now.releasedCents + now.refundedCents).toBeLessThanOrEqual(now.fundedCents);
             expect(now.fundedCents === 0 || now.fundedCents === now.amountCents).toBe(true);
             const history = await historyOf(h.t, paymentId);
-            expect(history.filter((r) => r.to === "released" || r.to === "partially_refunded").length).toBeLessThanOrEqual(1);
+            const releasing = ["approve", "autoRelease", "resolveRelease", "resolveSplit"];
+            expect(history.filter((r) => releasing.includes(r.transition)).length).toBeLessThanOrEqual(1);
             expect(history.filter((r) => r.transition === "fund")).toHaveLength(now.fundedCents > 0 ? 1 : 0);
             for (const row of history) {
               if (row.transition === "open") continue;
@@ -754,13 +906,17 @@ describe("property: random actions, webhook deliveries and duplicates, scheduler
             expect(new Set(history.map((r) => r.idempotencyKey)).size).toBe(history.length);
             const moves = await movesOf(h.t, paymentId);
             const sum = (kind: string) => moves.filter((m) => m.kind === kind).reduce((s, m) => s + m.amountCents, 0);
-            expect(sum("transfer")).toBe(now.releasedCents);
+            const queued = (kind: string) => moves.filter((m) => m.kind === kind && m.status !== "cancelled").reduce((s, m) => s + m.amountCents, 0);
+            // What the pro holds on the record is what was sent them less what was taken back.
+            expect(queued("transfer") - queued("reversal")).toBe(now.releasedCents);
             expect(sum("refund")).toBeLessThanOrEqual(now.refundedCents);
             expect(new Set(moves.map((m) => m.idempotencyKey)).size).toBe(moves.length);
             const local = await h.t.run((ctx) => ctx.db.query("localMoneyMoves").take(50));
             const moved = (kind: string) => local.filter((m) => m.kind === kind).reduce((s, m) => s + m.amountCents, 0);
-            expect(moved("transfer")).toBeLessThanOrEqual(now.releasedCents);
-            expect(moved("transfer") + moved("refund")).toBeLessThanOrEqual(now.fundedCents);
+            expect(moved("transfer")).toBeLessThanOrEqual(queued("transfer"));
+            expect(moved("reversal")).toBeLessThanOrEqual(queued("reversal"));
+            // The platform never pays out (to the pro and back to the card) more than it took.
+            expect(moved("transfer") - moved("reversal") + moved("refund")).toBeLessThanOrEqual(now.fundedCents);
           }
         } finally {
           vi.useRealTimers();

@@ -481,7 +481,8 @@ export const connectPayouts = action({
 // ---------------------------------------------------------------------------
 // Earnings: the professional's payment records (never acceptedPrice).
 
-const RELEASED: PaymentState[] = ["released", "partially_refunded"];
+// A chargeback under review after release: the money is still the pro's until the bank decides.
+const RELEASED: PaymentState[] = ["released", "partially_refunded", "charged_back"];
 const HELD: PaymentState[] = ["funded", "completion_submitted", "disputed"];
 const PENDING: PaymentState[] = ["awaiting_funding"];
 /** Per state, the newest this many: the page lists them; totals cover the same rows. */

@@ -32,7 +32,7 @@ export const moveContext = internalQuery({
   returns: moveContextValidator,
   handler: async (ctx, { moveId }) => {
     const move = await ctx.db.get("paymentMoves", moveId);
-    if (move === null || move.status === "done") return null;
+    if (move === null || move.status === "done" || move.status === "cancelled") return null;
     const payment = (await ctx.db.get("jobPayments", move.paymentId))!;
     const pro = await ctx.db.get("users", payment.proId);
     return {
@@ -67,6 +67,23 @@ export const recordMove = internalMutation({
     const move = await ctx.db.get("paymentMoves", moveId);
     if (move === null || move.status === "done") return null;
     const now = Date.now();
+    if (move.status === "cancelled") {
+      // A transfer cancelled (its money went back) while its call was already under way, and it
+      // went through: record it, and take it back with a reversal of its own.
+      if (externalId !== undefined && move.kind === "transfer") {
+        await ctx.db.patch("paymentMoves", moveId, { status: "done", externalId, doneAt: now, lastAttemptAt: now });
+        await ctx.db.patch("jobPayments", move.paymentId, { transferId: externalId });
+        const reversalId = await ctx.db.insert("paymentMoves", {
+          paymentId: move.paymentId,
+          kind: "reversal",
+          amountCents: move.amountCents,
+          idempotencyKey: `${move.idempotencyKey}:reversal`,
+          status: "pending",
+        });
+        await ctx.scheduler.runAfter(0, internal.payments.moves.execute, { moveId: reversalId });
+      }
+      return null;
+    }
     if (externalId === undefined) {
       const attempts = (move.attempts ?? 0) + 1;
       // Past the tries (or an admin's one retry failing again): the admin console shows it.

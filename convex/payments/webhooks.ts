@@ -218,7 +218,7 @@ async function applyJobPaymentEvent(ctx: MutationCtx, event: PaymentEvent): Prom
             .withIndex("by_paymentIntentId", (q) => q.eq("paymentIntentId", paymentIntentId))
             .first()
         : null);
-    if (payment !== null) await applyChargeback(ctx, payment, status);
+    if (payment !== null) await applyChargeback(ctx, payment, status, event.created);
   }
 }
 

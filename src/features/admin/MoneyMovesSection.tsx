@@ -1,7 +1,9 @@
 import { useMutation, useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
+import { useState, type FormEvent } from "react";
 import { formatCents } from "@common/payments";
-import { EmptyState, ListSkeleton, TextLink, useToast } from "@/components/ui";
+import { Alert, Button, EmptyState, ListSkeleton, TextField, Textarea, TextLink, useToast } from "@/components/ui";
+import { toUserError } from "@/lib/errors";
 import { ActionButton } from "@/components/ui/ActionButton";
 import { ErrorState, QueryErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { api } from "@/lib/api";
@@ -72,6 +74,52 @@ function MoveList() {
   );
 }
 
+/** Refund money already released: the server reverses the transfer to the pro and refunds the card. */
+function RefundReleasedForm() {
+  const refund = useMutation(api.admin.moneyMoves.refundReleased);
+  const { toast } = useToast();
+  const [job, setJob] = useState("");
+  const [note, setNote] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!job.trim() || !note.trim()) return setError("Name the job and write a note for both sides.");
+    setBusy(true);
+    try {
+      await refund({ job, note });
+      toast({ variant: "success", title: "Refund started", description: "The transfer is being reversed and the owner's card refunded. Both sides have been told." });
+      setJob("");
+      setNote("");
+    } catch (e) {
+      setError(toUserError(e, { title: "Not refunded", description: "Please try again." }).inline);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="mt-6 space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-700" onSubmit={(e) => void send(e)} aria-labelledby="refund-released-heading">
+      <h3 id="refund-released-heading" className="font-semibold text-slate-900 dark:text-white">
+        Refund a released payment
+      </h3>
+      <p className="text-sm text-slate-700 dark:text-slate-200">
+        Reverses the transfer to the professional and refunds the owner's card. Final, and kept in the audit log.
+      </p>
+      <TextField label="Job link or ID" value={job} onChange={(e) => setJob(e.target.value)} required />
+      <Textarea label="Note for both sides" value={note} onChange={(e) => setNote(e.target.value)} rows={2} required />
+      {error && (
+        <Alert variant="error" live="assertive">
+          {error}
+        </Alert>
+      )}
+      <Button type="submit" variant="secondary" loading={busy} loadingText="Refunding...">
+        Reverse and refund
+      </Button>
+    </form>
+  );
+}
+
 export function MoneyMovesSection() {
   return (
     <section aria-labelledby="money-moves-heading" className="mt-8">
@@ -81,6 +129,7 @@ export function MoneyMovesSection() {
       <QueryErrorBoundary fallback={(retry) => <ErrorState message="The money moves could not be loaded." onRetry={retry} />}>
         <MoveList />
       </QueryErrorBoundary>
+      <RefundReleasedForm />
     </section>
   );
 }

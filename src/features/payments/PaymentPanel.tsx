@@ -64,6 +64,8 @@ function Headline({ p }: { p: PaymentView }): ReactNode {
       return `${formatCents(p.refundedCents)} refunded to ${p.ownerName}${p.refundedAt ? ` on ${shortDate(p.refundedAt)}` : ""}`;
     case "cancelled":
       return "Cancelled: nothing was paid";
+    case "charged_back":
+      return `${formatCents(p.releasedCents)} released to ${p.proName}: a chargeback is under the bank's review`;
   }
 }
 
@@ -98,6 +100,10 @@ function Explainer({ p, now }: { p: PaymentView; now: number }) {
       left > 0
         ? `Released automatically to ${p.proName} in ${timeLeft(left)} (${new Date(p.reviewWindowEndsAt).toLocaleString("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" })}) unless ${owner ? "you ask" : "the owner asks"} for changes or open${owner ? "" : "s"} a dispute.`
         : `The review window has closed: releasing to ${p.proName}.`,
+    );
+  } else if (p.state === "charged_back") {
+    lines.push(
+      `${owner ? "Your" : "The owner's"} bank disputed the card payment. If the bank decides for the card holder, the transfer to ${owner ? p.proName : "you"} is reversed; otherwise it stays released.`,
     );
   } else if (p.state === "disputed") {
     lines.push("The money is frozen. An admin reviews both sides and decides: release, refund, or a split. The decision is final.");
