@@ -135,6 +135,7 @@ import type * as seed_demoLife from "../seed/demoLife.js";
 import type * as seed_feed from "../seed/feed.js";
 import type * as seed_feedImages from "../seed/feedImages.js";
 import type * as seed_payments from "../seed/payments.js";
+import type * as seed_photos from "../seed/photos.js";
 import type * as seed_run from "../seed/run.js";
 import type * as seed_scrap from "../seed/scrap.js";
 import type * as seed_subscriptions from "../seed/subscriptions.js";
@@ -283,6 +284,7 @@ declare const fullApi: ApiFromModules<{
   "seed/feed": typeof seed_feed;
   "seed/feedImages": typeof seed_feedImages;
   "seed/payments": typeof seed_payments;
+  "seed/photos": typeof seed_photos;
   "seed/run": typeof seed_run;
   "seed/scrap": typeof seed_scrap;
   "seed/subscriptions": typeof seed_subscriptions;

@@ -179,11 +179,34 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
       seeded: true,
     },
   },
+  {
+    label: "Photographer",
+    email: "photo@rafter.test",
+    profile: {
+      email: "photo@rafter.test",
+      name: "Lena Ortiz",
+      firstName: "Lena",
+      lastName: "Ortiz",
+      userType: "professional",
+      professions: ["photographer"],
+      primaryProfession: "photographer",
+      professionalCategories: ["marketing_support"],
+      businessName: "Ortiz Listing Photo",
+      phone: "(512) 555-0163",
+      city: "Austin",
+      state: "TX",
+      zipCode: "78702",
+      county: "Travis County",
+      bio: "Real estate photographer in East Austin: listing, twilight and drone-free interiors, delivered within 24 hours of the shoot.",
+      seeded: true,
+    },
+  },
 ];
 
 /**
  * Written last by a seed run: when a user with this email exists, the demo
- * data is complete (an interrupted run is resumed by the next one).
+ * data is complete (an interrupted run is resumed by the next one). A demo
+ * account added later goes last, so data seeded before it is completed too.
  */
 export const SEED_MARKER_EMAIL = DEMO_ACCOUNTS[DEMO_ACCOUNTS.length - 1]!.email;
 

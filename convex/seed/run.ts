@@ -276,6 +276,9 @@ export const run = internalAction({
     // Payment protection: the demo professional's payout account and jobs in every payment state.
     const payments = await ctx.runAction(internal.seed.payments.insertDemoPayments, {});
     inserted.demoPayments = payments.inserted;
+    // Photo requests: one open near the demo photographer, one delivered with photos to the demo owner.
+    const photos = await ctx.runAction(internal.seed.photos.insertDemoPhotos, {});
+    inserted.demoPhotoRequests = photos.inserted;
     return { inserted, skipped, demoAccountsCreated, ms: Date.now() - started };
   },
 });

@@ -1,0 +1,107 @@
+// Photographer on request (issue 15), in two browsers: an owner posts a job asking for a
+// photographer; a photographer nearby finds it on Photo requests (from their dashboard), takes it,
+// uploads a photo and delivers; the owner's open job page shows the delivered photo, live.
+import type { Browser, Page } from "@playwright/test";
+import { ConvexHttpClient } from "convex/browser";
+import { api } from "../convex/_generated/api";
+import { e2eEnv } from "./env";
+import { expect, signInOn, test, toasts, type Account } from "./fixtures";
+import { PHOTO_PNG } from "./paymentSteps";
+
+async function otherBrowser(browser: Browser, clientIp: string): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: e2eEnv().baseURL,
+    extraHTTPHeaders: { "X-Forwarded-For": clientIp },
+  });
+  return await context.newPage();
+}
+
+/** A backend client signed in as the account (the same sign-in the login form calls). */
+async function backendAs(account: Account, clientIp: string): Promise<ConvexHttpClient> {
+  const client = new ConvexHttpClient(e2eEnv().convexUrl, {
+    skipConvexDeploymentUrlCheck: true,
+    logger: false,
+    fetch: (input, init) => {
+      const headers = new Headers(init?.headers);
+      headers.set("X-Forwarded-For", clientIp);
+      return fetch(input, { ...init, headers });
+    },
+  });
+  const result = await client.action(api.auth.signIn, {
+    provider: "password",
+    params: { flow: "signIn", email: account.email, password: account.password },
+  });
+  if (!result.tokens?.token) throw new Error(`no token for ${account.email}`);
+  client.setAuth(result.tokens.token);
+  return client;
+}
+
+const place = { city: "Austin", state: "TX", zipCode: "78701" };
+
+test("a photographer finds an open photo request nearby, takes it, uploads a photo and delivers; the owner sees it", async ({
+  page,
+  browser,
+  users,
+  axe,
+}) => {
+  test.slow();
+  const owner = await users.create({ userType: "homeowner", firstName: "Olive", lastName: "Owner", ...place });
+  const photographer = await users.create({
+    userType: "professional",
+    firstName: "Fay",
+    lastName: "Lens",
+    professions: ["photographer"],
+    ...place,
+  });
+  const ownerApi = await backendAs(owner, "10.89.1.1");
+  const title = `Listing photos ${Date.now()}`;
+  const jobId = await ownerApi.mutation(api.jobs.create, {
+    title,
+    description: "Interior and exterior photos of a 3-bedroom home before it is listed.",
+    category: "photography",
+    propertyType: "single_family",
+    location: "Austin, TX",
+    zipCode: "78701",
+    photoRequired: true,
+  });
+
+  // The owner keeps the job page open: the photos arrive there live.
+  const ownerPage = await otherBrowser(browser, "10.89.1.1");
+  await signInOn(ownerPage, owner);
+  await ownerPage.goto(`/jobs/${jobId}`);
+  const ownerRequest = ownerPage.getByRole("complementary", { name: "Job people and actions" });
+  await expect(ownerRequest.getByText("Photographer requested, waiting for a photographer").first()).toBeVisible();
+
+  // The photographer goes from the dashboard to Photo requests and finds the job, with its distance.
+  await signInOn(page, photographer);
+  await page.getByRole("link", { name: "Photo requests" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Photo requests" })).toBeVisible();
+  const open = page.getByRole("list", { name: "Open photo requests" });
+  const request = open.getByRole("listitem").filter({ hasText: title });
+  await expect(request).toContainText("under 1 mi away");
+  await expect(page.getByText("No booked requests right now.")).toBeVisible();
+  await axe.check("photo requests with an open request");
+
+  // Take it: it moves to the booked requests, with the upload step.
+  await request.getByRole("button", { name: `Take the photo request: ${title}` }).click();
+  await expect(toasts(page).getByText("Photo Request Taken")).toBeVisible();
+  const booked = page.getByRole("list", { name: "Booked photo requests" }).getByRole("listitem").filter({ hasText: title });
+  await expect(booked).toBeVisible();
+  await expect(open.getByText(title)).toHaveCount(0);
+  await expect(booked.getByText("Upload at least one photo before you mark the photos delivered.")).toBeVisible();
+  await expect(ownerRequest.getByText("Photographer booked").first()).toBeVisible();
+
+  // Upload a photo, then deliver.
+  await booked.getByLabel("Photos of the property").setInputFiles({ name: "front.png", mimeType: "image/png", buffer: PHOTO_PNG });
+  await booked.getByRole("button", { name: "Upload photos" }).click();
+  await expect(booked.getByRole("img", { name: "Uploaded photo 1" })).toBeVisible();
+  await axe.check("photo requests with an uploaded photo");
+  await booked.getByRole("button", { name: "Deliver 1 photo" }).click();
+  await expect(toasts(page).getByText("Photos Delivered")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Delivered photo requests" })).toContainText("1 photo delivered");
+  await expect(page.getByRole("list", { name: "Booked photo requests" })).toHaveCount(0);
+
+  // The owner's page shows the delivered photo without a reload.
+  await expect(ownerRequest.getByText("Photos delivered by Fay Lens")).toBeVisible();
+  await expect(ownerRequest.getByRole("img", { name: "Photographer's photo 1" })).toBeVisible();
+});
