@@ -931,7 +931,8 @@ export default defineSchema({
     .index("by_ownerId", ["ownerId"])
     .index("by_state", ["state"])
     .index("by_paymentIntentId", ["paymentIntentId"])
-    .index("by_chargeId", ["chargeId"]),
+    .index("by_chargeId", ["chargeId"])
+    .index("by_transferId", ["transferId"]),
   /** Every payment transition: who, when, why, from and to, and its idempotency key. */
   paymentHistory: defineTable({
     paymentId: v.id("jobPayments"),

@@ -93,7 +93,8 @@ export type LocalEventType =
   | "payment_intent.succeeded"
   | "account.updated"
   | "charge.dispute.created"
-  | "charge.dispute.closed";
+  | "charge.dispute.closed"
+  | "transfer.reversed";
 
 /** A job payment as the local gateway charged it (issue 15). */
 export interface LocalJobCharge {
@@ -158,6 +159,23 @@ export function disputeObject(chargeId: string, paymentIntentId: string, amountC
     amount: amountCents,
     currency: "usd",
     status,
+    livemode: false,
+  };
+}
+
+/** A transfer after a reversal (the object of `transfer.reversed`), with the reversal just made first. */
+export function reversedTransferObject(t: { transferId: string; amountCents: number; reversedCents: number; reversalId: string; reversalCents: number }) {
+  return {
+    id: t.transferId,
+    object: "transfer",
+    amount: t.amountCents,
+    amount_reversed: t.reversedCents,
+    currency: "usd",
+    reversed: t.reversedCents >= t.amountCents,
+    reversals: {
+      object: "list",
+      data: [{ id: t.reversalId, object: "transfer_reversal", amount: t.reversalCents, currency: "usd", transfer: t.transferId }],
+    },
     livemode: false,
   };
 }

@@ -670,6 +670,30 @@ describe("after release: chargebacks and refunds reverse the transfer", () => {
     expect(await h.p.as.query(api.dashboard.professional, {})).toMatchObject({ thisMonth: 0 });
   });
 
+  test("the local gateway announces a reversal with a signed transfer.reversed; the webhook confirms the move once", async () => {
+    const h = await released();
+    await post(h.t, stripeEvent("charge.dispute.closed", disputeObj(h.payment, "lost"), Date.now()));
+    const [, reversal] = await movesOf(h.t, h.payment._id);
+    expect(reversal).toMatchObject({ kind: "reversal", status: "pending" });
+    // The local gateway reverses and schedules the event's delivery (Stripe's webhook, on its own).
+    const { id } = await h.t.mutation(internal.payments.local.recordMoney, {
+      kind: "reversal",
+      idempotencyKey: reversal!.idempotencyKey,
+      amountCents: reversal!.amountCents,
+      reference: h.payment.transferId!,
+    });
+    const scheduled = await h.t.run((ctx) => ctx.db.system.query("_scheduled_functions").collect());
+    const delivery = scheduled.find((f) => f.name.includes("deliverEvents"));
+    const [event] = (delivery!.args[0] as { events: LocalEvent[] }).events;
+    expect(event).toMatchObject({ type: "transfer.reversed", data: { object: { id: h.payment.transferId, amount_reversed: 90_000, reversed: true } } });
+    // Delivered (twice): the move is confirmed with the reversal's id; the action's own answer then agrees.
+    await post(h.t, event!);
+    await post(h.t, event!);
+    expect((await movesOf(h.t, h.payment._id))[1]).toMatchObject({ status: "done", externalId: id });
+    await h.t.action(internal.payments.moves.execute, { moveId: reversal!._id });
+    expect(await h.t.run((ctx) => ctx.db.query("localMoneyMoves").take(10))).toHaveLength(2);
+  });
+
   test("out of order: 'closed' before 'created' applies both; the late 'created' is skipped", async () => {
     const h = await released();
     const t0 = Date.now();

@@ -19,6 +19,7 @@ import {
   disputeObject,
   jobCheckoutSessionObject,
   paymentIntentObject,
+  reversedTransferObject,
   checkoutSessionObject,
   invoiceObject,
   stripeEvent,
@@ -143,6 +144,26 @@ export const recordMoney = internalMutation({
     }
     const objectId = `${PREFIX[args.kind]}_local_${crypto.randomUUID().replace(/-/g, "").slice(0, 24)}`;
     await ctx.db.insert("localMoneyMoves", { ...args, objectId });
+    if (args.kind === "reversal") {
+      // As Stripe does, the reversal is announced by a transfer.reversed event, delivered on its own
+      // (a webhook that is down doesn't undo the reversal).
+      const transfer = await ctx.db
+        .query("localMoneyMoves")
+        .withIndex("by_objectId", (q) => q.eq("objectId", args.reference))
+        .unique();
+      const event = stripeEvent(
+        "transfer.reversed",
+        reversedTransferObject({
+          transferId: args.reference,
+          amountCents: transfer?.amountCents ?? args.amountCents,
+          reversedCents: args.amountCents,
+          reversalId: objectId,
+          reversalCents: args.amountCents,
+        }),
+        Date.now(),
+      );
+      await ctx.scheduler.runAfter(0, internal.payments.local.deliverEvents, { events: [event] });
+    }
     return { id: objectId };
   },
 });
@@ -334,6 +355,15 @@ export const cancelCheckout = mutation({
     const row = await openSessionOf(ctx, ctx.viewerX()._id, sessionId, "checkout");
     await ctx.db.patch("localPaymentSessions", row._id, { status: "canceled" });
     return { redirect: row.cancelUrl ?? siteUrl() };
+  },
+});
+
+export const deliverEvents = internalAction({
+  args: { events: v.array(v.any()) },
+  returns: v.null(),
+  handler: async (_ctx, { events }): Promise<null> => {
+    await deliver(events as LocalEvent[]);
+    return null;
   },
 });
 

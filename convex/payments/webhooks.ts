@@ -57,6 +57,8 @@ const paymentEventValidator = v.object({
   ),
   /** A professional's Connect account changed (payouts on or off). */
   account: v.optional(v.object({ accountId: v.string(), userId: v.optional(v.string()), payoutsEnabled: v.boolean() })),
+  /** A transfer to a professional reversed (the reversal this app asked for, confirmed). */
+  reversal: v.optional(v.object({ transferId: v.string(), reversalId: v.string(), amountCents: v.number() })),
   /** A card chargeback opened or closed. */
   chargeback: v.optional(
     v.object({
@@ -154,6 +156,12 @@ export function normalizeEvent(event: Stripe.Event): PaymentEvent | null {
         account: { accountId: account.id, userId: account.metadata?.userId, payoutsEnabled: account.payouts_enabled === true },
       };
     }
+    case "transfer.reversed": {
+      const transfer = event.data.object;
+      const reversal = transfer.reversals?.data?.[0];
+      if (!reversal) return null;
+      return { ...base, reversal: { transferId: transfer.id, reversalId: reversal.id, amountCents: reversal.amount } };
+    }
     case "charge.dispute.created":
     case "charge.dispute.closed": {
       const dispute = event.data.object;
@@ -201,6 +209,30 @@ async function applyJobPaymentEvent(ctx: MutationCtx, event: PaymentEvent): Prom
         actionUrl: "/earnings",
       });
     }
+    return;
+  }
+  if (event.reversal) {
+    // The reversal a money move asked for: confirmed here if the move's own answer hasn't come yet.
+    const { transferId, reversalId, amountCents } = event.reversal;
+    const payment = await ctx.db
+      .query("jobPayments")
+      .withIndex("by_transferId", (q) => q.eq("transferId", transferId))
+      .first();
+    if (payment === null) {
+      console.warn(`payments: ${event.type} ${event.id} names no job payment's transfer`);
+      return;
+    }
+    const moves = await ctx.db
+      .query("paymentMoves")
+      .withIndex("by_paymentId", (q) => q.eq("paymentId", payment._id))
+      .take(100);
+    if (moves.some((m) => m.externalId === reversalId)) return;
+    const open = moves.find((m) => m.kind === "reversal" && m.amountCents === amountCents && (m.status === "pending" || m.status === "failed"));
+    if (open === undefined) {
+      console.warn(`payments: reversal ${reversalId} of ${transferId} was not asked for by this app`);
+      return;
+    }
+    await ctx.db.patch("paymentMoves", open._id, { status: "done", externalId: reversalId, doneAt: Date.now() });
     return;
   }
   if (event.chargeback) {
@@ -272,7 +304,7 @@ export const apply = internalMutation({
       .unique();
     if (seen !== null) return null;
     await ctx.db.insert("paymentEvents", { eventId: event.id, type: event.type, receivedAt: Date.now() });
-    if (event.jobPayment || event.account || event.chargeback) {
+    if (event.jobPayment || event.account || event.chargeback || event.reversal) {
       await applyJobPaymentEvent(ctx, event);
       return null;
     }
