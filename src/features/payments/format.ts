@@ -1,4 +1,5 @@
 import { formatCents } from "@common/payments";
+export { goTo } from "@/lib/goTo";
 
 export { formatCents };
 
@@ -20,14 +21,4 @@ export function timeLeft(ms: number): string {
   if (days > 0) return hours > 0 ? `${part(days, "day")} ${part(hours, "hour")}` : part(days, "day");
   if (hours > 0) return mins > 0 ? `${part(hours, "hour")} ${part(mins, "minute")}` : part(hours, "hour");
   return part(mins, "minute");
-}
-
-/**
- * Where a checkout or onboarding sends the member: inside the app by the router, anywhere else
- * (Stripe's hosted pages) by the browser.
- */
-export function goTo(url: string, navigate: (path: string) => void): void {
-  const target = new URL(url, window.location.href);
-  if (target.origin === window.location.origin) navigate(`${target.pathname}${target.search}${target.hash}`);
-  else window.location.assign(target.href);
 }

@@ -2,7 +2,10 @@ import { useAction, useQuery } from "convex/react";
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router-dom";
 import { PLANS, SubscribeCopy, formatPlanPrice, type PlanId } from "@common/plans";
-import { Alert, Button, ButtonLink, Card as CardBox, ListSkeleton, TextField } from "@/components/ui";
+import { CardFields } from "@/components/checkout/CardFields";
+import { TestCheckoutNotice } from "@/components/checkout/TestCheckoutNotice";
+import { EMPTY_CARD, type CardInput } from "@/components/checkout/useLocalCheckoutActions";
+import { Alert, Button, ButtonLink, Card as CardBox, ListSkeleton } from "@/components/ui";
 import { api } from "@/lib/api";
 import { toUserError } from "@/lib/errors";
 import { usePageTitle } from "@/lib/usePageTitle";
@@ -13,7 +16,6 @@ import { goTo, longDate, planName } from "./format";
 // customer.subscription.updated event to the app's webhook, which moves the member's plan.
 
 type Change = { kind: "cancel" } | { kind: "resume" } | { kind: "switch"; planId: PlanId };
-type Card = { number: string; expiry: string; cvc: string };
 
 export function LocalPortalPage() {
   usePageTitle("Manage subscription");
@@ -44,7 +46,7 @@ export function LocalPortalPage() {
   }
   const sub = session.subscription;
 
-  const run = async (key: string, change: Change | { kind: "card"; card: Card }, done: string) => {
+  const run = async (key: string, change: Change | { kind: "card"; card: CardInput }, done: string) => {
     setBusy(key);
     setMessage(null);
     try {
@@ -60,9 +62,7 @@ export function LocalPortalPage() {
 
   return (
     <div className="mx-auto w-full max-w-lg space-y-6 px-4 py-8">
-      <Alert variant="info" title="Test customer portal">
-        Payments run in local test mode: no card is charged.
-      </Alert>
+      <TestCheckoutNotice title="Test customer portal">Payments run in local test mode: no card is charged.</TestCheckoutNotice>
       <CardBox>
         <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Manage subscription</h1>
         {sub === null ? (
@@ -141,8 +141,8 @@ export function LocalPortalPage() {
   );
 }
 
-function CardForm({ busy, disabled, onSubmit }: { busy: boolean; disabled: boolean; onSubmit: (card: Card) => void }) {
-  const [card, setCard] = useState<Card>({ number: "", expiry: "", cvc: "" });
+function CardForm({ busy, disabled, onSubmit }: { busy: boolean; disabled: boolean; onSubmit: (card: CardInput) => void }) {
+  const [card, setCard] = useState<CardInput>(EMPTY_CARD);
   return (
     <form
       className="mt-6 space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-700"
@@ -153,18 +153,7 @@ function CardForm({ busy, disabled, onSubmit }: { busy: boolean; disabled: boole
       }}
     >
       <h2 className="font-semibold text-slate-900 dark:text-white">Update card</h2>
-      <TextField
-        label="Card number"
-        inputMode="numeric"
-        autoComplete="cc-number"
-        value={card.number}
-        onChange={(e) => setCard({ ...card, number: e.target.value })}
-        required
-      />
-      <div className="grid grid-cols-2 gap-3">
-        <TextField label="Expiry (MM/YY)" autoComplete="cc-exp" value={card.expiry} onChange={(e) => setCard({ ...card, expiry: e.target.value })} required />
-        <TextField label="CVC" inputMode="numeric" autoComplete="cc-csc" value={card.cvc} onChange={(e) => setCard({ ...card, cvc: e.target.value })} required />
-      </div>
+      <CardFields card={card} onChange={setCard} compact />
       <Button type="submit" variant="secondary" loading={busy} disabled={disabled}>
         Save card
       </Button>

@@ -1,16 +1,7 @@
 import { planById, type PlanId } from "@common/plans";
+export { goTo } from "@/lib/goTo";
 
 export const longDate = (ms: number) =>
   new Date(ms).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric" });
 
 export const planName = (id: PlanId) => planById(id).name;
-
-/**
- * Where a checkout or portal sends the member next: inside the app by the router (no reload),
- * anywhere else (Stripe's hosted pages) by the browser.
- */
-export function goTo(url: string, navigate: (path: string) => void): void {
-  const target = new URL(url, window.location.href);
-  if (target.origin === window.location.origin) navigate(`${target.pathname}${target.search}${target.hash}`);
-  else window.location.assign(target.href);
-}
