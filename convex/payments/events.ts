@@ -8,6 +8,17 @@ import { STRIPE_API_VERSION, priceLookupKey } from "./gateway";
 /** Seconds, as Stripe counts time. */
 export const toSeconds = (ms: number) => Math.floor(ms / 1000);
 
+/** A local object's id, Stripe style: its prefix (`in`, `pi`, `sub`...), then 24 random hex digits. */
+export const localId = (prefix: string) => `${prefix}_local_${crypto.randomUUID().replace(/-/g, "").slice(0, 24)}`;
+
+/**
+ * The one shape of what the local gateway sends: the object's id, its Stripe type, its fields,
+ * and test mode (every object here is a test-mode one).
+ */
+function stripeObject<O extends string, F extends object>(object: O, id: string, fields: F) {
+  return { id, object, ...fields, livemode: false as const };
+}
+
 export interface LocalSubscriptionState {
   subscriptionId: string;
   customerId: string;
@@ -23,16 +34,13 @@ export interface LocalSubscriptionState {
 
 export function subscriptionObject(s: LocalSubscriptionState) {
   const plan = planById(s.planId);
-  return {
-    id: s.subscriptionId,
-    object: "subscription",
+  return stripeObject("subscription", s.subscriptionId, {
     customer: s.customerId,
     status: s.status,
     cancel_at_period_end: s.cancelAtPeriodEnd,
     ended_at: s.endedAt === undefined ? null : toSeconds(s.endedAt),
     trial_end: s.trialEnd === undefined ? null : toSeconds(s.trialEnd),
     metadata: { userId: s.userId, planId: s.planId },
-    livemode: false,
     items: {
       object: "list",
       data: [
@@ -52,13 +60,11 @@ export function subscriptionObject(s: LocalSubscriptionState) {
         },
       ],
     },
-  };
+  });
 }
 
 export function checkoutSessionObject(sessionId: string, s: LocalSubscriptionState) {
-  return {
-    id: sessionId,
-    object: "checkout.session",
+  return stripeObject("checkout.session", sessionId, {
     mode: "subscription",
     status: "complete",
     payment_status: s.status === "trialing" ? "no_payment_required" : "paid",
@@ -66,21 +72,17 @@ export function checkoutSessionObject(sessionId: string, s: LocalSubscriptionSta
     customer: s.customerId,
     subscription: s.subscriptionId,
     metadata: { userId: s.userId, planId: s.planId },
-    livemode: false,
-  };
+  });
 }
 
 export function invoiceObject(s: LocalSubscriptionState, paid: boolean) {
-  return {
-    id: `in_local_${crypto.randomUUID().replace(/-/g, "").slice(0, 24)}`,
-    object: "invoice",
+  return stripeObject("invoice", localId("in"), {
     customer: s.customerId,
     status: paid ? "paid" : "open",
     amount_due: s.status === "trialing" ? 0 : planById(s.planId).priceMonthlyUsd * 100,
     currency: "usd",
     parent: { type: "subscription_details", subscription_details: { subscription: s.subscriptionId, metadata: null } },
-    livemode: false,
-  };
+  });
 }
 
 export type LocalEventType =
@@ -108,9 +110,7 @@ export interface LocalJobCharge {
 }
 
 export function jobCheckoutSessionObject(c: LocalJobCharge) {
-  return {
-    id: c.sessionId,
-    object: "checkout.session",
+  return stripeObject("checkout.session", c.sessionId, {
     mode: "payment",
     status: "complete",
     payment_status: "paid",
@@ -119,14 +119,11 @@ export function jobCheckoutSessionObject(c: LocalJobCharge) {
     client_reference_id: c.ownerId,
     payment_intent: c.paymentIntentId,
     metadata: { paymentId: c.paymentId, ownerId: c.ownerId },
-    livemode: false,
-  };
+  });
 }
 
 export function paymentIntentObject(c: LocalJobCharge) {
-  return {
-    id: c.paymentIntentId,
-    object: "payment_intent",
+  return stripeObject("payment_intent", c.paymentIntentId, {
     amount: c.amountCents,
     amount_received: c.amountCents,
     currency: "usd",
@@ -134,10 +131,10 @@ export function paymentIntentObject(c: LocalJobCharge) {
     latest_charge: c.chargeId,
     transfer_group: c.transferGroup,
     metadata: { paymentId: c.paymentId, ownerId: c.ownerId },
-    livemode: false,
-  };
+  });
 }
 
+/** A Connect account: Stripe's Account object has no `livemode`, so it is built by hand. */
 export function accountObject(accountId: string, userId: string, payoutsEnabled: boolean) {
   return {
     id: accountId,
@@ -151,23 +148,18 @@ export function accountObject(accountId: string, userId: string, payoutsEnabled:
 }
 
 export function disputeObject(chargeId: string, paymentIntentId: string, amountCents: number, status: "needs_response" | "won" | "lost") {
-  return {
-    id: `dp_local_${chargeId.slice(-16)}`,
-    object: "dispute",
+  return stripeObject("dispute", `dp_local_${chargeId.slice(-16)}`, {
     charge: chargeId,
     payment_intent: paymentIntentId,
     amount: amountCents,
     currency: "usd",
     status,
-    livemode: false,
-  };
+  });
 }
 
 /** A transfer after a reversal (the object of `transfer.reversed`), with the reversal just made first. */
 export function reversedTransferObject(t: { transferId: string; amountCents: number; reversedCents: number; reversalId: string; reversalCents: number }) {
-  return {
-    id: t.transferId,
-    object: "transfer",
+  return stripeObject("transfer", t.transferId, {
     amount: t.amountCents,
     amount_reversed: t.reversedCents,
     currency: "usd",
@@ -176,22 +168,18 @@ export function reversedTransferObject(t: { transferId: string; amountCents: num
       object: "list",
       data: [{ id: t.reversalId, object: "transfer_reversal", amount: t.reversalCents, currency: "usd", transfer: t.transferId }],
     },
-    livemode: false,
-  };
+  });
 }
 
 /** An event as Stripe sends it to a webhook endpoint. */
 export function stripeEvent(type: LocalEventType, object: object, createdMs: number) {
-  return {
-    id: `evt_local_${crypto.randomUUID().replace(/-/g, "")}`,
-    object: "event",
+  return stripeObject("event", `evt_local_${crypto.randomUUID().replace(/-/g, "")}`, {
     api_version: STRIPE_API_VERSION,
     created: toSeconds(createdMs),
     type,
     data: { object },
-    livemode: false,
     pending_webhooks: 1,
     request: { id: null, idempotency_key: null },
-  };
+  });
 }
 export type LocalEvent = ReturnType<typeof stripeEvent>;

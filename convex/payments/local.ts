@@ -22,6 +22,7 @@ import {
   reversedTransferObject,
   checkoutSessionObject,
   invoiceObject,
+  localId,
   stripeEvent,
   subscriptionObject,
   type LocalEvent,
@@ -72,36 +73,16 @@ export const localGateway: PaymentsGateway = {
     return { url: `${siteUrl()}/pay/job/${sessionId}`, sessionId: `cs_local_${sessionId}` };
   },
   async transfer(ctx, request) {
-    return await ctx.runMutation(internal.payments.local.recordMoney, {
-      kind: "transfer",
-      idempotencyKey: request.idempotencyKey,
-      amountCents: request.amountCents,
-      reference: request.destination,
-    });
+    return await moveMoney(ctx, "transfer", request, request.destination);
   },
   async refund(ctx, request) {
-    return await ctx.runMutation(internal.payments.local.recordMoney, {
-      kind: "refund",
-      idempotencyKey: request.idempotencyKey,
-      amountCents: request.amountCents,
-      reference: request.paymentIntentId,
-    });
+    return await moveMoney(ctx, "refund", request, request.paymentIntentId);
   },
   async reverseTransfer(ctx, request) {
-    return await ctx.runMutation(internal.payments.local.recordMoney, {
-      kind: "reversal",
-      idempotencyKey: request.idempotencyKey,
-      amountCents: request.amountCents,
-      reference: request.transferId,
-    });
+    return await moveMoney(ctx, "reversal", request, request.transferId);
   },
   async createConnectAccount(ctx, request) {
-    const { id } = await ctx.runMutation(internal.payments.local.recordMoney, {
-      kind: "account",
-      idempotencyKey: request.idempotencyKey,
-      amountCents: 0,
-      reference: request.userId,
-    });
+    const { id } = await moveMoney(ctx, "account", { ...request, amountCents: 0 }, request.userId);
     return { accountId: id };
   },
   async createAccountLink(ctx, request) {
@@ -118,6 +99,21 @@ export const localGateway: PaymentsGateway = {
 };
 
 const PREFIX = { transfer: "tr", refund: "re", reversal: "trr", account: "acct" } as const;
+
+/** A transfer, refund, reversal or new account, recorded once per idempotency key. */
+async function moveMoney(
+  ctx: ActionCtx,
+  kind: keyof typeof PREFIX,
+  request: { idempotencyKey: string; amountCents: number },
+  reference: string,
+): Promise<{ id: string }> {
+  return await ctx.runMutation(internal.payments.local.recordMoney, {
+    kind,
+    idempotencyKey: request.idempotencyKey,
+    amountCents: request.amountCents,
+    reference,
+  });
+}
 
 /** Stripe's idempotency, locally: the same key answers the same object, and moves nothing twice. */
 export const recordMoney = internalMutation({
@@ -142,7 +138,7 @@ export const recordMoney = internalMutation({
         .first();
       if (payee?.payoutsEnabled !== true) throw new Error(`The destination account ${args.reference} can't receive transfers: its payouts are disabled.`);
     }
-    const objectId = `${PREFIX[args.kind]}_local_${crypto.randomUUID().replace(/-/g, "").slice(0, 24)}`;
+    const objectId = localId(PREFIX[args.kind]);
     await ctx.db.insert("localMoneyMoves", { ...args, objectId });
     if (args.kind === "reversal") {
       // As Stripe does, the reversal is announced by a transfer.reversed event, delivered on its own
@@ -209,6 +205,16 @@ const stateOf = (row: Doc<"localSubscriptions">): LocalSubscriptionState => ({
   cancelAtPeriodEnd: row.cancelAtPeriodEnd,
   endedAt: row.endedAt,
 });
+
+/** A period's invoice, paid or failed. */
+const invoiceEvent = (state: LocalSubscriptionState, paid: boolean, now: number): LocalEvent =>
+  stripeEvent(paid ? "invoice.paid" : "invoice.payment_failed", invoiceObject(state, paid), now);
+
+/** A running subscription's charge: its invoice, then the subscription as it now stands. */
+const periodChargeEvents = (state: LocalSubscriptionState, paid: boolean, now: number): LocalEvent[] => [
+  invoiceEvent(state, paid, now),
+  stripeEvent("customer.subscription.updated", subscriptionObject(state), now),
+];
 
 /** Stripe's clock for one period: `periodEnd` rolls or ends the subscription when the period is over. */
 async function schedulePeriodEnd(ctx: MutationCtx, subscriptionId: string, at: number) {
@@ -325,7 +331,7 @@ export const completeCheckout = internalMutation({
     // Without a trial the first month is charged now: with a failing card the subscription is incomplete.
     const firstChargeFails = trialEnd === undefined && cardFails;
     const state: LocalSubscriptionState = {
-      subscriptionId: `sub_local_${crypto.randomUUID().replace(/-/g, "").slice(0, 24)}`,
+      subscriptionId: localId("sub"),
       customerId: row.customerId,
       userId: viewerId,
       planId,
@@ -340,9 +346,7 @@ export const completeCheckout = internalMutation({
     const events: LocalEvent[] = [
       stripeEvent("checkout.session.completed", checkoutSessionObject(`cs_local_${row._id}`, state), now),
       stripeEvent("customer.subscription.created", subscriptionObject(state), now),
-      firstChargeFails
-        ? stripeEvent("invoice.payment_failed", invoiceObject(state, false), now)
-        : stripeEvent("invoice.paid", invoiceObject(state, true), now),
+      invoiceEvent(state, !firstChargeFails, now),
     ];
     return { redirect: row.successUrl ?? siteUrl(), events };
   },
@@ -362,16 +366,19 @@ export const deliverEvents = internalAction({
   args: { events: v.array(v.any()) },
   returns: v.null(),
   handler: async (_ctx, { events }): Promise<null> => {
-    await deliver(events as LocalEvent[]);
+    await deliver(events);
     return null;
   },
 });
 
-/** Signs each event as Stripe does and POSTs it to the app's webhook route, in order. */
-async function deliver(events: readonly LocalEvent[]): Promise<void> {
+/**
+ * Signs each event as Stripe does and POSTs it to the app's webhook route, in order. The events
+ * come back from this module's mutations, whose validators type them loosely (v.any()).
+ */
+async function deliver(events: readonly unknown[]): Promise<void> {
   const stripe = stripeClient();
   const endpoint = `${(env.CONVEX_SITE_URL ?? "").replace(/\/$/, "")}/stripe/webhook`;
-  for (const event of events) {
+  for (const event of events as readonly LocalEvent[]) {
     const payload = JSON.stringify(event);
     const signature = await stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: LOCAL_WEBHOOK_SECRET });
     const response = await fetch(endpoint, {
@@ -394,7 +401,7 @@ export const pay = action({
   handler: async (ctx, { sessionId, card }): Promise<{ redirect: string }> => {
     const viewerId = viewerOf(ctx);
     const { redirect, events }: { redirect: string; events: unknown[] } = await ctx.runMutation(internal.payments.local.completeCheckout, { viewerId, sessionId, card });
-    await deliver(events as LocalEvent[]);
+    await deliver(events);
     return { redirect };
   },
 });
@@ -454,7 +461,7 @@ export const replaceCard = internalMutation({
     await ctx.db.patch("localSubscriptions", sub._id, next);
     await schedulePeriodEnd(ctx, sub.subscriptionId, next.currentPeriodEnd);
     const state = stateOf({ ...sub, ...next });
-    return [stripeEvent("invoice.paid", invoiceObject(state, true), now), stripeEvent("customer.subscription.updated", subscriptionObject(state), now)];
+    return periodChargeEvents(state, true, now);
   },
 });
 
@@ -464,7 +471,7 @@ export const updateCard = action({
   handler: async (ctx, { sessionId, card }): Promise<null> => {
     const viewerId = viewerOf(ctx);
     const events: unknown[] = await ctx.runMutation(internal.payments.local.replaceCard, { viewerId, sessionId, card });
-    await deliver(events as LocalEvent[]);
+    await deliver(events);
     return null;
   },
 });
@@ -475,7 +482,7 @@ export const changePlan = action({
   handler: async (ctx, { sessionId, change }): Promise<null> => {
     const viewerId = viewerOf(ctx);
     const events: unknown[] = await ctx.runMutation(internal.payments.local.changeSubscription, { viewerId, sessionId, change });
-    await deliver(events as LocalEvent[]);
+    await deliver(events);
     return null;
   },
 });
@@ -503,16 +510,13 @@ export const rollPeriod = internalMutation({
       // The renewal charge fails: past due until the member updates the card (Stripe retries; we wait).
       const pastDue = stateOf({ ...sub, status: "past_due" });
       await ctx.db.patch("localSubscriptions", sub._id, { status: "past_due" });
-      return [
-        stripeEvent("invoice.payment_failed", invoiceObject(pastDue, false), now),
-        stripeEvent("customer.subscription.updated", subscriptionObject(pastDue), now),
-      ];
+      return periodChargeEvents(pastDue, false, now);
     }
     const next = { status: "active" as const, currentPeriodEnd: periodEnd + LOCAL_PERIOD_MS };
     await ctx.db.patch("localSubscriptions", sub._id, next);
     await schedulePeriodEnd(ctx, subscriptionId, next.currentPeriodEnd);
     const state = stateOf({ ...sub, ...next });
-    return [stripeEvent("invoice.paid", invoiceObject(state, true), now), stripeEvent("customer.subscription.updated", subscriptionObject(state), now)];
+    return periodChargeEvents(state, true, now);
   },
 });
 
@@ -521,7 +525,7 @@ export const periodEnd = internalAction({
   returns: v.null(),
   handler: async (ctx, args): Promise<null> => {
     const events: unknown[] = await ctx.runMutation(internal.payments.local.rollPeriod, args);
-    await deliver(events as LocalEvent[]);
+    await deliver(events);
     return null;
   },
 });
@@ -559,8 +563,6 @@ export const jobSession = query({
   },
 });
 
-const randomId = (prefix: string) => `${prefix}_local_${crypto.randomUUID().replace(/-/g, "").slice(0, 24)}`;
-
 /** Pay (payment mode): the charge is made and its two events go out; the webhook funds the job. */
 export const completeJobCheckout = internalMutation({
   args: { viewerId: v.id("users"), sessionId: v.string(), card: cardValidator },
@@ -577,8 +579,8 @@ export const completeJobCheckout = internalMutation({
       paymentId: row.paymentId,
       ownerId: viewerId,
       amountCents: row.amountCents,
-      paymentIntentId: randomId("pi"),
-      chargeId: randomId("ch"),
+      paymentIntentId: localId("pi"),
+      chargeId: localId("ch"),
       transferGroup: row.transferGroup ?? `job_${row.paymentId}`,
     };
     const events: LocalEvent[] = [
@@ -598,7 +600,7 @@ export const payJob = action({
       internal.payments.local.completeJobCheckout,
       { viewerId, sessionId, card },
     );
-    await deliver(events as LocalEvent[]);
+    await deliver(events);
     return { redirect };
   },
 });
@@ -642,7 +644,7 @@ export const finishOnboarding = action({
       internal.payments.local.completeOnboarding,
       { viewerId, sessionId },
     );
-    await deliver(events as LocalEvent[]);
+    await deliver(events);
     return { redirect };
   },
 });
