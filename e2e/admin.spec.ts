@@ -2,35 +2,7 @@
 // posts, B reports the post from /feed, and an administrator bans A from the queue (behind the
 // confirmation, with the spec's toast); the post leaves B's feed live and the ban is in the
 // audit log. A member at /admin gets the 404 page. axe checks every page shown.
-import type { Browser, Page } from "@playwright/test";
-import { internal } from "../convex/_generated/api";
-import { adminClient, asAdminCallable } from "../scripts/lib/convex";
-import { e2eEnv } from "./env";
-import { expect, signInOn, test, Text, toasts } from "./fixtures";
-
-async function otherBrowser(browser: Browser, clientIp: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: e2eEnv().baseURL,
-    extraHTTPHeaders: { "X-Forwarded-For": clientIp },
-  });
-  return await context.newPage();
-}
-
-/** Makes an existing account an administrator, as an operator would (users.grantAdmin with the admin key). */
-async function grantAdmin(email: string): Promise<void> {
-  const env = e2eEnv();
-  await adminClient(env.convexUrl, env.adminKey).mutation(asAdminCallable(internal.users.grantAdmin), { email });
-}
-
-/** Letters only, unique to this run. */
-function uniqueWord(prefix: string): string {
-  const letters = Date.now()
-    .toString(26)
-    .split("")
-    .map((c) => String.fromCharCode(97 + parseInt(c, 26)))
-    .join("");
-  return `${prefix}${letters}`;
-}
+import { expect, grantAdmin, otherBrowser, signInOn, test, Text, toasts, uniqueWord } from "./fixtures";
 
 test("B reports A's post -> an admin bans A in Moderation -> the post leaves B's feed live; the ban is audited", async ({
   page: adminPage,

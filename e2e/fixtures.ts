@@ -8,8 +8,12 @@
 //   outbox.latest(to)          the newest email to an address (EMAIL_TRANSPORT=outbox), outbox.link(email, path)
 //   axe                        automatic: every page the test shows is checked against WCAG 2.1 A/AA
 //   theme                      "light" (default) or "dark": test.use({ theme: "dark" })
+//
+// Helpers for journeys with more than one person, or whose scene is set through the backend:
+//   otherBrowser(browser, ip)  a second person's browser;  backendAs(account, ip) their backend client
+//   grantAdmin(email)          makes an account an administrator;  uniqueWord(prefix), PNG_1X1
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
+import { test as base, expect, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { ConvexHttpClient } from "convex/browser";
 import { CONTACT_METHOD_LABELS, type ContactMethod, type UserType } from "../common/auth";
 import { PROFESSION_CATEGORIES } from "../common/professions";
@@ -545,3 +549,46 @@ export async function signInOn(page: Page, account: Account, options: { rejectCo
   await expect(page).toHaveURL("/");
   if (options.rejectCookies) await page.getByRole("button", { name: "Reject All" }).click();
 }
+
+/** A second person's browser: its own context (cookies, storage) and client address. */
+export async function otherBrowser(browser: Browser, clientIp: string = randomClientIp()): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: e2eEnv().baseURL,
+    extraHTTPHeaders: { "X-Forwarded-For": clientIp },
+  });
+  return await context.newPage();
+}
+
+/** A backend client signed in as the account (the same sign-in the login form calls). */
+export async function backendAs(account: Account, clientIp: string): Promise<ConvexHttpClient> {
+  const client = httpClient(clientIp);
+  const result = await client.action(api.auth.signIn, {
+    provider: "password",
+    params: { flow: "signIn", email: account.email, password: account.password },
+  });
+  if (!result.tokens?.token) throw new Error(`no token for ${account.email}`);
+  client.setAuth(result.tokens.token);
+  return client;
+}
+
+/** Makes an existing account an administrator, as an operator would (users.grantAdmin with the admin key). */
+export async function grantAdmin(email: string): Promise<void> {
+  const env = e2eEnv();
+  await adminClient(env.convexUrl, env.adminKey).mutation(asAdminCallable(internal.users.grantAdmin), { email });
+}
+
+/** Letters only (names and words the search reads as one token), unique to this run. */
+export function uniqueWord(prefix: string): string {
+  const letters = Date.now()
+    .toString(26)
+    .split("")
+    .map((c) => String.fromCharCode(97 + parseInt(c, 26)))
+    .join("");
+  return `${prefix}${letters}`;
+}
+
+/** A 1x1 PNG: the smallest real image an upload (photo, document) accepts. */
+export const PNG_1X1 = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);

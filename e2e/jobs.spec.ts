@@ -2,17 +2,7 @@
 // an owner posts a project, a nearby electrician sees it appear, bids, the
 // owner sees the bid appear and hires; the job then waits for funding (payments.spec.ts goes on).
 // Nobody reloads a page: everything arrives live.
-import type { Browser, Page } from "@playwright/test";
-import { e2eEnv } from "./env";
-import { expect, signInOn, test, toasts } from "./fixtures";
-
-async function secondBrowser(browser: Browser, clientIp: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: e2eEnv().baseURL,
-    extraHTTPHeaders: { "X-Forwarded-For": clientIp },
-  });
-  return await context.newPage();
-}
+import { expect, otherBrowser, signInOn, test, toasts } from "./fixtures";
 
 test("owner posts -> a nearby pro sees it live -> bids -> owner sees the bid live and hires -> the job waits for funding", async ({
   page: ownerPage,
@@ -30,7 +20,7 @@ test("owner posts -> a nearby pro sees it live -> bids -> owner sees the bid liv
     professions: ["electrician"],
     ...place,
   });
-  const proPage = await secondBrowser(browser, "10.77.0.2");
+  const proPage = await otherBrowser(browser, "10.77.0.2");
   await signInOn(ownerPage, owner);
   await signInOn(proPage, pro);
 

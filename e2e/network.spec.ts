@@ -2,43 +2,9 @@
 // browser: Ana asks Ben to connect, Ben sees the request arrive and accepts, Ana sees "Message"
 // without reloading; Ana adds Ben to her backup network and shares an owner's open job; Ben sees
 // it under "Work shared with you", takes it with a bid, and the owner sees the bid on the job page.
-import type { Browser, Page } from "@playwright/test";
-import { ConvexHttpClient } from "convex/browser";
 import { api } from "../convex/_generated/api";
 import type { Id } from "../convex/_generated/dataModel";
-import { e2eEnv } from "./env";
-import { expect, signInOn, test, toasts, type Account } from "./fixtures";
-
-async function otherBrowser(browser: Browser, clientIp: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: e2eEnv().baseURL,
-    extraHTTPHeaders: { "X-Forwarded-For": clientIp },
-  });
-  return await context.newPage();
-}
-
-/** A backend client signed in as `account` (for the steps this story is not about). */
-async function clientAs(account: Account, clientIp: string): Promise<ConvexHttpClient> {
-  const make = () =>
-    new ConvexHttpClient(e2eEnv().convexUrl, {
-      skipConvexDeploymentUrlCheck: true,
-      logger: false,
-      fetch: (input, init) => {
-        const headers = new Headers(init?.headers);
-        headers.set("X-Forwarded-For", clientIp);
-        return fetch(input, { ...init, headers });
-      },
-    });
-  const result = await make().action(api.auth.signIn, {
-    provider: "password",
-    params: { flow: "signIn", email: account.email, password: account.password },
-  });
-  const token = result.tokens?.token;
-  if (!token) throw new Error(`no token for ${account.email}`);
-  const client = make();
-  client.setAuth(token);
-  return client;
-}
+import { backendAs, expect, otherBrowser, signInOn, test, toasts } from "./fixtures";
 
 test("connect live, accept, then share work with the backup network and take it with a bid", async ({
   page: anaPage,
@@ -115,7 +81,7 @@ test("connect live, accept, then share work with the backup network and take it 
 
   // The owner has an open job (posted through the backend: this story is not about posting) and opens its page.
   const title = `Replace the breaker panel ${tag}`;
-  const ownerClient = await clientAs(owner, "10.78.0.3");
+  const ownerClient = await backendAs(owner, "10.78.0.3");
   const jobId: Id<"jobs"> = await ownerClient.mutation(api.jobs.create, {
     title,
     description: "The old panel trips every evening; it needs replacing with a 200 A panel.",

@@ -3,69 +3,13 @@
 // see the money held, the pro submits completion with a photo, the owner approves, both see it
 // released, and the pro's earnings and This Month show it. Second: a completion nobody reviews is
 // released when the (short, e2e) review window ends, and a dispute is settled by an admin as a split.
-import type { Browser, Page } from "@playwright/test";
-import { ConvexHttpClient } from "convex/browser";
-import { api, internal } from "../convex/_generated/api";
+import type { ConvexHttpClient } from "convex/browser";
+import { api } from "../convex/_generated/api";
 import type { Id } from "../convex/_generated/dataModel";
-import { adminClient, asAdminCallable } from "../scripts/lib/convex";
-import { e2eEnv } from "./env";
-import { expect, signInOn, test, toasts, type Account } from "./fixtures";
-import { connectPayouts, fundJob, PHOTO_PNG, TEST_CARD, uploadPhoto } from "./paymentSteps";
-
-async function otherBrowser(browser: Browser, clientIp: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: e2eEnv().baseURL,
-    extraHTTPHeaders: { "X-Forwarded-For": clientIp },
-  });
-  return await context.newPage();
-}
-
-/** A backend client signed in as the account (the same sign-in the login form calls). */
-async function backendAs(account: Account, clientIp: string): Promise<ConvexHttpClient> {
-  const client = new ConvexHttpClient(e2eEnv().convexUrl, {
-    skipConvexDeploymentUrlCheck: true,
-    logger: false,
-    fetch: (input, init) => {
-      const headers = new Headers(init?.headers);
-      headers.set("X-Forwarded-For", clientIp);
-      return fetch(input, { ...init, headers });
-    },
-  });
-  const result = await client.action(api.auth.signIn, {
-    provider: "password",
-    params: { flow: "signIn", email: account.email, password: account.password },
-  });
-  if (!result.tokens?.token) throw new Error(`no token for ${account.email}`);
-  client.setAuth(result.tokens.token);
-  return client;
-}
+import { backendAs, expect, grantAdmin, otherBrowser, PNG_1X1, signInOn, test, toasts, type Account } from "./fixtures";
+import { connectPayouts, fillCard, jobAwaitingReview, postAndBid } from "./paymentSteps";
 
 const place = { city: "Austin", state: "TX", zipCode: "78701" };
-const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-
-async function postAndBid(
-  ownerApi: ConvexHttpClient,
-  proApi: ConvexHttpClient,
-  title: string,
-  price: { priceMin: number; priceMax?: number },
-): Promise<{ jobId: Id<"jobs">; bidId: Id<"bids"> }> {
-  const jobId = await ownerApi.mutation(api.jobs.create, {
-    title,
-    description: "Replace the kitchen outlets with tamper-resistant ones.",
-    category: "electrical",
-    propertyType: "single_family",
-    location: "Austin, TX",
-    zipCode: "78701",
-  });
-  const bidId = await proApi.mutation(api.bids.place, {
-    jobId,
-    ...price,
-    message: "Licensed electrician. Replace all outlets and test every circuit.",
-    earliestStart: tomorrow(),
-    estimatedDuration: "1 day",
-  });
-  return { jobId, bidId };
-}
 
 test("hire at a point of the range -> fund through checkout -> held -> completion with a photo -> approve -> released -> earnings", async ({
   page: ownerPage,
@@ -106,9 +50,7 @@ test("hire at a point of the range -> fund through checkout -> held -> completio
   await ownerPage.getByRole("button", { name: "Fund $1,200" }).click();
   await expect(ownerPage.getByRole("heading", { level: 1, name: "Pay $1,200" })).toBeVisible();
   await axe.check("job checkout");
-  await ownerPage.getByLabel("Card number").fill(TEST_CARD.number);
-  await ownerPage.getByLabel("Expiry (MM/YY)").fill(TEST_CARD.expiry);
-  await ownerPage.getByLabel("CVC").fill(TEST_CARD.cvc);
+  await fillCard(ownerPage);
   await ownerPage.getByRole("button", { name: "Pay $1,200" }).click();
   await expect(ownerPage).toHaveURL(new RegExp(`/jobs/${jobId}`));
   await expect(ownerStatus).toHaveText("$1,200 held by Rafter");
@@ -121,7 +63,7 @@ test("hire at a point of the range -> fund through checkout -> held -> completio
   const form = proPage.getByRole("form", { name: "Submit completion" });
   await expect(form).toBeVisible();
   await form.getByLabel("What you did (one item per line)").fill("Replaced 8 outlets\nTested every circuit");
-  await form.getByLabel("Photos of the finished work").setInputFiles({ name: "outlets.png", mimeType: "image/png", buffer: PHOTO_PNG });
+  await form.getByLabel("Photos of the finished work").setInputFiles({ name: "outlets.png", mimeType: "image/png", buffer: PNG_1X1 });
   await form.getByRole("button", { name: "Submit completion" }).click();
   await expect(toasts(proPage).getByText("Completion submitted")).toBeVisible();
 
@@ -150,8 +92,7 @@ test("nobody reviews -> released when the window ends; a dispute -> an admin spl
   const owner = await users.create({ userType: "homeowner", firstName: "Omar", lastName: "Owner", ...place });
   const pro = await users.create({ userType: "professional", firstName: "Pia", lastName: "Wire", professions: ["electrician"], ...place });
   const adminAccount = await users.create({ userType: "homeowner", firstName: "Ada", lastName: "Admin", ...place });
-  const env = e2eEnv();
-  await adminClient(env.convexUrl, env.adminKey).mutation(asAdminCallable(internal.users.grantAdmin), { email: adminAccount.email });
+  await grantAdmin(adminAccount.email);
   const ownerApi = await backendAs(owner, "10.88.2.1");
   const proApi = await backendAs(pro, "10.88.2.2");
   await connectPayouts(proApi);
@@ -160,13 +101,7 @@ test("nobody reviews -> released when the window ends; a dispute -> an admin spl
   const stamp = Date.now();
   const jobs: Id<"jobs">[] = [];
   for (const title of [`Porch light ${stamp}`, `Garage circuit ${stamp}`]) {
-    const { jobId, bidId } = await postAndBid(ownerApi, proApi, title, { priceMin: 1200 });
-    await ownerApi.mutation(api.bids.accept, { bidId });
-    await fundJob(ownerApi, jobId);
-    await proApi.mutation(api.jobs.act, { jobId, action: "start" });
-    const photo = await uploadPhoto(proApi, "completion");
-    await proApi.mutation(api.payments.jobs.submitCompletion, { jobId, checklist: ["Done"], photos: [photo] });
-    jobs.push(jobId);
+    jobs.push(await jobAwaitingReview(ownerApi, proApi, { title, priceMin: 1200, checklist: ["Done"] }));
   }
   const [quietJob, disputedJob] = jobs as [Id<"jobs">, Id<"jobs">];
 
@@ -208,12 +143,11 @@ async function jobInReview(owner: Account, pro: Account, tag: string): Promise<{
   const ownerApi = await backendAs(owner, `10.88.3.${tag === "panel" ? 1 : 3}`);
   const proApi = await backendAs(pro, `10.88.3.${tag === "panel" ? 2 : 4}`);
   await connectPayouts(proApi);
-  const { jobId, bidId } = await postAndBid(ownerApi, proApi, `Attic fan ${tag} ${Date.now()}`, { priceMin: 640 });
-  await ownerApi.mutation(api.bids.accept, { bidId });
-  await fundJob(ownerApi, jobId);
-  await proApi.mutation(api.jobs.act, { jobId, action: "start" });
-  const photo = await uploadPhoto(proApi, "completion");
-  await proApi.mutation(api.payments.jobs.submitCompletion, { jobId, checklist: ["Fan installed", "Thermostat wired"], photos: [photo] });
+  const jobId = await jobAwaitingReview(ownerApi, proApi, {
+    title: `Attic fan ${tag} ${Date.now()}`,
+    priceMin: 640,
+    checklist: ["Fan installed", "Thermostat wired"],
+  });
   return { jobId, ownerApi };
 }
 
@@ -239,8 +173,7 @@ test.describe("on a phone in dark mode", () => {
     const owner = await users.create({ userType: "homeowner", firstName: "Nia", lastName: "Night", ...place });
     const pro = await users.create({ userType: "professional", firstName: "Ned", lastName: "Volt", professions: ["electrician"], ...place });
     const adminAccount = await users.create({ userType: "homeowner", firstName: "Ava", lastName: "Admin", ...place });
-    const env = e2eEnv();
-    await adminClient(env.convexUrl, env.adminKey).mutation(asAdminCallable(internal.users.grantAdmin), { email: adminAccount.email });
+    await grantAdmin(adminAccount.email);
     const { jobId, ownerApi } = await jobInReview(owner, pro, "admin");
     await ownerApi.mutation(api.payments.jobs.openDispute, { jobId, reason: "The attic fan hums loudly." });
     await signIn(adminAccount.email, adminAccount.password);

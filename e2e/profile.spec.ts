@@ -6,14 +6,11 @@
 //     sees the reply arrive live. The job is taken to "completed" through the backend (the same
 //     mutations the job page calls; e2e/jobs.spec.ts walks that path through the UI).
 import { deflateSync } from "node:zlib";
-import type { Browser, Page } from "@playwright/test";
-import { ConvexHttpClient } from "convex/browser";
 import { verifyEmailFirst } from "../common/errors";
 import { ProfileCopy } from "../common/profile";
 import { api } from "../convex/_generated/api";
-import { e2eEnv } from "./env";
-import { completePaidJob } from "./paymentSteps";
-import { expect, signInOn, test, toasts, type Account } from "./fixtures";
+import { backendAs, expect, otherBrowser, signInOn, test, toasts } from "./fixtures";
+import { completePaidJob, postAndBid } from "./paymentSteps";
 
 // ---------------------------------------------------------------------------
 // Test files made here: a real PNG (solid colour) and a file that is too large.
@@ -53,34 +50,6 @@ function png(width: number, height: number, [r, g, b]: [number, number, number])
 }
 
 // ---------------------------------------------------------------------------
-
-async function secondBrowser(browser: Browser, clientIp: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: e2eEnv().baseURL,
-    extraHTTPHeaders: { "X-Forwarded-For": clientIp },
-  });
-  return await context.newPage();
-}
-
-/** A backend client signed in as the account (the same sign-in the login form calls). */
-async function backendAs(account: Account, clientIp: string): Promise<ConvexHttpClient> {
-  const client = new ConvexHttpClient(e2eEnv().convexUrl, {
-    skipConvexDeploymentUrlCheck: true,
-    logger: false,
-    fetch: (input, init) => {
-      const headers = new Headers(init?.headers);
-      headers.set("X-Forwarded-For", clientIp);
-      return fetch(input, { ...init, headers });
-    },
-  });
-  const result = await client.action(api.auth.signIn, {
-    provider: "password",
-    params: { flow: "signIn", email: account.email, password: account.password },
-  });
-  if (!result.tokens?.token) throw new Error(`no token for ${account.email}`);
-  client.setAuth(result.tokens.token);
-  return client;
-}
 
 const place = { city: "Austin", state: "TX", zipCode: "78701" };
 
@@ -242,21 +211,7 @@ test("an owner reviews a completed job; the professional replies and the owner s
   const ownerApi = await backendAs(owner, clientIp);
   const proApi = await backendAs(pro, clientIp);
   const title = `Garage outlets ${Date.now()}`;
-  const jobId = await ownerApi.mutation(api.jobs.create, {
-    title,
-    description: "Four new outlets and a light in the garage.",
-    category: "electrical",
-    propertyType: "single_family",
-    location: "Austin, TX",
-    zipCode: "78701",
-  });
-  const bidId = await proApi.mutation(api.bids.place, {
-    jobId,
-    priceMin: 900,
-    message: "I can do this next week.",
-    earliestStart: new Date().toISOString().slice(0, 10),
-    estimatedDuration: "2 days",
-  });
+  const { jobId, bidId } = await postAndBid(ownerApi, proApi, title, { priceMin: 900 });
   await ownerApi.mutation(api.bids.accept, { bidId });
   await completePaidJob(ownerApi, proApi, jobId);
 
@@ -293,7 +248,7 @@ test("an owner reviews a completed job; the professional replies and the owner s
   await expect(ownerCard.getByRole("button", { name: /Helpful \(0\)/ })).toBeDisabled();
 
   // The professional finds it on their profile and replies once.
-  const proPage = await secondBrowser(browser, "10.78.0.2");
+  const proPage = await otherBrowser(browser, "10.78.0.2");
   await signInOn(proPage, pro);
   await proPage.goto("/profile?tab=reviews");
   const proCard = proPage.getByRole("article", { name: /Fast, tidy, fair price/ });

@@ -2,23 +2,7 @@
 // photo; B, filtering by part of A's ZIP code, sees it appear without a reload and claims it; A
 // sees the hold arrive live and confirms the pickup; B's page shows it picked up. Plus the empty
 // state and Clear Filters.
-import type { Browser, Page } from "@playwright/test";
-import { e2eEnv } from "./env";
-import { expect, signInOn, test, toasts } from "./fixtures";
-
-async function secondBrowser(browser: Browser, clientIp: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: e2eEnv().baseURL,
-    extraHTTPHeaders: { "X-Forwarded-For": clientIp },
-  });
-  return await context.newPage();
-}
-
-// A 1x1 PNG.
-const PHOTO = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
+import { expect, otherBrowser, PNG_1X1, signInOn, test, toasts } from "./fixtures";
 
 test("A lists with a photo -> B, filtering by part of the ZIP, sees it live and claims -> A sees the hold live and confirms pickup", async ({
   page: listerPage,
@@ -38,7 +22,7 @@ test("A lists with a photo -> B, filtering by part of the ZIP, sees it live and 
     zipCode: "78702",
   });
   await users.verifyEmail(lister);
-  const claimerPage = await secondBrowser(browser, "10.77.1.2");
+  const claimerPage = await otherBrowser(browser, "10.77.1.2");
   await signInOn(listerPage, lister);
   await signInOn(claimerPage, claimer);
 
@@ -64,7 +48,7 @@ test("A lists with a photo -> B, filtering by part of the ZIP, sees it live and 
   await dialog.getByLabel("Quantity").fill("1 bucket");
   await dialog.getByRole("textbox", { name: "Location" }).fill("Curbside on East 6th St");
   await expect(dialog.getByLabel("ZIP code")).toHaveValue("78701");
-  await dialog.getByLabel("Photos").setInputFiles({ name: "copper.png", mimeType: "image/png", buffer: PHOTO });
+  await dialog.getByLabel("Photos").setInputFiles({ name: "copper.png", mimeType: "image/png", buffer: PNG_1X1 });
   await expect(dialog.getByRole("img", { name: "copper.png" })).toBeVisible();
   await axe.check("post listing dialog");
   await dialog.getByRole("button", { name: "Post Listing" }).click();

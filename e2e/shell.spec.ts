@@ -2,12 +2,9 @@
 // the user menu, the mobile menu and the bottom bar, the footer, the user-type bar, the route
 // map with its aliases, the 404 page, scroll to top. Axe checks every page (and the open menus).
 import type { Locator, Page } from "@playwright/test";
-import { internal } from "../convex/_generated/api";
-import { adminClient, asAdminCallable } from "../scripts/lib/convex";
 import { INSTALL_PROMPT_SEEN_KEY } from "../src/features/site/install";
 import { CONSENT_STORAGE_KEY, CONSENT_VERSION, REJECT_ALL } from "../src/lib/consent";
-import { e2eEnv } from "./env";
-import { accountMenu, expect, test, Text } from "./fixtures";
+import { accountMenu, expect, grantAdmin, test, Text } from "./fixtures";
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 
@@ -71,12 +68,6 @@ async function visit(page: Page, path: string): Promise<void> {
     window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: index + 1 }, "", to);
     window.dispatchEvent(new PopStateEvent("popstate", { state: window.history.state }));
   }, path);
-}
-
-/** Makes an existing account an administrator, as an operator would (users.grantAdmin with the admin key). */
-async function grantAdmin(email: string): Promise<void> {
-  const env = e2eEnv();
-  await adminClient(env.convexUrl, env.adminKey).mutation(asAdminCallable(internal.users.grantAdmin), { email });
 }
 
 test.beforeEach(async ({ page }) => {

@@ -1,18 +1,8 @@
 // Plans in the local payments mode (issue 14): the checkout and portal pages play Stripe's part
 // and send signed events to the app's own webhook, so what the member sees change (the plan,
 // the end date) is the production fulfilment code at work.
-import type { Browser, Page } from "@playwright/test";
-import { e2eEnv } from "./env";
-import { expect, signInOn, test, toasts } from "./fixtures";
-
-async function secondBrowser(browser: Browser): Promise<Page> {
-  const octet = () => Math.floor(Math.random() * 254) + 1;
-  const context = await browser.newContext({
-    baseURL: e2eEnv().baseURL,
-    extraHTTPHeaders: { "X-Forwarded-For": `10.${octet()}.${octet()}.${octet()}` },
-  });
-  return await context.newPage();
-}
+import { expect, otherBrowser, signInOn, test, toasts } from "./fixtures";
+import { fillCard, TEST_CARD } from "./paymentSteps";
 
 test("signed out, choosing a plan asks for sign-in and comes back to plans", async ({ page, users, axe }) => {
   const member = await users.create({
@@ -60,12 +50,10 @@ test("a professional starts Pro through checkout, sees it live, then cancels in 
   await expect(page.getByRole("heading", { name: "Subscribe to Pro Profile" })).toBeVisible();
   await axe.check("local checkout");
   // A declined card changes nothing and says so.
-  await page.getByLabel("Card number").fill("4000 0000 0000 0002");
-  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
-  await page.getByLabel("CVC").fill("123");
+  await fillCard(page, { ...TEST_CARD, number: "4000 0000 0000 0002" });
   await page.getByRole("button", { name: "Start trial" }).click();
   await expect(page.getByRole("alert")).toContainText("Your card was declined");
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Card number").fill(TEST_CARD.number);
   await page.getByRole("button", { name: "Start trial" }).click();
 
   await expect(page).toHaveURL("/dashboard?subscription=success");
@@ -163,9 +151,7 @@ test("lead insights: Basic meets the upgrade prompt; on Pro+ Leads a client's se
   await expect(page).toHaveURL("/subscribe");
   await page.getByRole("button", { name: "Start free trial of Pro+ Leads" }).click();
   await expect(page).toHaveURL(/\/pay\/checkout\//);
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
-  await page.getByLabel("CVC").fill("123");
+  await fillCard(page);
   await page.getByRole("button", { name: "Start trial" }).click();
   await expect(page).toHaveURL("/dashboard?subscription=success");
   const views = insights.getByRole("heading", { name: "Profile views" }).locator("xpath=../..");
@@ -173,7 +159,7 @@ test("lead insights: Basic meets the upgrade prompt; on Pro+ Leads a client's se
   await axe.check("dashboard, lead insights");
 
   // A client finds Ivy in the directory and opens the profile, in another browser.
-  const other = await secondBrowser(browser);
+  const other = await otherBrowser(browser);
   await signInOn(other, client, { rejectCookies: true });
   await other.goto("/professionals/search");
   await other

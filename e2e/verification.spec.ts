@@ -4,40 +4,8 @@
 // the About tab's "Licence checked, valid until ..." line without a reload, and the directory's
 // Verified-only filter finds them. A rejection's reason reaches the professional. axe checks the
 // admin's pages (the fixture's page) and, on a phone in dark mode, the Credentials section too.
-import type { Browser, Page } from "@playwright/test";
-import { internal } from "../convex/_generated/api";
-import { adminClient, asAdminCallable } from "../scripts/lib/convex";
-import { e2eEnv } from "./env";
-import { expect, signInOn, test, toasts } from "./fixtures";
-
-async function otherBrowser(browser: Browser, clientIp: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: e2eEnv().baseURL,
-    extraHTTPHeaders: { "X-Forwarded-For": clientIp },
-  });
-  return await context.newPage();
-}
-
-async function grantAdmin(email: string): Promise<void> {
-  const env = e2eEnv();
-  await adminClient(env.convexUrl, env.adminKey).mutation(asAdminCallable(internal.users.grantAdmin), { email });
-}
-
-/** Letters only, unique to this run (the directory's text search matches whole words). */
-function uniqueWord(prefix: string): string {
-  const letters = Date.now()
-    .toString(26)
-    .split("")
-    .map((c) => String.fromCharCode(97 + parseInt(c, 26)))
-    .join("");
-  return `${prefix}${letters}`;
-}
-
-// A 1x1 PNG: the document the licence is checked against.
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
+import type { Page } from "@playwright/test";
+import { expect, grantAdmin, otherBrowser, PNG_1X1, signInOn, test, toasts, uniqueWord } from "./fixtures";
 
 /** A year from today as the date input's value, and as the About tab shows it ("Mar 2027"). */
 function aYearFromNow(): { iso: string; monthYear: string } {
@@ -58,7 +26,7 @@ async function submitLicence(page: Page, number: string, expiresOn: string): Pro
   await form.getByLabel("Licence number").fill(number);
   await form.getByLabel("Issuing state").selectOption({ label: "Texas" });
   await form.getByLabel("Expiry date").fill(expiresOn);
-  await form.getByLabel("Document").setInputFiles({ name: "licence.png", mimeType: "image/png", buffer: PNG });
+  await form.getByLabel("Document").setInputFiles({ name: "licence.png", mimeType: "image/png", buffer: PNG_1X1 });
   await form.getByRole("button", { name: "Submit for review" }).click();
   await expect(toasts(page).getByText("Credential submitted: an admin will review it.")).toBeVisible();
 }
@@ -165,7 +133,7 @@ test("a rejected licence shows the reason to the pro, who re-submits it", async 
   const form = page.getByRole("form", { name: "Re-submit your licence" });
   await form.getByLabel("Licence number").fill("TX-P-778");
   await form.getByLabel("Expiry date").fill(expiry.iso);
-  await form.getByLabel("Document").setInputFiles({ name: "licence.png", mimeType: "image/png", buffer: PNG });
+  await form.getByLabel("Document").setInputFiles({ name: "licence.png", mimeType: "image/png", buffer: PNG_1X1 });
   await form.getByRole("button", { name: "Re-submit for review" }).click();
   await expect(toasts(page).getByText("Credential re-submitted: an admin will review it.")).toBeVisible();
   await expect(row).toContainText("TX-P-778");
