@@ -18,6 +18,9 @@ import {
   assertOwner,
   canSeeDocument,
   credentialOrThrow,
+  credentialFields,
+  credentialFieldsValidator,
+  credentialKind,
   deleteCredential,
   expireIfDue,
   isVerifying,
@@ -32,7 +35,7 @@ import { hit } from "./model/rateLimit";
 import { attachFile, refusalValidator, releaseFile } from "./model/files";
 import { randomToken, sha256Hex } from "./model/tokens";
 
-const kind = v.union(v.literal("licence"), v.literal("insurance"), v.literal("background_check"));
+const kind = credentialKind;
 const state = v.union(v.literal("submitted"), v.literal("approved"), v.literal("rejected"), v.literal("expired"));
 
 /** The form's fields, as sent (checked by credentialSchema, the form's own schema). */
@@ -50,16 +53,8 @@ const detailArgs = {
 
 const mineValidator = v.object({
   _id: v.id("credentials"),
-  kind,
-  label: v.string(),
+  ...credentialFieldsValidator,
   state,
-  trade: v.union(v.string(), v.null()),
-  number: v.union(v.string(), v.null()),
-  issuingState: v.union(v.string(), v.null()),
-  carrier: v.union(v.string(), v.null()),
-  policyNumber: v.union(v.string(), v.null()),
-  coverage: v.union(v.string(), v.null()),
-  expiresOn: v.union(v.string(), v.null()),
   rejectionReason: v.union(v.string(), v.null()),
   submittedAt: v.number(),
   reviewedAt: v.union(v.number(), v.null()),
@@ -82,16 +77,8 @@ export const mine = query({
     const now = Date.now();
     return rows.map((c) => ({
       _id: c._id,
-      kind: c.kind,
-      label: KIND_LABELS[c.kind],
+      ...credentialFields(c),
       state: c.state,
-      trade: c.trade ?? null,
-      number: c.number ?? null,
-      issuingState: c.issuingState ?? null,
-      carrier: c.carrier ?? null,
-      policyNumber: c.policyNumber ?? null,
-      coverage: c.coverage ?? null,
-      expiresOn: c.expiresOn ?? null,
       rejectionReason: c.rejectionReason ?? null,
       submittedAt: c.submittedAt,
       reviewedAt: c.reviewedAt ?? null,

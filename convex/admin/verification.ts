@@ -10,6 +10,7 @@ import { adminMutation, adminQuery } from "../functions";
 import { recordAudit } from "../model/audit";
 import {
   approve as approveCredential,
+  credentialFields,
   credentialOrThrow,
   isExpedited,
   reject as rejectCredential,
@@ -36,15 +37,7 @@ export const queue = adminQuery({
           .unique();
         return {
           credentialId: c._id,
-          kind: c.kind,
-          label: KIND_LABELS[c.kind],
-          trade: c.trade ?? null,
-          number: c.number ?? null,
-          issuingState: c.issuingState ?? null,
-          carrier: c.carrier ?? null,
-          policyNumber: c.policyNumber ?? null,
-          coverage: c.coverage ?? null,
-          expiresOn: c.expiresOn ?? null,
+          ...credentialFields(c),
           consent: c.consent ?? false,
           submittedAt: c.submittedAt,
           expedited: isExpedited(c),

@@ -20,6 +20,7 @@ import {
   type CredentialState,
   type CredentialValues,
 } from "../../common/credentials";
+import { v } from "convex/values";
 import type { AppErrorData } from "../../common/errors";
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
@@ -33,6 +34,36 @@ import type { TransitionRule } from "./transitions";
 import { ErrorCode } from "../../common/errors";
 
 export type Credential = Doc<"credentials">;
+
+export const credentialKind = v.union(v.literal("licence"), v.literal("insurance"), v.literal("background_check"));
+const maybe = v.union(v.string(), v.null());
+
+/** What the owner's list and the admin queue show of a credential: its kind and details (absent ones null). */
+export const credentialFieldsValidator = {
+  kind: credentialKind,
+  label: v.string(),
+  trade: maybe,
+  number: maybe,
+  issuingState: maybe,
+  carrier: maybe,
+  policyNumber: maybe,
+  coverage: maybe,
+  expiresOn: maybe,
+};
+
+export function credentialFields(c: Credential) {
+  return {
+    kind: c.kind,
+    label: KIND_LABELS[c.kind],
+    trade: c.trade ?? null,
+    number: c.number ?? null,
+    issuingState: c.issuingState ?? null,
+    carrier: c.carrier ?? null,
+    policyNumber: c.policyNumber ?? null,
+    coverage: c.coverage ?? null,
+    expiresOn: c.expiresOn ?? null,
+  };
+}
 type Actor = "owner" | "reviewer" | "system";
 
 /** Every legal move (STYLE rule 8); anything else is refused with a clear message. */
