@@ -5,7 +5,7 @@ import { SubscribeCopy } from "../common/plans";
 import { LAUNCH_PROMO, LAUNCH_PROMO_KEY } from "../common/promo";
 import { api, internal } from "./_generated/api";
 import { promoSubscriptionId } from "./model/launchPromotion";
-import { createUser, newTest, userRow, type TestConvex } from "./test.setup";
+import { createUser, newTest, useFakeTime, userRow, type TestConvex } from "./test.setup";
 
 const DAY = 24 * 60 * 60_000;
 const SETUP = { professions: ["plumber"], primaryProfession: "plumber" };
@@ -27,7 +27,7 @@ async function runDueNow(t: TestConvex) {
 
 describe("the launch promotion", () => {
   test("off by default: a new professional stays on Basic", async () => {
-    vi.useFakeTimers();
+    useFakeTime();
     const t = newTest();
     const member = await createUser(t, { userType: "professional", professions: [] });
     await member.as.mutation(api.users.completeProfessionSetup, SETUP);
@@ -36,7 +36,7 @@ describe("the launch promotion", () => {
   });
 
   test("on: Pro Profile for a year through the subscription records, once, and the year's end downgrades", async () => {
-    vi.useFakeTimers();
+    useFakeTime();
     const t = newTest();
     await turnOn(t, Date.now() + 30 * DAY);
     const member = await createUser(t, { userType: "professional", professions: [] });
@@ -62,8 +62,11 @@ describe("the launch promotion", () => {
     expect(events.map((e) => e.type)).toEqual(["customer.subscription.created"]);
     expect((await userRow(t, homeowner.userId)).subscriptionTier).toBeUndefined();
 
-    // A year on, the promotion's subscription ends: Basic.
-    vi.advanceTimersByTime(366 * DAY);
+    // Half a year on, still Pro; a year on, the promotion's subscription ends: Basic.
+    vi.advanceTimersByTime(183 * DAY);
+    await t.finishInProgressScheduledFunctions();
+    expect((await userRow(t, member.userId)).subscriptionTier).toBe("pro");
+    vi.advanceTimersByTime(183 * DAY);
     await t.finishAllScheduledFunctions(vi.runAllTimers);
     expect(await userRow(t, member.userId)).toMatchObject({
       subscriptionTier: "basic",
@@ -72,7 +75,7 @@ describe("the launch promotion", () => {
   });
 
   test("sign-ups after the deadline get nothing; a promotion member may still buy a paid plan", async () => {
-    vi.useFakeTimers();
+    useFakeTime();
     process.env.RAFTER_LOCAL = "1";
     const t = newTest();
     await turnOn(t, Date.now() + DAY);

@@ -91,7 +91,7 @@ export const expireDue = internalMutation({
   },
 });
 
-/** The launch promotion's grant reaches its year's end (model/launchPromotion.ts); steps until then. */
+/** The launch promotion's grant reaches its year's end (model/launchPromotion.ts). */
 export const endLaunchGrant = internalMutation({
   args: { userId: v.id("users"), periodEnd: v.number() },
   returns: v.null(),

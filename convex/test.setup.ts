@@ -4,6 +4,7 @@
 import { convexTest } from "convex-test";
 import { makeFunctionReference, type FunctionArgs, type WithoutSystemFields } from "convex/server";
 import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
+import { vi } from "vitest";
 import type { api } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import { syncUserLocation } from "./model/professionals";
@@ -36,6 +37,26 @@ export function newTest() {
 }
 /** A test accessor, with or without identity or request metadata. */
 export type TestConvex = Omit<ReturnType<typeof newTest>, "registerComponent">;
+
+/** The longest delay setTimeout takes (2^31-1 ms, about 24.8 days): a longer one fires at once. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * Fake time (vi.useFakeTimers) in which a function scheduled months ahead waits its time.
+ * convex-test arms one setTimeout per scheduled function, and a delay over MAX_TIMER_MS would fire
+ * it at once (Node's and the fake clock's rule), so long delays are armed in steps, as the offline
+ * runtime's scheduler does. Tests then schedule and advance time by what they mean (a year).
+ * `vi.useRealTimers()` puts the real setTimeout back.
+ */
+export function useFakeTime(options?: Parameters<typeof vi.useFakeTimers>[0]): void {
+  vi.useFakeTimers(options);
+  const fakeSetTimeout = globalThis.setTimeout;
+  const stepped = (callback: (...args: unknown[]) => void, delay = 0, ...args: unknown[]): ReturnType<typeof setTimeout> =>
+    delay > MAX_TIMER_MS
+      ? fakeSetTimeout(() => stepped(callback, delay - MAX_TIMER_MS, ...args), MAX_TIMER_MS)
+      : fakeSetTimeout(callback, delay, ...args);
+  globalThis.setTimeout = Object.assign(stepped, fakeSetTimeout) as typeof setTimeout;
+}
 
 export const STRONG_PASSWORD = "Correct-Horse9!";
 

@@ -52,27 +52,15 @@ export async function grantLaunchPromotion(ctx: MutationCtx, user: Doc<"users">,
   return true;
 }
 
-/**
- * Timers longer than about 24 days overflow setTimeout in runtimes that use it (the offline
- * runtime, convex-test): the grant's end is checked in steps of at most this long instead.
- */
-const MAX_SCHEDULE_STEP_MS = 20 * DAY_MS;
-
-export async function scheduleLaunchGrantEnd(
-  ctx: MutationCtx,
-  userId: Id<"users">,
-  periodEnd: number,
-  now = Date.now(),
-) {
-  await ctx.scheduler.runAt(Math.min(periodEnd, now + MAX_SCHEDULE_STEP_MS), internal.promotions.endLaunchGrant, {
-    userId,
-    periodEnd,
-  });
+/** The grant's end, on the scheduler: its subscription's deletion event at `periodEnd`. */
+async function scheduleLaunchGrantEnd(ctx: MutationCtx, userId: Id<"users">, periodEnd: number) {
+  await ctx.scheduler.runAt(periodEnd, internal.promotions.endLaunchGrant, { userId, periodEnd });
 }
 
 /** The grant's year is over: its subscription's deletion event, applied by the webhook's own mutation. */
 export async function endLaunchGrant(ctx: MutationCtx, userId: Id<"users">, periodEnd: number, now = Date.now()) {
-  if (now < periodEnd) return await scheduleLaunchGrantEnd(ctx, userId, periodEnd, now);
+  // Early (an end that an earlier version scheduled in 20-day steps): wait for the rest of the year.
+  if (now < periodEnd) return await scheduleLaunchGrantEnd(ctx, userId, periodEnd);
   const subscriptionId = promoSubscriptionId(userId);
   await ctx.scheduler.runAfter(0, internal.payments.webhooks.apply, {
     event: {
