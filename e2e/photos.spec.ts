@@ -1,40 +1,8 @@
 // Photographer on request (issue 15), in two browsers: an owner posts a job asking for a
 // photographer; a photographer nearby finds it on Photo requests (from their dashboard), takes it,
 // uploads a photo and delivers; the owner's open job page shows the delivered photo, live.
-import type { Browser, Page } from "@playwright/test";
-import { ConvexHttpClient } from "convex/browser";
 import { api } from "../convex/_generated/api";
-import { e2eEnv } from "./env";
-import { expect, signInOn, test, toasts, type Account } from "./fixtures";
-import { PHOTO_PNG } from "./paymentSteps";
-
-async function otherBrowser(browser: Browser, clientIp: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: e2eEnv().baseURL,
-    extraHTTPHeaders: { "X-Forwarded-For": clientIp },
-  });
-  return await context.newPage();
-}
-
-/** A backend client signed in as the account (the same sign-in the login form calls). */
-async function backendAs(account: Account, clientIp: string): Promise<ConvexHttpClient> {
-  const client = new ConvexHttpClient(e2eEnv().convexUrl, {
-    skipConvexDeploymentUrlCheck: true,
-    logger: false,
-    fetch: (input, init) => {
-      const headers = new Headers(init?.headers);
-      headers.set("X-Forwarded-For", clientIp);
-      return fetch(input, { ...init, headers });
-    },
-  });
-  const result = await client.action(api.auth.signIn, {
-    provider: "password",
-    params: { flow: "signIn", email: account.email, password: account.password },
-  });
-  if (!result.tokens?.token) throw new Error(`no token for ${account.email}`);
-  client.setAuth(result.tokens.token);
-  return client;
-}
+import { backendAs, expect, otherBrowser, PNG_1X1, signInOn, test, toasts } from "./fixtures";
 
 const place = { city: "Austin", state: "TX", zipCode: "78701" };
 
@@ -92,7 +60,7 @@ test("a photographer finds an open photo request nearby, takes it, uploads a pho
   await expect(ownerRequest.getByText("Photographer booked").first()).toBeVisible();
 
   // Upload a photo, then deliver.
-  await booked.getByLabel("Photos of the property").setInputFiles({ name: "front.png", mimeType: "image/png", buffer: PHOTO_PNG });
+  await booked.getByLabel("Photos of the property").setInputFiles({ name: "front.png", mimeType: "image/png", buffer: PNG_1X1 });
   await booked.getByRole("button", { name: "Upload photos" }).click();
   await expect(booked.getByRole("img", { name: "Uploaded photo 1" })).toBeVisible();
   await axe.check("photo requests with an uploaded photo");
