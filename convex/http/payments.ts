@@ -2,6 +2,7 @@
 // wrappers over payments/jobs.ts, so the same caller and state checks answer (403 for the wrong
 // side, 400 for a refused transition, 404 for a job without a payment).
 //   GET  /api/jobs/{id}/payment           the payment as the owner or the hired professional sees it
+//   POST /api/jobs/{id}/payment/quote     the professional confirms a range bid's final quote ({ priceCents })
 //   POST /api/jobs/{id}/payment/fund      the owner's checkout: answers `url`
 //   POST /api/jobs/{id}/completion        the professional's documented completion (uploaded photo ids)
 //   POST /api/jobs/{id}/payment/release   the owner approves: released to the professional
@@ -52,6 +53,8 @@ const disputeBody = z.object({
   photos: z.array(z.string().max(64)).max(COMPLETION_LIMITS.photos).optional(),
 });
 
+const quoteBody = z.object({ priceCents: z.number().int().describe("the final price, in cents, within the bid's range") });
+
 const notFound = () => restError(ErrorCode.NOT_FOUND, "Not found");
 
 async function jobIdOf(ctx: Parameters<RestRoute["handler"]>[0]["ctx"], params: string[]): Promise<Id<"jobs">> {
@@ -81,21 +84,22 @@ export const paymentRoutes: RestRoute[] = [
     method: "POST",
     pathPrefix: "/api/jobs/",
     doc: {
-      summary: "Payment protection: fund (answers the checkout `url`), submit completion, release, or open a dispute",
+      summary: "Payment protection: confirm the final quote, fund (answers the checkout `url`), submit completion, release, or open a dispute",
       auth: "bearer",
       paths: [
         "/api/jobs/{id}/payment/fund",
         "/api/jobs/{id}/completion",
+        "/api/jobs/{id}/payment/quote",
         "/api/jobs/{id}/payment/release",
         "/api/jobs/{id}/payment/dispute",
       ],
-      body: z.union([completionBody, disputeBody, z.object({})]),
+      body: z.union([completionBody, disputeBody, quoteBody, z.object({})]),
       answer: z.union([z.object({ url: z.string() }), paymentAnswer]),
     },
     handler: async ({ ctx, request, params }) => {
       await requireSignedIn(ctx);
       const action = params.slice(1).join("/");
-      if (!["payment/fund", "completion", "payment/release", "payment/dispute"].includes(action)) throw notFound();
+      if (!["payment/fund", "completion", "payment/quote", "payment/release", "payment/dispute"].includes(action)) throw notFound();
       const jobId = await jobIdOf(ctx, params);
       if (action === "payment/fund") return await ctx.runAction(api.payments.jobs.fund, { jobId });
       if (action === "completion") {
@@ -108,6 +112,9 @@ export const paymentRoutes: RestRoute[] = [
           photos,
         });
         if (result !== null) throw restError(result.refused.code as ErrorCode, result.refused.message);
+      } else if (action === "payment/quote") {
+        const body = await parseBody(request, quoteBody);
+        await ctx.runMutation(api.payments.jobs.confirmQuote, { jobId, priceCents: body.priceCents });
       } else if (action === "payment/release") {
         await ctx.runMutation(api.payments.jobs.approve, { jobId });
       } else {

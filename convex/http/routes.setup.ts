@@ -172,10 +172,11 @@ export const ROUTES: Record<string, RouteRule> = {
     paths: [
       "/api/jobs/{paidJob}/completion",
       "/api/jobs/{paidJob}/payment/fund",
+      "/api/jobs/{paidJob}/payment/quote",
       "/api/jobs/{paidJob}/payment/release",
       "/api/jobs/{paidJob}/payment/dispute",
     ],
-    body: { checklist: ["Painted the fence"], photos: [], reason: "Not paid" },
+    body: { checklist: ["Painted the fence"], photos: [], reason: "Not paid", priceCents: 100_000 },
   },
   "POST /api/create-subscription": { body: { planId: "pro", successUrl: "/dashboard?subscription=success" } },
   "POST /stripe/webhook": {

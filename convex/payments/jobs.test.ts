@@ -260,6 +260,22 @@ describe("the pro's final quote", () => {
     );
   });
 
+  test("REST: POST /api/jobs/{id}/payment/quote, the pro only, the same checks", async () => {
+    const { o, p, stranger, jobId } = await ranged();
+    const quote = (who: TestMember, body: unknown) =>
+      who.as.fetch(`/api/jobs/${jobId}/payment/quote`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    expect((await quote(p, { priceCents: "lots" })).status).toBe(400);
+    const outside = await quote(p, { priceCents: 150_000 });
+    expect(outside.status).toBe(400);
+    expect(await outside.json()).toMatchObject({ message: PaymentCopy.quoteOutOfRange("$1,000", "$1,400") });
+    expect((await quote(o, { priceCents: 120_000 })).status).toBe(403);
+    expect((await quote(stranger, { priceCents: 120_000 })).status).toBe(403);
+    const done = await quote(p, { priceCents: 120_000 });
+    expect(done.status).toBe(200);
+    expect(await done.json()).toMatchObject({ state: "awaiting_funding", amountCents: 120_000, role: "pro" });
+    expect((await quote(p, { priceCents: 125_000 })).status).toBe(400);
+  });
+
   test("the job cancelled while the quote is awaited cancels the payment", async () => {
     const { t, o, jobId } = await ranged();
     await o.as.mutation(api.jobs.act, { jobId, action: "cancel" });
