@@ -2,8 +2,7 @@
 // The business is an Enterprise professional's account; its owner invites people by email, and an
 // active member acts for the business from their own account: sees its quote requests, bids as the
 // business and reads and replies in its message threads. Shared by the Team settings and the server.
-import { z } from "zod";
-import { EMAIL_MAX_LENGTH } from "./account";
+// Plain TypeScript, no zod (the acting switch in the shell uses it): the form's schema is in ./teamInvite.ts.
 import { ENTERPRISE_TEAM_SEATS } from "./plans";
 
 /** A seat's life: invited, then active (accepted) or declined; an active seat is removed by the owner or left by the member. */
@@ -11,16 +10,6 @@ export const SEAT_STATES = ["invited", "active", "declined", "removed", "left"] 
 export type SeatState = (typeof SEAT_STATES)[number];
 /** States that hold one of the business's seats. */
 export const LIVE_SEAT_STATES = ["invited", "active"] as const satisfies readonly SeatState[];
-
-export const teamInviteSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, "Email is required")
-    .email("Please enter a valid email address")
-    .max(EMAIL_MAX_LENGTH, "Please enter a valid email address"),
-});
-export type TeamInviteValues = z.infer<typeof teamInviteSchema>;
 
 export const SEAT_STATE_LABELS: Record<SeatState, string> = {
   invited: "Invited",

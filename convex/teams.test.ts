@@ -49,7 +49,7 @@ describe("team seats: inviting", () => {
       ctx.db.query("notifications").withIndex("by_userId", (q) => q.eq("userId", member.userId)).collect(),
     );
     expect(notes).toEqual([
-      expect.objectContaining({ title: TeamCopy.notificationTitle, content: TeamCopy.notification("Acme Electric"), actionUrl: "/settings#team" }),
+      expect.objectContaining({ title: TeamCopy.notificationTitle, content: TeamCopy.notification("Acme Electric"), actionUrl: "/settings#team-invitations" }),
     ]);
     const mine = await member.as.query(api.teams.membership, {});
     expect(mine?.invitations).toEqual([expect.objectContaining({ _id: seatId, business: { _id: boss.userId, name: "Acme Electric" } })]);

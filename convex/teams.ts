@@ -2,7 +2,8 @@
 // member's seat, and the business's quote requests as a member sees them. Rules in model/teams.ts.
 import { v } from "convex/values";
 import { teamSeatLimit } from "../common/plans";
-import { SEAT_STATES, teamInviteSchema } from "../common/teams";
+import { SEAT_STATES } from "../common/teams";
+import { teamInviteSchema } from "../common/teamInvite";
 import type { Doc } from "./_generated/dataModel";
 import { mutation, query } from "./functions";
 import { parseOrThrow } from "./model/errors";

@@ -203,7 +203,7 @@ async function tellInvitee(ctx: MutationCtx, owner: Doc<"users">, memberId: Id<"
     type: "system",
     title: TeamCopy.notificationTitle,
     content: TeamCopy.notification(displayName(owner)),
-    actionUrl: "/settings#team",
+    actionUrl: "/settings#team-invitations",
     actorId: owner._id,
     entityType: "user",
     entityId: owner._id,

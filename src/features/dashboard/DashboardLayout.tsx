@@ -3,6 +3,7 @@ import type { Viewer } from "@/app/session";
 import { AccountRestoredBanner } from "@/features/auth/AccountRestoredBanner";
 import { EmailVerificationBanner } from "@/features/auth/EmailVerificationBanner";
 import { usePageTitle } from "@/lib/usePageTitle";
+import { BusinessQuoteRequests } from "@/features/teams/BusinessQuoteRequests";
 
 // The bar saying who is signed in (and the customer-view switch) is in the shell: src/features/shell/UserTypeBar.tsx.
 export function DashboardLayout({
@@ -32,6 +33,8 @@ export function DashboardLayout({
       </header>
       <AccountRestoredBanner viewer={viewer} />
       <EmailVerificationBanner viewer={viewer} />
+      {/* An Enterprise team member acting for the business: its quote requests first. */}
+      <BusinessQuoteRequests />
       {children}
     </div>
   );

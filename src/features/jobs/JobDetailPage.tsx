@@ -44,6 +44,8 @@ import { useJobAction } from "./hooks/useJobAction";
 import { useToggleSave } from "./hooks/useSaveJob";
 import { ShareWithBackupButton } from "./components/ShareWithBackupButton";
 import { WriteReviewButton } from "@/features/reviews/WriteReviewButton";
+import { TeamCopy } from "@common/teams";
+import { useActing, withActing } from "@/features/teams/acting";
 
 // /jobs/{id}: everything about one job, live. The owner compares bids and hires; a professional
 // bids (or edits / withdraws their bid); the hired professional starts and finishes the work;
@@ -354,6 +356,7 @@ function People({ data }: { data: JobPageData }) {
 
 function MyBid({ bid, jobOpen, onEdit }: { bid: BidView; jobOpen: boolean; onEdit: () => void }) {
   const withdraw = useMutation(api.bids.withdraw);
+  const { actingFor } = useActing();
   const runAction = useJobAction();
   const [confirmWithdraw, setConfirmWithdraw] = useState(false);
   const active = bid.status === "active" && jobOpen;
@@ -370,6 +373,7 @@ function MyBid({ bid, jobOpen, onEdit }: { bid: BidView; jobOpen: boolean; onEdi
         <Detail label="Estimated duration">{bid.estimatedDuration}</Detail>
         <Detail label="Sent">{dateTimeText(bid._creationTime)}</Detail>
       </dl>
+      {bid.placedBy && <p className="text-sm text-slate-700 dark:text-slate-200">{TeamCopy.placedBy(bid.placedBy)}</p>}
       <p className="whitespace-pre-line text-slate-800 dark:text-slate-100">{bid.message}</p>
       {active && (
         <div className="flex flex-col gap-3 sm:flex-row">
@@ -398,7 +402,7 @@ function MyBid({ bid, jobOpen, onEdit }: { bid: BidView; jobOpen: boolean; onEdi
         cancelLabel="Keep bid"
         variant="danger"
         onConfirm={() =>
-          runAction(() => withdraw({ bidId: bid._id }), {
+          runAction(() => withdraw({ bidId: bid._id, actingFor }), {
             title: JobCopy.bidWithdrawnTitle,
             description: JobCopy.bidWithdrawn,
           })
@@ -413,12 +417,18 @@ function MyBid({ bid, jobOpen, onEdit }: { bid: BidView; jobOpen: boolean; onEdi
 /** A professional's side: their bid (edit / withdraw) and the bid form when they may bid. */
 function ProfessionalBid({ data }: { data: JobPageData }) {
   const [editing, setEditing] = useState(false);
+  const { business } = useActing();
   const { myBid, canBid, job } = data;
   const jobOpen = OPEN_STATUSES.includes(job.status as JobStatus);
   if (!myBid && !canBid) return null;
   const activeBid = myBid && myBid.status === "active" && jobOpen ? myBid : null;
   return (
     <Section title={myBid && !canBid ? "Your bid" : "Place a bid"} id="bid">
+      {business && (
+        <p role="status" className="text-sm text-slate-700 dark:text-slate-200">
+          {`Acting as ${business.name}: this is the business's bid, and you are recorded as who placed it. Once hired, the work and its payment are run from the owner's account.`}
+        </p>
+      )}
       {myBid && !editing && (
         <>
           {canBid && (
@@ -469,7 +479,9 @@ function JobView({ data }: { data: JobPageData }) {
     }
   }, [location.hash]);
 
-  const isPro = viewer.userType === "professional" && role !== "owner";
+  // A team member acting for a business bids for it, whatever their own account type.
+  const acting = useActing();
+  const isPro = (viewer.userType === "professional" || acting.actingFor !== undefined) && role !== "owner";
   return (
     <div className="mx-auto w-full max-w-7xl space-y-8 px-4 py-8 sm:py-10">
       <div className="space-y-4">
@@ -544,7 +556,7 @@ function JobView({ data }: { data: JobPageData }) {
 }
 
 function JobLoader({ jobId }: { jobId: string }) {
-  const data = useQuery(api.jobs.get, { jobId });
+  const data = useQuery(api.jobs.get, withActing(useActing(), { jobId }));
   if (data === undefined) {
     return (
       <div className="flex justify-center px-4 py-24 text-slate-700 dark:text-slate-200">

@@ -13,6 +13,7 @@ import type { ErrorCopy } from "@/lib/errors";
 import { useErrorToast } from "@/lib/useErrorToast";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { OPTIMISTIC_PREFIX } from "./optimistic";
+import { useActing } from "@/features/teams/acting";
 
 /** "Is typing" is sent at most this often while the user types. */
 const TYPING_EVERY_MS = 2000;
@@ -24,20 +25,20 @@ const sendFailedCopy = {
 } satisfies ErrorCopy;
 
 /** The optimistic bubble: the message at the bottom of the thread until the server's copy arrives. */
-function showSending(viewerId: Id<"users">): OptimisticUpdate<FunctionArgs<typeof api.messages.send>> {
+function showSending(senderId: Id<"users">, writer: string): OptimisticUpdate<FunctionArgs<typeof api.messages.send>> {
   return (store, args) => {
     const now = Date.now();
     insertAtTop({
       paginatedQuery: api.messages.thread,
-      argsToMatch: { otherUserId: args.receiverId },
+      argsToMatch: { otherUserId: args.receiverId, ...(args.actingFor ? { actingFor: args.actingFor } : {}) },
       localQueryStore: store,
       item: {
         _id: `${OPTIMISTIC_PREFIX}${now}` as Id<"messages">,
         _creationTime: now,
-        senderId: viewerId,
+        senderId,
         content: args.content.trim(),
         mine: true,
-        sentBy: null,
+        sentBy: args.actingFor ? writer : null,
       },
     });
   };
@@ -60,14 +61,18 @@ export function Composer({ otherUserId, otherName }: { otherUserId: string; othe
   const typingSentAt = useRef(0);
   const errorId = useId();
 
-  const send = useMutation(api.messages.send).withOptimisticUpdate(showSending(viewer._id));
+  // A team member acting for the business writes as the business (model/teams.ts).
+  const { actingFor } = useActing();
+  const send = useMutation(api.messages.send).withOptimisticUpdate(
+    showSending(actingFor ?? viewer._id, `${viewer.firstName} ${viewer.lastName}`.trim()),
+  );
   const setTyping = useMutation(api.messages.setTyping);
 
   const stopTyping = useCallback(() => {
     if (typingSentAt.current === 0) return;
     typingSentAt.current = 0;
-    setTyping({ otherUserId, typing: false }).catch(() => undefined);
-  }, [otherUserId, setTyping]);
+    setTyping({ otherUserId, typing: false, actingFor }).catch(() => undefined);
+  }, [otherUserId, setTyping, actingFor]);
   // Leaving the thread ends "is typing".
   useEffect(() => stopTyping, [stopTyping]);
 
@@ -81,7 +86,7 @@ export function Composer({ otherUserId, otherName }: { otherUserId: string; othe
     const now = Date.now();
     if (now - typingSentAt.current >= TYPING_EVERY_MS) {
       typingSentAt.current = now;
-      setTyping({ otherUserId, typing: true }).catch(() => undefined);
+      setTyping({ otherUserId, typing: true, actingFor }).catch(() => undefined);
     }
   };
 
@@ -102,7 +107,7 @@ export function Composer({ otherUserId, otherName }: { otherUserId: string; othe
     const content = text;
     setText("");
     try {
-      await send({ receiverId: otherUserId, content });
+      await send({ receiverId: otherUserId, content, actingFor });
     } catch (error) {
       setText((current) => (current.trim() ? current : content));
       showError(error, sendFailedCopy);

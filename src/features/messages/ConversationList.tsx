@@ -8,6 +8,7 @@ import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { relativeTime, relativeTimeLong, useNow } from "@/lib/relativeTime";
 import { ErrorState, QueryErrorBoundary } from "@/components/ui/QueryErrorBoundary";
+import { useActing, withActing } from "@/features/teams/acting";
 
 const PAGE_SIZE = 20;
 const SKELETON_ROWS = 6;
@@ -22,7 +23,10 @@ export function ConversationList({ selectedId }: { selectedId: string | null }) 
 }
 
 function Conversations({ selectedId }: { selectedId: string | null }) {
-  const { results, status, loadMore } = usePaginatedQuery(api.messages.inbox, {}, { initialNumItems: PAGE_SIZE });
+  const acting = useActing();
+  const { results, status, loadMore } = usePaginatedQuery(api.messages.inbox, withActing(acting, {}), {
+    initialNumItems: PAGE_SIZE,
+  });
   const now = useNow();
 
   if (status === "LoadingFirstPage") {

@@ -5,6 +5,8 @@ import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { isOptimistic } from "./optimistic";
 import type { ThreadInfo } from "./types";
+import { TeamCopy } from "@common/teams";
+import { useActing, withActing } from "@/features/teams/acting";
 
 const PAGE_SIZE = 30;
 /** Within this many pixels of the bottom the list follows new messages. */
@@ -19,9 +21,11 @@ const dayFormat = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "lo
  * or sent it. Seeing new messages from the other side (tab visible) marks the thread read.
  */
 export function MessageList({ otherUserId, info }: { otherUserId: string; info: ThreadInfo }) {
+  const acting = useActing();
+  const actingFor = acting.actingFor;
   const { results, status, loadMore } = usePaginatedQuery(
     api.messages.thread,
-    { otherUserId },
+    withActing(acting, { otherUserId }),
     { initialNumItems: PAGE_SIZE },
   );
   const messages = useMemo(() => [...results].reverse(), [results]);
@@ -35,12 +39,12 @@ export function MessageList({ otherUserId, info }: { otherUserId: string; info: 
   const newestIncoming = results.find((m) => !m.mine && !isOptimistic(m._id))?._id;
   useEffect(() => {
     const read = () => {
-      if (document.visibilityState === "visible") markRead({ otherUserId }).catch(() => undefined);
+      if (document.visibilityState === "visible") markRead({ otherUserId, actingFor }).catch(() => undefined);
     };
     read();
     document.addEventListener("visibilitychange", read);
     return () => document.removeEventListener("visibilitychange", read);
-  }, [markRead, otherUserId, newestIncoming]);
+  }, [markRead, otherUserId, actingFor, newestIncoming]);
 
   const loadOlder = useCallback(() => {
     const el = scroller.current;
@@ -133,6 +137,7 @@ export function MessageList({ otherUserId, info }: { otherUserId: string; info: 
                     id={m._id}
                     content={m.content}
                     mine={m.mine}
+                    sentBy={m.sentBy}
                     creationTime={m._creationTime}
                     newDay={
                       !previous ||
@@ -158,6 +163,8 @@ interface MessageRowProps {
   id: string;
   content: string;
   mine: boolean;
+  /** The team member who wrote it for the business. */
+  sentBy: string | null;
   creationTime: number;
   /** The first message of its day: the day goes above it. */
   newDay: boolean;
@@ -174,6 +181,7 @@ const MessageRow = memo(function MessageRow({
   id,
   content,
   mine,
+  sentBy,
   creationTime,
   newDay,
   seen,
@@ -204,6 +212,12 @@ const MessageRow = memo(function MessageRow({
           "Sending…"
         ) : (
           <time dateTime={new Date(creationTime).toISOString()}>{timeFormat.format(creationTime)}</time>
+        )}
+        {sentBy && (
+          <>
+            <span aria-hidden="true"> · </span>
+            <span>{TeamCopy.sentBy(sentBy)}</span>
+          </>
         )}
         {seen && (
           <>

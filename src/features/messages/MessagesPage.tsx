@@ -3,6 +3,7 @@ import { MessageCopy } from "@common/messages";
 import { ButtonLink } from "@/components/ui";
 import { cn } from "@/lib/cn";
 import { usePageTitle } from "@/lib/usePageTitle";
+import { useActing } from "@/features/teams/acting";
 import { ConversationList } from "./ConversationList";
 import { ThreadPane } from "./ThreadPane";
 
@@ -13,6 +14,9 @@ export function MessagesPage() {
   const { userId } = useParams();
   const [params] = useSearchParams();
   usePageTitle("Messages");
+  const acting = useActing();
+  // The lists are the business's or the member's own: a switch starts them afresh.
+  const actingKey = acting.actingFor ?? "me";
 
   // /messages?user={id} (e.g. "Message" on a profile) opens that thread at its own address.
   const requested = params.get("user");
@@ -23,6 +27,11 @@ export function MessagesPage() {
       <h1 className={cn("mb-3 text-2xl font-bold text-slate-900 sm:mb-4 dark:text-white", userId && "max-md:sr-only")}>
         Messages
       </h1>
+      {acting.business && (
+        <p role="status" className={cn("mb-3 text-sm text-slate-700 dark:text-slate-200", userId && "max-md:sr-only")}>
+          {`These are ${acting.business.name}'s conversations. What you send shows as ${acting.business.name}, sent by you. Blocking is for the business's owner.`}
+        </p>
+      )}
       <div className="flex h-[calc(100dvh-11rem-var(--shell-bottom-bar,0px))] min-h-[26rem] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm max-md:h-auto max-md:min-h-0 max-md:overflow-visible max-md:border-0 max-md:bg-transparent max-md:shadow-none md:h-[calc(100dvh-13rem-var(--shell-bottom-bar,0px))] dark:border-slate-700 dark:bg-slate-900 max-md:dark:bg-transparent">
         <section
           aria-label="Conversations"
@@ -31,10 +40,10 @@ export function MessagesPage() {
             userId && "max-md:hidden",
           )}
         >
-          <ConversationList selectedId={userId ?? null} />
+          <ConversationList key={actingKey} selectedId={userId ?? null} />
         </section>
         {userId ? (
-          <ThreadPane key={userId} otherUserId={userId} />
+          <ThreadPane key={`${actingKey}:${userId}`} otherUserId={userId} />
         ) : (
           <div className="hidden flex-1 flex-col items-center justify-center gap-4 p-8 text-center md:flex">
             <p className="text-lg font-semibold text-slate-900 dark:text-white">{MessageCopy.selectConversation}</p>

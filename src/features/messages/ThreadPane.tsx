@@ -12,6 +12,7 @@ import { Composer } from "./Composer";
 import { MessageList } from "./MessageList";
 import type { ThreadInfo } from "./types";
 import { ErrorState, QueryErrorBoundary } from "@/components/ui/QueryErrorBoundary";
+import { useActing, withActing } from "@/features/teams/acting";
 
 const BACK_ICON = "M15 6l-6 6 6 6";
 
@@ -55,7 +56,7 @@ function BackLink({ className }: { className?: string }) {
 }
 
 function Thread({ otherUserId }: { otherUserId: string }) {
-  const info = useQuery(api.messages.threadInfo, { otherUserId });
+  const info = useQuery(api.messages.threadInfo, withActing(useActing(), { otherUserId }));
 
   if (info === undefined) {
     return (
@@ -146,7 +147,9 @@ function BlockButton({ otherUserId, name, blocked }: { otherUserId: string; name
   const { toast } = useToast();
   const reportError = useErrorToast();
   const viewer = useViewer();
-  if (viewer._id === otherUserId) return null;
+  // Blocking is the business owner's: a member acting for it doesn't get the button (MessagesPage says so).
+  const acting = useActing();
+  if (viewer._id === otherUserId || acting.actingFor) return null;
   return (
     <button
       type="button"

@@ -7,6 +7,7 @@ import { EMAIL_MODES, PREFERENCE_KINDS, type EmailMode, type PreferenceKind } fr
 import { useLogout } from "@/app/useLogout";
 import { useViewer } from "@/app/session";
 import { CredentialsSection } from "./CredentialsSection";
+import { MyTeamCard, TeamSection } from "@/features/teams/TeamSection";
 import { Alert, Button, Card, PasswordField, Select, Spinner } from "@/components/ui";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { ErrorState, QueryErrorBoundary } from "@/components/ui/QueryErrorBoundary";
@@ -29,12 +30,20 @@ export function SettingsPage() {
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">Account</h1>
         <p className="mt-2 text-slate-600 dark:text-slate-300">Your password, how Rafter emails you, and your account.</p>
       </header>
+      <QueryErrorBoundary fallback={(retry) => <ErrorState message="Your team could not be loaded." onRetry={retry} />}>
+        <MyTeamCard />
+      </QueryErrorBoundary>
       <ChangePasswordSection />
       {viewer.userType === "professional" && (
         <QueryErrorBoundary
           fallback={(retry) => <ErrorState message="Your credentials could not be loaded." onRetry={retry} />}
         >
           <CredentialsSection />
+        </QueryErrorBoundary>
+      )}
+      {viewer.userType === "professional" && (
+        <QueryErrorBoundary fallback={(retry) => <ErrorState message="Your team could not be loaded." onRetry={retry} />}>
+          <TeamSection />
         </QueryErrorBoundary>
       )}
       <QueryErrorBoundary fallback={(retry) => <ErrorState message="Failed to fetch notifications" onRetry={retry} />}>

@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import { Link, useLocation, useSearchParams } from "react-router-dom";
 import type { Viewer } from "@/app/session";
 import { textLinkClasses } from "@/components/ui/TextLink";
+import { ActingSwitch } from "@/features/teams/ActingSwitch";
 
 // The Available / Busy switch (Headless UI) loads with the signed-in pages, not the landing page.
 const AvailabilityToggle = lazy(() =>
@@ -34,6 +35,8 @@ export function UserTypeBar({ viewer }: { viewer: Viewer }) {
           Signed in as a <strong>{isPro ? "Service Professional" : "Property Owner"}</strong>
           {customerView && <span> (viewing as a customer)</span>}
         </p>
+        {/* Enterprise team members: act for the business or as themselves. */}
+        <ActingSwitch viewer={viewer} />
         {isPro && (
           <Suspense fallback={null}>
             <AvailabilityToggle className="sm:ml-auto" />

@@ -10,6 +10,7 @@ import type { ErrorCopy } from "@/lib/errors";
 import { useFormFailure } from "@/lib/useFormFailure";
 import { JobCopy } from "../copy";
 import type { BidView } from "../format";
+import { useActing } from "@/features/teams/acting";
 import type { Id } from "../ids";
 
 const FIELDS = ["priceMin", "priceMax", "message", "earliestStart", "estimatedDuration"] as const;
@@ -46,6 +47,8 @@ export function BidForm({
   onDone?: () => void;
   onCancel?: () => void;
 }) {
+  // A team member acting for the business bids as the business (model/teams.ts).
+  const { actingFor } = useActing();
   const place = useMutation(api.bids.place);
   const update = useMutation(api.bids.update);
   const { toast } = useToast();
@@ -92,10 +95,10 @@ export function BidForm({
         await send.run(payload);
         toast({ ...send.success, variant: "success" });
       } else if (bid) {
-        await update({ bidId: bid._id, ...payload });
+        await update({ bidId: bid._id, ...payload, actingFor });
         toast({ title: JobCopy.bidUpdatedTitle, description: JobCopy.bidUpdated, variant: "success" });
       } else {
-        await place({ jobId, ...payload });
+        await place({ jobId, ...payload, actingFor });
         toast({ title: JobCopy.bidPlacedTitle, description: JobCopy.bidPlaced, variant: "success" });
         reset({ message: "", earliestStart: "", estimatedDuration: "" });
       }

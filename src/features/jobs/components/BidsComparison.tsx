@@ -5,6 +5,7 @@ import { ButtonLink, cardClasses, EmptyState, TextField } from "@/components/ui"
 import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { JobCopy } from "../copy";
+import { TeamCopy } from "@common/teams";
 import { BID_STATUS_TEXT, capitalize, dayText, distanceText, plural, responseTimeText, type BidView } from "../format";
 import { useJobAction } from "../hooks/useJobAction";
 import { ActionButton } from "@/components/ui/ActionButton";
@@ -162,6 +163,9 @@ export function BidsComparison({ bids, canRespond }: { bids: BidView[]; canRespo
               <tr key={bid._id} className={cn(bid.status === "declined" && "opacity-80")}>
                 <th scope="row" className={cn(td, "w-72 min-w-56 text-left font-normal")}>
                   <p className="font-semibold">{bid.professional.name}</p>
+                  {bid.placedBy && (
+                    <p className="text-sm text-slate-600 dark:text-slate-300">{TeamCopy.placedBy(bid.placedBy)}</p>
+                  )}
                   {bid.professional.profession && (
                     <p className="text-slate-600 dark:text-slate-300">
                       {capitalize(bid.professional.profession.replace(/_/g, " "))}
@@ -202,6 +206,9 @@ export function BidsComparison({ bids, canRespond }: { bids: BidView[]; canRespo
             <div className="flex items-start justify-between gap-3">
               <div>
                 <h3 className="font-semibold text-slate-900 dark:text-white">{bid.professional.name}</h3>
+                {bid.placedBy && (
+                  <p className="text-sm text-slate-600 dark:text-slate-300">{TeamCopy.placedBy(bid.placedBy)}</p>
+                )}
                 {bid.professional.profession && (
                   <p className="text-sm text-slate-600 dark:text-slate-300">
                     {capitalize(bid.professional.profession.replace(/_/g, " "))}
