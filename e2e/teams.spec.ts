@@ -1,0 +1,121 @@
+// Enterprise team seats (issue 14), in two browsers: an Enterprise owner invites a member from
+// Account settings, the member accepts from their own account, switches to "Acting as" the
+// business and bids on a job; the owner sees the business's bid appear live, placed by the member.
+import type { Browser, Page } from "@playwright/test";
+import { ConvexHttpClient } from "convex/browser";
+import { api } from "../convex/_generated/api";
+import { e2eEnv } from "./env";
+import { expect, signInOn, test, toasts, type Account } from "./fixtures";
+import { TEST_CARD } from "./paymentSteps";
+
+async function otherBrowser(browser: Browser, clientIp: string): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: e2eEnv().baseURL,
+    extraHTTPHeaders: { "X-Forwarded-For": clientIp },
+  });
+  return await context.newPage();
+}
+
+/** A backend client signed in as the account (the same sign-in the login form calls). */
+async function backendAs(account: Account, clientIp: string): Promise<ConvexHttpClient> {
+  const client = new ConvexHttpClient(e2eEnv().convexUrl, {
+    skipConvexDeploymentUrlCheck: true,
+    logger: false,
+    fetch: (input, init) => {
+      const headers = new Headers(init?.headers);
+      headers.set("X-Forwarded-For", clientIp);
+      return fetch(input, { ...init, headers });
+    },
+  });
+  const result = await client.action(api.auth.signIn, {
+    provider: "password",
+    params: { flow: "signIn", email: account.email, password: account.password },
+  });
+  if (!result.tokens?.token) throw new Error(`no token for ${account.email}`);
+  client.setAuth(result.tokens.token);
+  return client;
+}
+
+const place = { city: "Austin", state: "TX", zipCode: "78701" };
+
+test("an Enterprise owner invites a member, who accepts, acts for the business and bids; the owner sees the business's bid live", async ({
+  page: ownerPage,
+  browser,
+  users,
+  clientIp,
+  axe,
+}) => {
+  test.slow();
+  const owner = await users.create({ userType: "professional", firstName: "Olga", lastName: "Boss", professions: ["electrician"], ...place });
+  const member = await users.create({ userType: "professional", firstName: "Mia", lastName: "Crew", professions: ["electrician"], ...place });
+  const homeowner = await users.create({ userType: "homeowner", firstName: "Hal", lastName: "Home", ...place });
+  await users.verifyEmail(member);
+
+  // The owner is on Enterprise: bought through the local checkout, fulfilled by the webhook.
+  const ownerApi = await backendAs(owner, clientIp);
+  const { url } = await ownerApi.action(api.subscriptions.checkout, { planId: "enterprise" });
+  await ownerApi.action(api.payments.local.pay, { sessionId: new URL(url).pathname.split("/").pop()!, card: TEST_CARD });
+  const title = `Rewire the shop ${Date.now()}`;
+  const jobId = await (await backendAs(homeowner, clientIp)).mutation(api.jobs.create, {
+    title,
+    description: "The shop's outlets trip the breaker whenever the compressor starts.",
+    category: "electrical",
+    propertyType: "single_family",
+    location: "Austin, TX",
+    zipCode: "78701",
+  });
+
+  // The owner invites the member from the Team section of Account settings.
+  await signInOn(ownerPage, owner, { rejectCookies: true });
+  await ownerPage.goto("/settings");
+  const team = ownerPage.getByRole("region", { name: "Team", exact: true });
+  await expect(team.getByText("1 of 10 seats in use (you included)")).toBeVisible();
+  await axe.check("settings, Enterprise team");
+  await team.getByLabel("Invite by email").fill(member.email);
+  await team.getByRole("button", { name: "Send invitation" }).click();
+  await expect(toasts(ownerPage).getByText(`Invitation sent to ${member.email}.`)).toBeVisible();
+  const seats = team.getByRole("list", { name: "Team members" });
+  await expect(seats.getByRole("listitem").filter({ hasText: member.email })).toContainText("Invited");
+
+  // The member accepts from their own account, in another browser.
+  const memberPage = await otherBrowser(browser, "10.88.0.2");
+  await signInOn(memberPage, member, { rejectCookies: true });
+  await memberPage.goto("/settings");
+  const invitations = memberPage.getByRole("region", { name: "Team invitations", exact: true });
+  await expect(invitations).toContainText("Olga Boss invited you to join their team on Rafter.");
+  await invitations.getByRole("button", { name: "Accept invitation from Olga Boss" }).click();
+  await expect(toasts(memberPage).getByText("You joined Olga Boss's team.")).toBeVisible();
+  await expect(memberPage.getByRole("region", { name: "Your team", exact: true })).toContainText("You're a member of Olga Boss's team.");
+  // ...and the owner's list shows the member active without a reload.
+  await expect(seats.getByRole("listitem").filter({ hasText: "Mia Crew" })).toContainText("Active");
+
+  // The owner watches the job page.
+  await ownerPage.goto(`/jobs/${jobId}`);
+  await expect(ownerPage.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(ownerPage.getByText("placed by Mia Crew")).toHaveCount(0);
+
+  // The member switches to the business and bids as it.
+  await memberPage.getByLabel("Acting as").selectOption({ label: "Olga Boss" });
+  await memberPage.goto(`/jobs/${jobId}`);
+  await expect(memberPage.getByRole("status").filter({ hasText: "Acting as Olga Boss" })).toBeVisible();
+  await axe.check("job page, acting for the business");
+  const bidForm = memberPage.getByRole("form", { name: "Place a bid" });
+  await bidForm.getByLabel("Price ($)").fill("820");
+  await bidForm.getByLabel("Message to the owner").fill("Our crew can rewire the shop circuits this week.");
+  await bidForm.getByLabel("Earliest start date").fill(new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10));
+  await bidForm.getByLabel("Estimated duration").fill("2 days");
+  await bidForm.getByRole("button", { name: "Submit Bid" }).click();
+  await expect(toasts(memberPage).getByText("Your bid has been sent to the owner.")).toBeVisible();
+
+  // The owner sees it appear as the business's own bid, placed by the member.
+  const ownerBid = ownerPage.getByRole("region", { name: "Your bid" });
+  await expect(ownerBid.getByText("placed by Mia Crew")).toBeVisible();
+  await expect(ownerBid.getByText("$820")).toBeVisible();
+  await expect(ownerPage.getByRole("form", { name: "Place a bid" })).toHaveCount(0);
+
+  // Acting as herself again, the member has no bid of her own on the job.
+  await memberPage.getByLabel("Acting as").selectOption({ label: "Me (Mia Crew)" });
+  await expect(memberPage.getByRole("form", { name: "Place a bid" })).toBeVisible();
+  await expect(memberPage.getByText("placed by Mia Crew")).toHaveCount(0);
+  await memberPage.context().close();
+});
