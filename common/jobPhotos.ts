@@ -12,6 +12,7 @@ export const JobPhotoCopy = {
   tooMany: (max: number) => `A job holds at most ${max} photos. Remove some before adding more.`,
   perUpload: (max: number) => `Add at most ${max} photos at a time.`,
   deliverNeedsPhotos: "Upload at least one photo before you mark the photos delivered.",
+  choosePhotos: "Choose at least one photo to upload.",
   notBooked: "Only the booked photographer can add photos to this job.",
   alreadyDelivered: "The photos were already delivered; they can't be changed.",
   photoNotFound: "This photo was already removed.",

@@ -73,3 +73,36 @@ test("a photographer finds an open photo request nearby, takes it, uploads a pho
   await expect(ownerRequest.getByText("Photos delivered by Fay Lens")).toBeVisible();
   await expect(ownerRequest.getByRole("img", { name: "Photographer's photo 1" })).toBeVisible();
 });
+
+test.describe("on a phone in dark mode", () => {
+  test.use({ theme: "dark", viewport: { width: 390, height: 844 } });
+
+  test("Photo requests: an open request to take, empty booked and delivered lists, no page overflow", async ({ page, users, axe }) => {
+    const owner = await users.create({ userType: "homeowner", firstName: "Olive", lastName: "Owner", ...place });
+    const photographer = await users.create({
+      userType: "professional",
+      firstName: "Fay",
+      lastName: "Lens",
+      professions: ["photographer"],
+      ...place,
+    });
+    const ownerApi = await backendAs(owner, "10.89.2.1");
+    const title = `Twilight photos ${Date.now()}`;
+    await ownerApi.mutation(api.jobs.create, {
+      title,
+      description: "Twilight exterior photos of a bungalow.",
+      category: "photography",
+      propertyType: "single_family",
+      location: "Austin, TX",
+      zipCode: "78701",
+      photoRequired: true,
+    });
+    await signInOn(page, photographer);
+    await page.goto("/photo-requests");
+    const request = page.getByRole("list", { name: "Open photo requests" }).getByRole("listitem").filter({ hasText: title });
+    await expect(request.getByRole("button", { name: `Take the photo request: ${title}` })).toBeVisible();
+    await expect(page.getByText("Requests you deliver are listed here.")).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await axe.check("photo requests, phone, dark");
+  });
+});

@@ -91,6 +91,7 @@ describe("uploads", () => {
       await expect(who.as.mutation(api.jobs.photos.upload, { jobId: w.jobId, photos: [id] })).rejects.toThrow(JobPhotoCopy.notBooked);
     }
 
+    await expect(w.ph.as.mutation(api.jobs.photos.upload, { jobId: w.jobId, photos: [] })).rejects.toThrow(JobPhotoCopy.choosePhotos);
     const good = [await image(w.t), await image(w.t)];
     expect(await w.ph.as.mutation(api.jobs.photos.upload, { jobId: w.jobId, photos: good })).toBeNull();
     const rows = await rowsOf(w.t, w.jobId);

@@ -45,7 +45,7 @@ export function assertCanEditPhotos(job: Job, user: Doc<"users">): void {
  */
 export async function addPhotos(ctx: MutationCtx, job: Job, user: Doc<"users">, photos: readonly Id<"_storage">[]) {
   assertCanEditPhotos(job, user);
-  if (photos.length === 0) invalid(JobPhotoCopy.deliverNeedsPhotos);
+  if (photos.length === 0) invalid(JobPhotoCopy.choosePhotos);
   if (photos.length > JOB_PHOTO_LIMITS.perUpload) invalid(JobPhotoCopy.perUpload(JOB_PHOTO_LIMITS.perUpload));
   const existing = await photosOf(ctx, job._id);
   if (existing.length + photos.length > JOB_PHOTO_LIMITS.photos) invalid(JobPhotoCopy.tooMany(JOB_PHOTO_LIMITS.photos));

@@ -85,7 +85,7 @@ export function PhotographerUpload({ jobId, photos }: { jobId: Id<"jobs">; photo
   const send = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    if (files.length === 0) return setError("Choose at least one photo to upload.");
+    if (files.length === 0) return setError(JobPhotoCopy.choosePhotos);
     setBusy(true);
     try {
       const ids = await store(files);
