@@ -140,6 +140,7 @@ import type * as seed_run from "../seed/run.js";
 import type * as seed_scrap from "../seed/scrap.js";
 import type * as seed_subscriptions from "../seed/subscriptions.js";
 import type * as seed_suspicious from "../seed/suspicious.js";
+import type * as seed_teams from "../seed/teams.js";
 import type * as settings from "../settings.js";
 import type * as social_comments from "../social/comments.js";
 import type * as social_follows from "../social/follows.js";
@@ -289,6 +290,7 @@ declare const fullApi: ApiFromModules<{
   "seed/scrap": typeof seed_scrap;
   "seed/subscriptions": typeof seed_subscriptions;
   "seed/suspicious": typeof seed_suspicious;
+  "seed/teams": typeof seed_teams;
   settings: typeof settings;
   "social/comments": typeof social_comments;
   "social/follows": typeof social_follows;

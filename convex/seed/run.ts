@@ -267,6 +267,8 @@ export const run = internalAction({
     inserted.feedPosts = feed.inserted;
     skipped.feedPosts = feed.skipped;
     await ctx.runAction(internal.seed.subscriptions.insertDemoSubscriptions, {});
+    // The Enterprise demo business's team: two members and the demo professional invited.
+    inserted.demoTeamSeats = (await ctx.runMutation(internal.seed.teams.insertDemoTeam, {})).inserted;
     // Suspicious Users and Cleanup have work waiting (issue 16): after the feed, whose demo owner reports one.
     inserted.demoSuspects = await seedDemoSuspects(ctx);
     // After the plans: a Pro+ member's pending credential is a day ahead in the queue.
