@@ -11,6 +11,7 @@ import { scrapRoutes } from "./http/scrap";
 import { socialRoutes } from "./http/social";
 import { postRoutes } from "./http/posts";
 import { subscriptionRoutes } from "./http/subscriptions";
+import { teamRoutes } from "./http/teams";
 import { paymentRoutes } from "./http/payments";
 import { adminRoutes } from "./http/admin";
 import { openApiRoutes } from "./http/openapi";
@@ -33,6 +34,7 @@ registerRestRoutes(http, scrapRoutes);
 // One call: both serve under /api/social/posts/, whose CORS preflight is registered once per call.
 registerRestRoutes(http, [...postRoutes, ...socialRoutes]);
 registerRestRoutes(http, subscriptionRoutes);
+registerRestRoutes(http, teamRoutes);
 registerRestRoutes(http, paymentRoutes);
 registerRestRoutes(http, adminRoutes);
 // The REST contract: every route registered through registerRestRoutes (read per request).

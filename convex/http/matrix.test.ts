@@ -32,7 +32,7 @@ const caseFor = (name: string) => {
 };
 
 /** Slots naming the caller or what only the caller owns (B's, in the world). */
-const OWNED_SLOTS = ["me", "notification", "portfolioItem", "paidJob"];
+const OWNED_SLOTS = ["me", "notification", "portfolioItem", "paidJob", "seat"];
 
 const BIG = "x".repeat(100_000);
 

@@ -6,7 +6,17 @@ import http from "../http";
 import { scrapListingBody } from "../test.setup";
 
 /** Path slots: `{me}` is the caller, the others name the world's things. */
-export type Slot = "me" | "user" | "other" | "job" | "notification" | "portfolioItem" | "review" | "post" | "paidJob";
+export type Slot =
+  | "me"
+  | "user"
+  | "other"
+  | "job"
+  | "notification"
+  | "portfolioItem"
+  | "review"
+  | "post"
+  | "paidJob"
+  | "seat";
 
 export interface RouteRule {
   /** Served without a token: why. */
@@ -179,6 +189,11 @@ export const ROUTES: Record<string, RouteRule> = {
     body: { checklist: ["Painted the fence"], photos: [], reason: "Not paid", priceCents: 100_000 },
   },
   "POST /api/create-subscription": { body: { planId: "pro", successUrl: "/dashboard?subscription=success" } },
+  "GET /api/team": {},
+  "POST /api/team/invitations": { body: { email: "crew@example.com" } },
+  "POST /api/team/seats/*": {
+    paths: ["/api/team/seats/{seat}/accept", "/api/team/seats/{seat}/decline", "/api/team/seats/{seat}/remove", "/api/team/seats/{seat}/leave"],
+  },
   "POST /stripe/webhook": {
     public:
       "the payments webhook: anyone may post, only events signed with the webhook secret are applied (400 otherwise)",
@@ -248,6 +263,7 @@ export function slotIds(w: World, caller: Member = w.b, target: Member = w.a): R
     review: w.reviewId,
     post: w.postId,
     paidJob: w.paidJobId,
+    seat: w.seatId,
   };
 }
 
