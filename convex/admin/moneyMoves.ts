@@ -75,7 +75,7 @@ export const retry = adminMutation({
     }
     // One more try: its failure puts it straight back here (attempts stay past the limit).
     await ctx.db.patch("paymentMoves", moveId, { status: "pending" });
-    await ctx.scheduler.runAfter(0, internal.payments.moves.execute, { moveId });
+    await ctx.scheduler.runAfter(0, internal.payments.moves.execute, { moveId, attempts: move.attempts ?? 0 });
     await recordAudit(ctx, ctx.viewer._id, {
       action: "payment.move.retry",
       targetTable: "paymentMoves",

@@ -238,7 +238,7 @@ export async function movePayment(
       idempotencyKey: `${idempotencyKey}:${move.kind}`,
       status: "pending",
     });
-    await ctx.scheduler.runAfter(0, internal.payments.moves.execute, { moveId });
+    await ctx.scheduler.runAfter(0, internal.payments.moves.execute, { moveId, attempts: 0 });
   }
   return after;
 }

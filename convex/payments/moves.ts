@@ -28,11 +28,13 @@ const moveContextValidator = v.union(
 
 /** A pending move and what the gateway needs for it; null when it is done already. */
 export const moveContext = internalQuery({
-  args: { moveId: v.id("paymentMoves") },
+  args: { moveId: v.id("paymentMoves"), attempts: v.optional(v.number()) },
   returns: moveContextValidator,
-  handler: async (ctx, { moveId }) => {
+  handler: async (ctx, { moveId, attempts }) => {
     const move = await ctx.db.get("paymentMoves", moveId);
     if (move === null || move.status === "done" || move.status === "cancelled") return null;
+    // A scheduled try names the failures it follows: one overtaken by another try does nothing.
+    if (attempts !== undefined && (move.attempts ?? 0) !== attempts) return null;
     const payment = (await ctx.db.get("jobPayments", move.paymentId))!;
     const pro = await ctx.db.get("users", payment.proId);
     return {
@@ -80,7 +82,7 @@ export const recordMove = internalMutation({
           idempotencyKey: `${move.idempotencyKey}:reversal`,
           status: "pending",
         });
-        await ctx.scheduler.runAfter(0, internal.payments.moves.execute, { moveId: reversalId });
+        await ctx.scheduler.runAfter(0, internal.payments.moves.execute, { moveId: reversalId, attempts: 0 });
       }
       return null;
     }
@@ -89,7 +91,7 @@ export const recordMove = internalMutation({
       // Past the tries (or an admin's one retry failing again): the admin console shows it.
       const giveUp = attempts >= MOVE_MAX_ATTEMPTS;
       await ctx.db.patch("paymentMoves", moveId, { status: giveUp ? "failed" : "pending", error: error ?? "unknown error", attempts, lastAttemptAt: now });
-      if (!giveUp) await ctx.scheduler.runAfter(retryDelayMs(attempts), internal.payments.moves.execute, { moveId });
+      if (!giveUp) await ctx.scheduler.runAfter(retryDelayMs(attempts), internal.payments.moves.execute, { moveId, attempts });
       const delayed = DELAYED[move.kind];
       if (attempts === 1 && delayed !== null) {
         const payment = (await ctx.db.get("jobPayments", move.paymentId))!;
@@ -112,10 +114,14 @@ export const recordMove = internalMutation({
   },
 });
 
+/**
+ * Makes one money move. `attempts`: the failures a scheduled try follows (it does nothing if the
+ * move has moved on); without it (a direct run), any move not yet done is tried.
+ */
 export const execute = internalAction({
-  args: { moveId: v.id("paymentMoves") },
+  args: { moveId: v.id("paymentMoves"), attempts: v.optional(v.number()) },
   returns: v.null(),
-  handler: async (ctx, { moveId }): Promise<null> => {
+  handler: async (ctx, { moveId, attempts }): Promise<null> => {
     const move: {
       kind: "transfer" | "refund" | "reversal";
       amountCents: number;
@@ -125,7 +131,7 @@ export const execute = internalAction({
       paymentIntentId: string | null;
       chargeId: string | null;
       transferId: string | null;
-    } | null = await ctx.runQuery(internal.payments.moves.moveContext, { moveId });
+    } | null = await ctx.runQuery(internal.payments.moves.moveContext, { moveId, ...(attempts !== undefined ? { attempts } : {}) });
     if (move === null) return null;
     try {
       const gateway = jobGateway();

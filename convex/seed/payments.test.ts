@@ -15,31 +15,37 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-test("every payment state, a dispute for the demo admin, the demo pro's payouts and earnings; once", async () => {
+test("every payment state, a dispute and a failed payout for the demo admin, a quote awaited, the demo pro's payouts and earnings; once", async () => {
   vi.useFakeTimers();
   const t = newTest();
   const [ownerAccount, proAccount, adminAccount] = DEMO_ACCOUNTS;
   await createPerson(t, { ...ownerAccount!.profile, zipCode: "78704" });
   const pro = await createPerson(t, proAccount!.profile);
   const admin = await createPerson(t, { ...adminAccount!.profile, role: "admin" });
-  expect(await t.action(internal.seed.payments.insertDemoPayments, {})).toEqual({ inserted: 10 });
+  expect(await t.action(internal.seed.payments.insertDemoPayments, {})).toEqual({ inserted: 13 });
   await t.finishAllScheduledFunctions(() => vi.advanceTimersByTime(1000));
   expect(await t.action(internal.seed.payments.insertDemoPayments, {})).toEqual({ inserted: 0 });
 
   const payments = await t.run((ctx) => ctx.db.query("jobPayments").take(50));
   expect(new Set(payments.map((p) => p.state))).toEqual(new Set(PAYMENT_STATES));
   for (const p of payments) expect(p.releasedCents + p.refundedCents).toBeLessThanOrEqual(p.fundedCents);
-  // Every queued money move was made through the local gateway.
+  // Every queued money move was made through the local gateway, but the one payout that failed.
   const moves = await t.run((ctx) => ctx.db.query("paymentMoves").take(50));
   expect(moves.length).toBeGreaterThan(0);
-  expect(moves.every((m) => m.status === "done")).toBe(true);
+  expect(moves.filter((m) => m.status !== "done")).toMatchObject([{ kind: "transfer", status: "failed", amountCents: 29_000, attempts: 5 }]);
+  const failed = await admin.as.query(api.admin.moneyMoves.listFailed, {});
+  expect(failed).toMatchObject([{ title: "Replace the smoke detectors", kind: "transfer", amountCents: 29_000, payeeName: "Reed Build & Electric" }]);
+  const quoted = payments.find((p) => p.state === "awaiting_quote")!;
+  expect(quoted).toMatchObject({ amountCents: 0, quote: { minCents: 150_000, maxCents: 190_000 } });
+  expect(payments.find((p) => p.state === "charged_back")).toMatchObject({ releasedCents: 98_000, dispute: { openedBy: "chargeback", fromState: "released" } });
 
   expect(await userRow(t, pro.userId)).toMatchObject({ payoutsEnabled: true });
   const earnings = await pro.as.query(api.payments.jobs.earnings, {});
-  expect(earnings.releasedCents).toBe(32_000 + 41_500 + 68_000 + 72_000);
+  // Released (the failed payout's too: it's the pro's, delayed) and the chargeback under review.
+  expect(earnings.releasedCents).toBe(32_000 + 41_500 + 68_000 + 72_000 + 98_000 + 29_000);
   expect(earnings.heldCents).toBe(54_000 + 76_000 + 240_000);
   expect(earnings.pendingCents).toBe(38_000);
-  expect(earnings.jobs).toHaveLength(8);
+  expect(earnings.jobs).toHaveLength(10);
   const disputes = await admin.as.query(api.admin.disputes.list, {});
   expect(disputes.map((d) => d.title)).toEqual(["Upgrade the main panel to 200A"]);
 });

@@ -21,7 +21,8 @@ import {
   resolveDispute,
   submitCompletion,
 } from "../model/payments";
-import type { LocalEvent } from "../payments/events";
+import { accountObject, disputeObject, stripeEvent, type LocalEvent } from "../payments/events";
+import { MOVE_MAX_ATTEMPTS } from "../payments/moves";
 import { localGateway } from "../payments/local";
 import { normalizeEvent } from "../payments/webhooks";
 import { DEMO_ACCOUNTS } from "./data";
@@ -34,8 +35,12 @@ const PNG = Uint8Array.from(
   (c) => c.charCodeAt(0),
 );
 
-/** Demo jobs and the state each payment is left in (the order the seed walks them). */
-const DEMO_PAYMENTS: readonly { title: string; priceCents: number; state: PaymentState }[] = [
+/**
+ * Demo jobs and the state each payment is left in (the order the seed walks them). `rangeMaxCents`:
+ * a range bid hired without a price (the pro's final quote awaited); `payoutFails`: released while
+ * the pro's account had payouts paused, so the transfer failed every try and waits for the admin.
+ */
+const DEMO_PAYMENTS: readonly { title: string; priceCents: number; state: PaymentState; rangeMaxCents?: number; payoutFails?: boolean }[] = [
   { title: "Replace the porch light fixture", priceCents: 32_000, state: "released" },
   { title: "Add a GFCI outlet in the garage", priceCents: 41_500, state: "released" },
   { title: "Install a whole-house surge protector", priceCents: 68_000, state: "released" },
@@ -46,6 +51,9 @@ const DEMO_PAYMENTS: readonly { title: string; priceCents: number; state: Paymen
   { title: "Run power to the backyard shed", priceCents: 120_000, state: "partially_refunded" },
   { title: "Fix the flickering dining room circuit", priceCents: 26_000, state: "refunded" },
   { title: "Add under-cabinet lighting", priceCents: 45_000, state: "cancelled" },
+  { title: "Install an EV charger in the garage", priceCents: 150_000, rangeMaxCents: 190_000, state: "awaiting_quote" },
+  { title: "Rewire the detached workshop", priceCents: 98_000, state: "charged_back" },
+  { title: "Replace the smoke detectors", priceCents: 29_000, state: "released", payoutFails: true },
 ];
 
 const people = async (ctx: MutationCtx) => {
@@ -77,9 +85,9 @@ export const demoPro = internalQuery({
 
 /** The demo owner posts a job and hires the demo professional at one price: the payment opens. */
 export const hire = internalMutation({
-  args: { title: v.string(), priceCents: v.number(), index: v.number() },
+  args: { title: v.string(), priceCents: v.number(), rangeMaxCents: v.optional(v.number()), index: v.number() },
   returns: v.id("jobs"),
-  handler: async (ctx, { title, priceCents, index }) => {
+  handler: async (ctx, { title, priceCents, rangeMaxCents, index }) => {
     const { owner, pro } = await people(ctx);
     let job = await insertJob(ctx, owner, {
       title,
@@ -97,15 +105,33 @@ export const hire = internalMutation({
     });
     const bidId = await placeBid(ctx, job, pro, {
       priceMin: priceCents / 100,
+      ...(rangeMaxCents !== undefined ? { priceMax: rangeMaxCents / 100 } : {}),
       message: `${title}, done to code. Materials included.`,
       earliestStart: new Date(Date.now() + (index + 1) * DAY).toISOString().slice(0, 10),
       estimatedDuration: "1 day",
     });
     job = await getJobX(ctx, job._id);
     const bid = (await ctx.db.get("bids", bidId))!;
-    await acceptBid(ctx, bid, job, owner._id, priceCents);
-    await openPayment(ctx, job, bid, priceCents);
+    // A range is left to the pro's final quote (the owner names no price).
+    const settled = rangeMaxCents === undefined ? priceCents : null;
+    await acceptBid(ctx, bid, job, owner._id, settled);
+    await openPayment(ctx, job, bid, settled);
     return job._id;
+  },
+});
+
+/** The job's release transfer while it is still not done (null once done or failed for good). */
+export const transferOf = internalQuery({
+  args: { jobId: v.id("jobs") },
+  returns: v.union(v.null(), v.id("paymentMoves")),
+  handler: async (ctx, { jobId }) => {
+    const payment = await paymentOfJobX(ctx, jobId);
+    const moves = await ctx.db
+      .query("paymentMoves")
+      .withIndex("by_paymentId", (q) => q.eq("paymentId", payment._id))
+      .take(10);
+    const transfer = moves.find((m) => m.kind === "transfer" && m.status === "pending");
+    return transfer?._id ?? null;
   },
 });
 
@@ -188,10 +214,17 @@ export const insertDemoPayments = internalAction({
     await applyAll(ctx, onboarded.events);
 
     let inserted = 0;
+    const payouts = async (enabled: boolean) =>
+      await applyAll(ctx, [stripeEvent("account.updated", accountObject(accountId, pro.userId, enabled), Date.now())]);
     for (const [index, demo] of DEMO_PAYMENTS.entries()) {
-      const jobId: Id<"jobs"> = await ctx.runMutation(internal.seed.payments.hire, { title: demo.title, priceCents: demo.priceCents, index });
+      const jobId: Id<"jobs"> = await ctx.runMutation(internal.seed.payments.hire, {
+        title: demo.title,
+        priceCents: demo.priceCents,
+        ...(demo.rangeMaxCents !== undefined ? { rangeMaxCents: demo.rangeMaxCents } : {}),
+        index,
+      });
       inserted += 1;
-      if (demo.state === "awaiting_funding") continue;
+      if (demo.state === "awaiting_funding" || demo.state === "awaiting_quote") continue;
       if (demo.state === "cancelled") {
         await ctx.runMutation(internal.seed.payments.step, { jobId, step: "cancel" });
         continue;
@@ -224,8 +257,27 @@ export const insertDemoPayments = internalAction({
       const photoId = await ctx.storage.store(new Blob([PNG], { type: "image/png" }));
       await ctx.runMutation(internal.seed.payments.step, { jobId, step: "submit", photoId });
       if (demo.state === "completion_submitted") continue;
-      if (demo.state === "released") {
+      if (demo.state === "released" && demo.payoutFails) {
+        // Stripe paused the account's payouts (account.updated); the release's transfer is refused
+        // on every try (run here rather than waiting out the backoff), then payouts come back.
+        await payouts(false);
         await ctx.runMutation(internal.seed.payments.step, { jobId, step: "approve" });
+        const moveId = await ctx.runQuery(internal.seed.payments.transferOf, { jobId });
+        for (let tries = 0; tries < MOVE_MAX_ATTEMPTS && (await ctx.runQuery(internal.seed.payments.transferOf, { jobId })) !== null; tries++) {
+          await ctx.runAction(internal.payments.moves.execute, { moveId: moveId! });
+        }
+        await payouts(true);
+        continue;
+      }
+      if (demo.state === "released" || demo.state === "charged_back") {
+        await ctx.runMutation(internal.seed.payments.step, { jobId, step: "approve" });
+        if (demo.state === "charged_back") {
+          // The owner's bank opens a chargeback after release (as payments/local:simulateChargeback sends it).
+          const charge = (await ctx.runQuery(internal.payments.jobs.chargeOf, { paymentId: owner.paymentId }))!;
+          await applyAll(ctx, [
+            stripeEvent("charge.dispute.created", disputeObject(charge.chargeId, charge.paymentIntentId, charge.amountCents, "needs_response"), Date.now()),
+          ]);
+        }
         continue;
       }
       await ctx.runMutation(internal.seed.payments.step, { jobId, step: "dispute" });
