@@ -119,3 +119,37 @@ test("an Enterprise owner invites a member, who accepts, acts for the business a
   await expect(memberPage.getByText("placed by Mia Crew")).toHaveCount(0);
   await memberPage.context().close();
 });
+
+test.describe("on a phone, in dark mode", () => {
+  test.use({ theme: "dark", viewport: { width: 390, height: 844 } });
+
+  test("a pro below Enterprise meets the upgrade prompt; an invitation arrives live and can be declined", async ({
+    page,
+    users,
+    clientIp,
+    axe,
+  }) => {
+    const pro = await users.create({ userType: "professional", firstName: "Pia", lastName: "Basic", professions: ["plumber"], ...place });
+    const boss = await users.create({ userType: "professional", firstName: "Bert", lastName: "Boss", professions: ["plumber"], ...place });
+    await signInOn(page, pro, { rejectCookies: true });
+    await page.goto("/settings");
+    const team = page.getByRole("region", { name: "Team", exact: true });
+    await expect(team.getByText("Team seats come with Enterprise")).toBeVisible();
+    await expect(team.getByRole("link", { name: "Upgrade to Enterprise" })).toHaveAttribute("href", "/subscribe");
+    await expect(team.getByLabel("Invite by email")).toHaveCount(0);
+    await axe.check("settings, Team upgrade prompt (phone, dark)");
+
+    // An Enterprise owner invites this pro; the invitation shows up without a reload.
+    const bossApi = await backendAs(boss, clientIp);
+    const { url } = await bossApi.action(api.subscriptions.checkout, { planId: "enterprise" });
+    await bossApi.action(api.payments.local.pay, { sessionId: new URL(url).pathname.split("/").pop()!, card: TEST_CARD });
+    await bossApi.mutation(api.teams.invite, { email: pro.email });
+    const invitations = page.getByRole("region", { name: "Team invitations", exact: true });
+    await expect(invitations).toContainText("Bert Boss invited you to join their team on Rafter.");
+    await axe.check("settings, a team invitation (phone, dark)");
+    await invitations.getByRole("button", { name: "Decline invitation from Bert Boss" }).click();
+    await expect(invitations).toHaveCount(0);
+    const seats = (await bossApi.query(api.teams.team, {}))!.seats;
+    expect(seats).toEqual([]);
+  });
+});
