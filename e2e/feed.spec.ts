@@ -191,6 +191,23 @@ test("A posts with a photo and a #tag -> B sees it live, likes and comments -> A
   await expect(readerCard).toContainText("stained, sealed and lit");
   await expect(readerCard.getByRole("img", { name: `Photo 1 of 1 by Avery ${lastName}` })).toBeVisible();
 
+  // The keyboard path through a card's menus (loaded on first use): Enter opens Share on its first
+  // item, Escape closes it and gives the focus back; the reaction menu marks the current reaction.
+  const share = readerPage
+    .getByRole("article", { name: `Post by Avery ${lastName}` })
+    .getByRole("button", { name: "Share" });
+  await share.focus();
+  await readerPage.keyboard.press("Enter");
+  await expect(readerPage.getByRole("menu")).toBeFocused();
+  await expect(readerPage.getByRole("menuitem", { name: "Copy link" })).toHaveAttribute("data-focus", "");
+  await readerPage.keyboard.press("Escape");
+  await expect(readerPage.getByRole("menuitem", { name: "Copy link" })).toHaveCount(0);
+  await expect(share).toBeFocused();
+  await readerCard.getByRole("button", { name: "Choose a reaction to this post" }).click();
+  await expect(readerPage.getByRole("menuitem", { name: "Like (undo)" })).toBeVisible();
+  await expect(readerPage.getByRole("menuitem", { name: "Helpful" })).toBeVisible();
+  await readerPage.keyboard.press("Escape");
+
   // B reposts it with a comment: the repost shows at once in B's feed with the original inside; A sees the share.
   await readerPage
     .getByRole("article", { name: `Post by Avery ${lastName}` })

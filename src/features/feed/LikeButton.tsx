@@ -1,10 +1,11 @@
-import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { LIKE_TYPES, type LikeType } from "@common/socialCatalog";
+import { ActionMenu } from "@/components/ui/ActionMenu";
 import { StrokeIcon } from "@/components/ui/Icon";
 import { cn } from "@/lib/cn";
 
 // Like, with the spec's like types (like, helpful, inspiring): the button toggles the viewer's
-// reaction (a plain Like when there is none); the arrow beside it picks another type.
+// reaction (a plain Like when there is none); the arrow beside it picks another type. The current
+// one reads "(undo)": Headless UI's menu items are always role="menuitem", so no radio state.
 
 const ICONS: Record<LikeType, string> = {
   like: "M7 11v9H4v-9h3zm0 0 4-8a2 2 0 0 1 2 2v4h5a2 2 0 0 1 2 2.3l-1.2 6.7a2 2 0 0 1-2 1.7H7",
@@ -45,37 +46,24 @@ export function LikeButton({
         <StrokeIcon d={ICONS[shown]} className="size-5" />
         {labelOf(shown)}
       </button>
-      <Menu as="div" className="relative">
-        <MenuButton
-          disabled={disabled}
-          className={cn(actionClasses, size === "sm" && "min-h-9", "rounded-l-none px-2")}
-        >
-          <StrokeIcon d="m6 9 6 6 6-6" className="size-4" />
-          <span className="sr-only">Choose a reaction to this {what}</span>
-        </MenuButton>
-        <MenuItems
-          anchor="bottom start"
-          className="z-30 w-44 rounded-md border border-slate-200 bg-white p-1 shadow-lg focus:outline-none dark:border-slate-700 dark:bg-slate-900"
-        >
-          {LIKE_TYPES.map((t) => (
-            <MenuItem key={t.value}>
-              <button
-                type="button"
-                role="menuitemradio"
-                aria-checked={viewerLike === t.value}
-                onClick={() => onToggle(t.value)}
-                className="flex w-full items-center gap-2 rounded px-3 py-2 text-left text-sm text-slate-800 data-focus:bg-slate-100 dark:text-slate-100 dark:data-focus:bg-slate-800"
-              >
-                <StrokeIcon d={ICONS[t.value]} className="size-5" />
-                {t.label}
-                {viewerLike === t.value && (
-                  <span className="ml-auto text-xs text-slate-600 dark:text-slate-300">(undo)</span>
-                )}
-              </button>
-            </MenuItem>
-          ))}
-        </MenuItems>
-      </Menu>
+      <ActionMenu
+        className="relative"
+        disabled={disabled}
+        buttonClassName={cn(actionClasses, size === "sm" && "min-h-9", "rounded-l-none px-2")}
+        button={
+          <>
+            <StrokeIcon d="m6 9 6 6 6-6" className="size-4" />
+            <span className="sr-only">Choose a reaction to this {what}</span>
+          </>
+        }
+        anchor="bottom start"
+        items={LIKE_TYPES.map((t) => ({
+          label: t.label,
+          icon: <StrokeIcon d={ICONS[t.value]} className="size-5" />,
+          hint: viewerLike === t.value ? "(undo)" : undefined,
+          onSelect: () => onToggle(t.value),
+        }))}
+      />
     </div>
   );
 }

@@ -1,10 +1,10 @@
-import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { useMutation } from "convex/react";
 import { Suspense, useId, useState } from "react";
 import { Link } from "react-router-dom";
 import { SOCIAL_LIMITS, SocialCopy, postCategoryLabel, postTypeLabel } from "@common/socialCatalog";
 import { useSession } from "@/app/session";
 import { Alert, cardClasses, ListSkeleton, useToast } from "@/components/ui";
+import { ActionMenu } from "@/components/ui/ActionMenu";
 import { Avatar } from "@/components/ui/Avatar";
 import { StrokeIcon } from "@/components/ui/Icon";
 import { CHECK_PATH, Pill } from "@/features/reviews/parts";
@@ -145,9 +145,6 @@ function Embedded({ post, maxImages }: { post: EmbeddedPost | null; maxImages: n
   );
 }
 
-const menuItemClasses =
-  "flex w-full items-center gap-2 rounded px-3 py-2 text-left text-sm text-slate-800 data-focus:bg-slate-100 dark:text-slate-100 dark:data-focus:bg-slate-800";
-
 export function PostCard({
   post,
   maxImages = SOCIAL_LIMITS.cardImages,
@@ -195,43 +192,25 @@ export function PostCard({
       <div className="flex items-start justify-between gap-3">
         <Byline author={post.author} at={post._creationTime} postId={post._id} editedAt={post.editedAt} />
         {signedIn && (
-          <Menu as="div" className="relative shrink-0">
-            <MenuButton className={cn(actionClasses, "size-11 px-0")}>
-              <StrokeIcon d="M5 12h.01M12 12h.01M19 12h.01" strokeWidth={3} className="size-6" />
-              <span className="sr-only">More actions for the post by {name}</span>
-            </MenuButton>
-            <MenuItems
-              anchor="bottom end"
-              className="z-30 w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg focus:outline-none dark:border-slate-700 dark:bg-slate-900"
-            >
-              {post.isOwn ? (
-                <>
-                  {!post.isRepost && (
-                    <MenuItem>
-                      <button type="button" className={menuItemClasses} onClick={() => setEditing(true)}>
-                        Edit post
-                      </button>
-                    </MenuItem>
-                  )}
-                  <MenuItem>
-                    <button
-                      type="button"
-                      className={cn(menuItemClasses, "text-red-700 dark:text-red-300")}
-                      onClick={() => setDeleting(true)}
-                    >
-                      Delete post
-                    </button>
-                  </MenuItem>
-                </>
-              ) : (
-                <MenuItem>
-                  <button type="button" className={menuItemClasses} onClick={() => setReporting(true)}>
-                    Report post
-                  </button>
-                </MenuItem>
-              )}
-            </MenuItems>
-          </Menu>
+          <ActionMenu
+            className="relative shrink-0"
+            buttonClassName={cn(actionClasses, "size-11 px-0")}
+            button={
+              <>
+                <StrokeIcon d="M5 12h.01M12 12h.01M19 12h.01" strokeWidth={3} className="size-6" />
+                <span className="sr-only">More actions for the post by {name}</span>
+              </>
+            }
+            anchor="bottom end"
+            items={
+              post.isOwn
+                ? [
+                    ...(post.isRepost ? [] : [{ label: "Edit post", onSelect: () => setEditing(true) }]),
+                    { label: "Delete post", danger: true, onSelect: () => setDeleting(true) },
+                  ]
+                : [{ label: "Report post", onSelect: () => setReporting(true) }]
+            }
+          />
         )}
       </div>
 
@@ -291,29 +270,21 @@ export function PostCard({
           <StrokeIcon d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" className="size-5" />
           Comment
         </button>
-        <Menu as="div" className="relative">
-          <MenuButton className={actionClasses}>
-            <StrokeIcon d="M4 12v7a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-7M16 6l-4-4-4 4M12 2v13" className="size-5" />
-            Share
-          </MenuButton>
-          <MenuItems
-            anchor="bottom start"
-            className="z-30 w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg focus:outline-none dark:border-slate-700 dark:bg-slate-900"
-          >
-            <MenuItem>
-              <button type="button" className={menuItemClasses} onClick={() => void copyLink()}>
-                Copy link
-              </button>
-            </MenuItem>
-            {signedIn && !post.isRepost && (
-              <MenuItem>
-                <button type="button" className={menuItemClasses} onClick={() => setReposting(true)}>
-                  Repost
-                </button>
-              </MenuItem>
-            )}
-          </MenuItems>
-        </Menu>
+        <ActionMenu
+          className="relative"
+          buttonClassName={actionClasses}
+          button={
+            <>
+              <StrokeIcon d="M4 12v7a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-7M16 6l-4-4-4 4M12 2v13" className="size-5" />
+              Share
+            </>
+          }
+          anchor="bottom start"
+          items={[
+            { label: "Copy link", onSelect: () => void copyLink() },
+            ...(signedIn && !post.isRepost ? [{ label: "Repost", onSelect: () => setReposting(true) }] : []),
+          ]}
+        />
       </div>
 
       {showComments && (
