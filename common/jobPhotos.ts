@@ -16,6 +16,13 @@ export const JobPhotoCopy = {
   notBooked: "Only the booked photographer can add photos to this job.",
   alreadyDelivered: "The photos were already delivered; they can't be changed.",
   photoNotFound: "This photo was already removed.",
+  takenTitle: "Photo Request Taken",
+  taken: "You are booked to photograph this property.",
+  deliveredTitle: "Photos Delivered",
+  delivered: "The owner was told that the photos are delivered.",
+  removedTitle: "Photo removed",
+  failedTitle: "Something went wrong",
+  failed: "Please try again.",
   /** The completion form, while the booked photographer hasn't delivered. */
   waitingForPhotographer: (name: string) =>
     `The owner asked for a photographer: ${name}'s photos are part of the completion. You can submit once they're delivered.`,

@@ -12,6 +12,7 @@ import {
   urgencyLabel,
   type JobStatus,
 } from "@common/jobCatalog";
+import { JobPhotoCopy } from "@common/jobPhotos";
 import { useViewer } from "@/app/session";
 import { Alert, ButtonLink, Card, Spinner, TextLink } from "@/components/ui";
 import { api } from "@/lib/api";
@@ -293,8 +294,8 @@ function PhotoRequest({ data }: { data: JobPageData }) {
           fullWidth
           onRun={() =>
             runAction(() => take({ jobId: job._id }), {
-              title: JobCopy.photosTakenTitle,
-              description: JobCopy.photosTaken,
+              title: JobPhotoCopy.takenTitle,
+              description: JobPhotoCopy.taken,
             })
           }
         >

@@ -47,8 +47,4 @@ export const JobCopy = {
     },
     cancel: { label: "Cancel job", busy: "Cancelling...", title: "Job Cancelled", done: "The job was cancelled." },
   },
-  photosTakenTitle: "Photo Request Taken",
-  photosTaken: "You are booked to photograph this property.",
-  photosDeliveredTitle: "Photos Delivered",
-  photosDelivered: "The owner was told that the photos are delivered.",
 } as const;

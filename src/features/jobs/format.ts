@@ -26,10 +26,8 @@ export function ratingText(rating: number, reviewCount: number): string {
   return `${rating.toFixed(1)} (${plural(reviewCount, "review")})`;
 }
 
-export function distanceText(miles: number | null): string | null {
-  if (miles === null) return null;
-  return miles < 1 ? "under 1 mi away" : `${miles.toLocaleString("en-US", { maximumFractionDigits: 1 })} mi away`;
-}
+// Shared with the photographers' screen (features/photos).
+export { distanceText } from "@/lib/distance";
 
 /** Time from posting to the bid: "within 40 min", "within 2 h", "within 3 days". */
 export function responseTimeText(ms: number): string {

@@ -12,7 +12,7 @@ import { throwIfRefused } from "@/lib/upload";
 import { useErrorToast } from "@/lib/useErrorToast";
 import { DeliveredJobPhotos, PhotoRequestNote } from "@/features/photos/JobPhotos";
 import { formatCents, goTo, shortDate, timeLeft } from "./format";
-import { usePhotoUpload } from "./usePhotoUpload";
+import { usePhotoUpload } from "@/lib/usePhotoUpload";
 
 // The job page's payment panel (issue 15), for the owner and the hired professional: where the
 // money is, in plain words, and what each side can do next. Copy says "payment protection".

@@ -7,9 +7,8 @@ import { ActionButton } from "@/components/ui/ActionButton";
 import { api } from "@/lib/api";
 import { toUserError } from "@/lib/errors";
 import { throwIfRefused } from "@/lib/upload";
-import { usePhotoUpload } from "@/features/payments/usePhotoUpload";
-import { useJobAction } from "@/features/jobs/hooks/useJobAction";
-import { JobCopy } from "@/features/jobs/copy";
+import { useActionToast } from "@/lib/useActionToast";
+import { usePhotoUpload } from "@/lib/usePhotoUpload";
 import type { Id } from "../../../convex/_generated/dataModel";
 
 // The photos a job's booked photographer uploads and delivers (issue 15), as each side sees them:
@@ -18,7 +17,8 @@ import type { Id } from "../../../convex/_generated/dataModel";
 
 export type JobPhotosView = NonNullable<FunctionReturnType<typeof api.jobs.photos.forJob>>;
 
-const failure = { title: "Something went wrong", description: "Please try again." };
+// Uploads, removals and deliveries fail in the server's words; this is the fallback.
+export const photoFailure = { title: JobPhotoCopy.failedTitle, description: JobPhotoCopy.failed };
 const PHOTOGRAPHER_PHOTO = "Photographer's photo";
 
 /** The booked photographer's delivered photos, for the owner and the hired professional. */
@@ -74,7 +74,7 @@ export function PhotographerUpload({ jobId, photos }: { jobId: Id<"jobs">; photo
   const remove = useMutation(api.jobs.photos.removePhoto);
   const deliver = useMutation(api.jobs.photos.deliver);
   const store = usePhotoUpload("job_photo");
-  const runAction = useJobAction();
+  const runAction = useActionToast(photoFailure);
   const [files, setFiles] = useState<File[]>([]);
   const [inputKey, setInputKey] = useState(0);
   const [error, setError] = useState<string | null>(null);
@@ -93,7 +93,7 @@ export function PhotographerUpload({ jobId, photos }: { jobId: Id<"jobs">; photo
       setFiles([]);
       setInputKey((k) => k + 1);
     } catch (e) {
-      setError(toUserError(e, failure).inline);
+      setError(toUserError(e, photoFailure).inline);
     } finally {
       setBusy(false);
     }
@@ -115,7 +115,7 @@ export function PhotographerUpload({ jobId, photos }: { jobId: Id<"jobs">; photo
                   busyLabel="Removing..."
                   aria-label={`Remove ${name.toLowerCase()}`}
                   onRun={() =>
-                    runAction(() => remove({ photoId: photo.id }), { title: "Photo removed" }, failure)
+                    runAction(() => remove({ photoId: photo.id }), { title: JobPhotoCopy.removedTitle })
                   }
                 >
                   Remove
@@ -158,8 +158,8 @@ export function PhotographerUpload({ jobId, photos }: { jobId: Id<"jobs">; photo
             busyLabel="Delivering..."
             onRun={() =>
               runAction(() => deliver({ jobId }), {
-                title: JobCopy.photosDeliveredTitle,
-                description: JobCopy.photosDelivered,
+                title: JobPhotoCopy.deliveredTitle,
+                description: JobPhotoCopy.delivered,
               })
             }
           >

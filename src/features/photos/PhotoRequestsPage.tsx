@@ -2,16 +2,16 @@ import { useMutation, useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import type { ReactNode } from "react";
 import { PHOTOGRAPHER_PROFESSION } from "@common/jobCatalog";
+import { JobPhotoCopy } from "@common/jobPhotos";
 import { useViewer } from "@/app/session";
 import { Card, EmptyState, ListSkeleton, Skeleton, TextLink } from "@/components/ui";
 import { ActionButton } from "@/components/ui/ActionButton";
 import { ErrorState, QueryErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { api } from "@/lib/api";
 import { usePageTitle } from "@/lib/usePageTitle";
-import { JobCopy } from "@/features/jobs/copy";
-import { distanceText } from "@/features/jobs/format";
-import { useJobAction } from "@/features/jobs/hooks/useJobAction";
-import { PhotographerUpload } from "./JobPhotos";
+import { distanceText } from "@/lib/distance";
+import { useActionToast } from "@/lib/useActionToast";
+import { photoFailure, PhotographerUpload } from "./JobPhotos";
 
 // /photo-requests (issue 15): a photographer's open photo requests nearby (nearest first, with the
 // distance) to take, the ones they're booked for, with the upload and deliver steps, and the ones
@@ -87,7 +87,7 @@ function BookedList() {
 
 function OpenRequest({ job }: { job: Nearby }) {
   const take = useMutation(api.jobs.photos.take);
-  const runAction = useJobAction();
+  const runAction = useActionToast(photoFailure);
   const headingId = `open-${job._id}`;
   return (
     <li>
@@ -102,7 +102,7 @@ function OpenRequest({ job }: { job: Nearby }) {
           busyLabel="Taking..."
           aria-label={`Take the photo request: ${job.title}`}
           onRun={() =>
-            runAction(() => take({ jobId: job._id }), { title: JobCopy.photosTakenTitle, description: JobCopy.photosTaken })
+            runAction(() => take({ jobId: job._id }), { title: JobPhotoCopy.takenTitle, description: JobPhotoCopy.taken })
           }
         >
           Take this request

@@ -1,8 +1,8 @@
 import { useMutation } from "convex/react";
 import { useCallback } from "react";
 import { api } from "@/lib/api";
-import { uploadFile } from "@/lib/upload";
-import type { Id } from "../../../convex/_generated/dataModel";
+import { uploadFile } from "./upload";
+import type { Id } from "../../convex/_generated/dataModel";
 
 /** Uploads chosen photos to storage (the server checks each one when the form is sent). */
 export function usePhotoUpload(purpose: "completion" | "dispute" | "job_photo") {
