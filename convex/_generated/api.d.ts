@@ -54,6 +54,7 @@ import type * as http_rest from "../http/rest.js";
 import type * as http_scrap from "../http/scrap.js";
 import type * as http_social from "../http/social.js";
 import type * as http_subscriptions from "../http/subscriptions.js";
+import type * as http_teams from "../http/teams.js";
 import type * as insights from "../insights.js";
 import type * as jobs from "../jobs.js";
 import type * as jobs_browse from "../jobs/browse.js";
@@ -204,6 +205,7 @@ declare const fullApi: ApiFromModules<{
   "http/scrap": typeof http_scrap;
   "http/social": typeof http_social;
   "http/subscriptions": typeof http_subscriptions;
+  "http/teams": typeof http_teams;
   insights: typeof insights;
   jobs: typeof jobs;
   "jobs/browse": typeof jobs_browse;
