@@ -1,6 +1,5 @@
 // Delete account: the password confirms it, every session ends at once, the member disappears for
 // others, signing in within 30 days restores the account, and the daily purge removes it after 30 days.
-import { ConvexError } from "convex/values";
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { ACCOUNT_PURGE_AFTER_MS, SettingsCopy } from "../common/auth";
 import { ErrorCode } from "../common/errors";
@@ -8,6 +7,8 @@ import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import {
   bid,
+  errorOf,
+  fundJob,
   newTest,
   owner,
   pro,
@@ -16,9 +17,8 @@ import {
   signedIn,
   signUpParams,
   STRONG_PASSWORD,
-  userRow,
   type TestConvex,
-  fundJob,
+  userRow,
 } from "./test.setup";
 
 beforeAll(setupEnv);
@@ -28,18 +28,6 @@ afterEach(() => vi.useRealTimers());
 
 const DAY = 24 * 60 * 60 * 1000;
 const EMAIL = "maya@example.com";
-
-async function errorOf(
-  promise: Promise<unknown>,
-): Promise<{ code: string; message: string; fields?: Record<string, string> }> {
-  try {
-    await promise;
-  } catch (e) {
-    if (e instanceof ConvexError) return e.data as { code: string; message: string };
-    throw e;
-  }
-  throw new Error("expected a ConvexError, but the call succeeded");
-}
 
 const signIn = (t: TestConvex, params: Record<string, unknown>) =>
   t.action(api.auth.signIn, { provider: "password", params });

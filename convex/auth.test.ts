@@ -1,10 +1,9 @@
-import { ConvexError } from "convex/values";
 import { Scrypt } from "lucia";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ErrorCode } from "../common/errors";
 import { api, internal } from "./_generated/api";
 import { limitFor } from "./model/rateLimit";
-import { createUser, newTest, setupEnv, signedIn, signUpParams, STRONG_PASSWORD, type TestConvex } from "./test.setup";
+import { createUser, errorOf, newTest, setupEnv, signedIn, signUpParams, STRONG_PASSWORD, type TestConvex } from "./test.setup";
 
 beforeAll(setupEnv);
 beforeEach(() => vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-22T12:00:00Z") }));
@@ -12,16 +11,6 @@ afterEach(() => vi.useRealTimers());
 
 const signIn = (t: TestConvex, params: Record<string, unknown>) =>
   t.action(api.auth.signIn, { provider: "password", params });
-
-async function errorOf(promise: Promise<unknown>): Promise<{ code: string; message: string; fields?: Record<string, string>; retryAt?: number }> {
-  try {
-    await promise;
-  } catch (e) {
-    if (e instanceof ConvexError) return e.data as never;
-    throw e;
-  }
-  throw new Error("expected a ConvexError, but the call succeeded");
-}
 
 async function outbox(t: TestConvex) {
   // Email sends are scheduled actions on real timers (only Date is faked here).

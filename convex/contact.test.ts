@@ -1,11 +1,10 @@
-import { ConvexError } from "convex/values";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { CONTACT_LIMITS, ContactMessages } from "../common/contact";
 import { DEFAULT_SUPPORT_EMAIL } from "../common/support";
 import { ErrorCode } from "../common/errors";
 import { api } from "./_generated/api";
 import { CONTACT_RATE_LIMITS } from "./contact";
-import { createUser, newTest, setupEnv, type TestConvex } from "./test.setup";
+import { createUser, errorOf, newTest, setupEnv, type TestConvex } from "./test.setup";
 
 beforeAll(setupEnv);
 beforeEach(() => vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-22T12:00:00Z") }));
@@ -21,18 +20,6 @@ const message = (overrides: Partial<Record<"name" | "email" | "subject" | "messa
   message: "Does the Verified badge need a background check?\nThanks!",
   ...overrides,
 });
-
-async function errorOf(
-  promise: Promise<unknown>,
-): Promise<{ code: string; message: string; fields?: Record<string, string>; retryAt?: number }> {
-  try {
-    await promise;
-  } catch (e) {
-    if (e instanceof ConvexError) return e.data as never;
-    throw e;
-  }
-  throw new Error("expected a ConvexError, but the call succeeded");
-}
 
 const stored = (t: TestConvex) => t.run((ctx) => ctx.db.query("contactMessages").collect());
 

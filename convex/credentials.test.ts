@@ -2,14 +2,13 @@
 // through the scheduler; a rejected or expired credential never shows it; documents are checked
 // on the server and readable only by their owner and admins; the queue puts Pro+ a day ahead;
 // every decision is audited; verified members rank higher within bounds.
-import { ConvexError } from "convex/values";
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { CredentialCopy, DAY_MS, VERIFIED_BOOST_MILES } from "../common/credentials";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { matchingProfessionals } from "./model/professionals";
 import { zipToPoint } from "./model/geo";
-import { createUser, newTest, owner, pro, setupEnv, userRow, type TestConvex, type TestMember } from "./test.setup";
+import { createUser, errorOf, firstPage, newTest, owner, pro, setupEnv, type TestConvex, type TestMember, userRow } from "./test.setup";
 
 beforeAll(setupEnv);
 // Tuesday 24 November 2026, noon UTC.
@@ -17,19 +16,6 @@ const NOW = Date.UTC(2026, 10, 24, 12);
 beforeEach(() => vi.useFakeTimers({ now: NOW, toFake: ["Date", "setTimeout", "clearTimeout"] }));
 afterEach(() => vi.useRealTimers());
 
-async function errorOf(
-  p: Promise<unknown>,
-): Promise<{ code: string; message: string; fields?: Record<string, string> }> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof ConvexError) return e.data as { code: string; message: string };
-    throw e;
-  }
-  throw new Error("expected a ConvexError, but the call succeeded");
-}
-
-const firstPage = { numItems: 20, cursor: null };
 const pdf = (t: TestConvex, size = 2048, type = "application/pdf") =>
   t.run((ctx) => ctx.storage.store(new Blob([new Uint8Array(size)], { type })));
 

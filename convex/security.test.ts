@@ -5,23 +5,13 @@ import { ErrorCode } from "../common/errors";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { list as outboxList } from "./devOutbox";
-import { createUser, newTest, setupEnv, signedIn, signUpParams, type TestConvex } from "./test.setup";
+import { createUser, errorOf, newTest, setupEnv, signedIn, signUpParams, type TestConvex } from "./test.setup";
 
 beforeAll(setupEnv);
 afterEach(() => {
   vi.unstubAllEnvs();
   vi.useRealTimers();
 });
-
-async function errorOf(promise: Promise<unknown>): Promise<{ code: string; message: string; retryAt?: number }> {
-  try {
-    await promise;
-  } catch (e) {
-    if (e instanceof ConvexError) return e.data as never;
-    throw e;
-  }
-  throw new Error("expected a ConvexError, but the call succeeded");
-}
 
 async function outboxEmail(t: TestConvex) {
   await t.mutation(internal.emails.send.recordInOutbox, {

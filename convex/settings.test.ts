@@ -1,20 +1,9 @@
-import { ConvexError } from "convex/values";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ErrorCode } from "../common/errors";
 import { api } from "./_generated/api";
-import { newTest, setupEnv, signUpParams, STRONG_PASSWORD, type TestConvex } from "./test.setup";
+import { errorOf, newTest, setupEnv, signUpParams, STRONG_PASSWORD, type TestConvex } from "./test.setup";
 
 beforeAll(setupEnv);
-
-async function errorOf(promise: Promise<unknown>): Promise<{ code: string; message: string; fields?: Record<string, string> }> {
-  try {
-    await promise;
-  } catch (e) {
-    if (e instanceof ConvexError) return e.data as never;
-    throw e;
-  }
-  throw new Error("expected a ConvexError, but the call succeeded");
-}
 
 const signIn = (t: TestConvex, password = STRONG_PASSWORD) =>
   t.action(api.auth.signIn, { provider: "password", params: { flow: "signIn", email: "maya@example.com", password } });

@@ -2,9 +2,11 @@
 // @convex-dev/auth signs with, and factories.
 /// <reference types="vite/client" />
 import { convexTest } from "convex-test";
-import { makeFunctionReference, type FunctionArgs, type WithoutSystemFields } from "convex/server";
+import { ConvexError } from "convex/values";
+import { makeFunctionReference, type FunctionArgs, type FunctionReturnType, type WithoutSystemFields } from "convex/server";
 import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
 import { vi } from "vitest";
+import type { AppErrorData } from "../common/errors";
 import type { api } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import { syncUserLocation } from "./model/professionals";
@@ -57,6 +59,20 @@ export function useFakeTime(options?: Parameters<typeof vi.useFakeTimers>[0]): v
       : fakeSetTimeout(callback, delay, ...args);
   globalThis.setTimeout = Object.assign(stepped, fakeSetTimeout) as typeof setTimeout;
 }
+
+/** What a call refused with (the ConvexError's data); fails the test if the call succeeded. */
+export async function errorOf(promise: Promise<unknown>): Promise<AppErrorData> {
+  try {
+    await promise;
+  } catch (e) {
+    if (e instanceof ConvexError) return e.data as AppErrorData;
+    throw e;
+  }
+  throw new Error("expected a ConvexError, but the call succeeded");
+}
+
+/** The first page of a paginated query, as the client asks for it. */
+export const firstPage = { numItems: 20, cursor: null };
 
 export const STRONG_PASSWORD = "Correct-Horse9!";
 
@@ -255,4 +271,14 @@ export async function fundJob(t: TestConvex, jobId: Id<"jobs">): Promise<Id<"job
     },
   });
   return payment._id;
+}
+
+/** A member posts to the feed through social/posts:create (the screen and the fan-out included). */
+export async function publishPost(m: TestMember, content = "Deck done #deck"): Promise<Id<"posts">> {
+  const create = makeFunctionReference<"mutation", FunctionArgs<typeof api.social.posts.create>, FunctionReturnType<typeof api.social.posts.create>>(
+    "social/posts:create",
+  );
+  const result = await m.as.mutation(create, { content, category: "construction" });
+  if (!("postId" in result) || result.postId === undefined) throw new Error(JSON.stringify(result));
+  return result.postId;
 }

@@ -6,19 +6,9 @@ import { ErrorCode, verifyEmailFirst } from "../common/errors";
 import { REFERRAL_POINTS } from "../common/profile";
 import { api, internal } from "./_generated/api";
 import { errorResponse } from "./http/rest";
-import { bid, newTest, owner, pro, project, setupEnv, userRow, type TestConvex, type TestMember, withoutPayment } from "./test.setup";
+import { bid, errorOf, newTest, owner, pro, project, setupEnv, type TestConvex, type TestMember, userRow, withoutPayment } from "./test.setup";
 
 beforeAll(setupEnv);
-
-async function errorOf(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await promise;
-  } catch (e) {
-    if (e instanceof ConvexError) return e.data as { code: string; message: string };
-    throw e;
-  }
-  throw new Error("expected a ConvexError, but the call succeeded");
-}
 
 /** The member verifies as they would: asks for a link, and opens the emailed one. */
 async function verifyThroughEmail(t: TestConvex, member: TestMember) {
@@ -56,7 +46,7 @@ describe("reviews need a verified email", () => {
     const refused = await errorOf(customer.as.mutation(api.reviews.create, { jobId, ...review }));
     expect(refused).toEqual({ code: ErrorCode.EMAIL_NOT_VERIFIED, message: verifyEmailFirst("write a review") });
     // The REST layer answers this code as a 403 with the same message.
-    const answer = errorResponse(new ConvexError(refused));
+    const answer = errorResponse(new ConvexError({ code: refused.code, message: refused.message }));
     expect(answer.status).toBe(403);
     expect(await answer.json()).toEqual(refused);
     expect((await userRow(t, p.userId)).reviewCount ?? 0).toBe(0);

@@ -2,7 +2,6 @@
 // recorded signals; a ban hides the member everywhere and an unban brings them back; cleanup
 // removes what its preview showed, never a protected member, and is restorable; the nightly
 // run does the same in batches and tells admins; grant and revoke are audited.
-import { ConvexError } from "convex/values";
 import { beforeAll, describe, expect, test, vi } from "vitest";
 import { ConsoleCopy, SIGNALS, suspiciousPattern } from "../../common/admin";
 import { api, internal } from "../_generated/api";
@@ -10,10 +9,13 @@ import type { Id } from "../_generated/dataModel";
 import { RESTORE_MS } from "../model/cleanup";
 import {
   createUser,
+  errorOf,
+  firstPage,
   newTest,
   owner,
   pro,
   project,
+  publishPost,
   setupEnv,
   signedIn,
   signUpParams,
@@ -23,24 +25,6 @@ import {
 } from "../test.setup";
 
 beforeAll(setupEnv);
-
-const firstPage = { numItems: 20, cursor: null };
-
-async function errorOf(p: Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof ConvexError) return e.data as { code: string; message: string };
-    throw e;
-  }
-  throw new Error("expected a ConvexError, but the call succeeded");
-}
-
-async function post(m: TestMember, content = "Deck done #deck"): Promise<Id<"posts">> {
-  const result = await m.as.mutation(api.social.posts.create, { content, category: "construction" });
-  if (!("postId" in result) || result.postId === undefined) throw new Error(JSON.stringify(result));
-  return result.postId;
-}
 
 /** A member signed up through the app (the sign-up records the signals), with a session. */
 async function signUp(t: TestConvex, fields: Record<string, unknown>): Promise<TestMember> {
@@ -82,7 +66,7 @@ describe("Suspicious Users", () => {
       lastName: "Deals",
     });
     // Links in a first post, and a report against it.
-    const postId = await post(spam, "Great deals at https://cheap.example and more");
+    const postId = await publishPost(spam, "Great deals at https://cheap.example and more");
     await bo.as.mutation(api.social.reports.report, { postId, reason: "spam" });
     // Two more accounts from the same source make "many accounts from one source" for all three.
     const second = await signUp(t.withRequestMetadata({ ip: "198.51.100.10" }), { email: "maya2@example.com" });
@@ -133,7 +117,7 @@ describe("Suspicious Users", () => {
     await admin.as.mutation(api.admin.users.clear, { userId: spam.userId, notes: "Known tester" });
     expect((await admin.as.query(api.admin.users.suspicious, { paginationOpts: firstPage })).page).toEqual([]);
     expect(await actions(t)).toContain("user.clear");
-    const postId = await post(spam, "A fine deck");
+    const postId = await publishPost(spam, "A fine deck");
     await bo.as.mutation(api.social.reports.report, { postId, reason: "spam" });
     const back = (await admin.as.query(api.admin.users.suspicious, { paginationOpts: firstPage })).page;
     expect(back.map((r) => [r.id, r.signals.map((s) => s.kind)])).toEqual([[spam.userId, ["reported"]]]);
@@ -187,8 +171,8 @@ describe("ban and unban", () => {
     const admin = await createUser(t, { role: "admin" });
     const bo = await owner(t, { firstName: "Bo" });
     const ana = await signUp(t, { email: "ana@example.com", firstName: "Ana", lastName: "Stone" });
-    const postId = await post(ana, "My deck #deck");
-    const boPost = await post(bo);
+    const postId = await publishPost(ana, "My deck #deck");
+    const boPost = await publishPost(bo);
     const { commentId } = await ana.as.mutation(api.social.comments.add, {
       postId: boPost,
       content: "Nice work",
@@ -280,10 +264,10 @@ describe("cleanup", () => {
     await t.run((ctx) => ctx.db.patch("users", verified.userId, { verified: true }));
     // Posts: an offensive one and a shaky one by an ordinary member; a clean one.
     const bo = await owner(t, { firstName: "Bo" });
-    const offensive = await post(bo, "This is fucking shit work");
-    const clean = await post(bo, "A fine new deck #deck");
+    const offensive = await publishPost(bo, "This is fucking shit work");
+    const clean = await publishPost(bo, "A fine new deck #deck");
     // A protected member's flagged post stays for a moderator.
-    const protectedPost = await post(worker, "This is fucking shit work too");
+    const protectedPost = await publishPost(worker, "This is fucking shit work too");
     return { t, admin, spam, demo, fakeAdmin, worker, payer, verified, bo, offensive, clean, protectedPost };
   }
 

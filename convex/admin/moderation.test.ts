@@ -1,42 +1,26 @@
 // The Moderation tab (issue 16): admins only; each decision moves the reports through their
 // transitions and writes the audit log; a ban deletes the post, ends the author's sessions,
 // hides their content and refuses their sign-in.
-import { ConvexError } from "convex/values";
 import { beforeAll, describe, expect, test } from "vitest";
 import { AdminCopy } from "../../common/admin";
 import { api } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import {
   createUser,
+  errorOf,
+  firstPage,
   newTest,
   owner,
   pro,
+  publishPost,
   setupEnv,
   signUpParams,
   STRONG_PASSWORD,
   type TestConvex,
-  type TestMember,
 } from "../test.setup";
 
 beforeAll(setupEnv);
 
-async function post(m: TestMember, content = "Deck done #deck"): Promise<Id<"posts">> {
-  const result = await m.as.mutation(api.social.posts.create, { content, category: "construction" });
-  if (!("postId" in result) || result.postId === undefined) throw new Error(JSON.stringify(result));
-  return result.postId;
-}
-
-async function errorOf(p: Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof ConvexError) return e.data as { code: string; message: string };
-    throw e;
-  }
-  throw new Error("expected a ConvexError, but the call succeeded");
-}
-
-const firstPage = { numItems: 20, cursor: null };
 const auditRows = (t: TestConvex) => t.run((ctx) => ctx.db.query("auditLog").take(100));
 const report = (t: TestConvex, id: Id<"moderationReports">) => t.run((ctx) => ctx.db.get("moderationReports", id));
 
@@ -45,7 +29,7 @@ async function world() {
   const admin = await createUser(t, { role: "admin", firstName: "Ada", lastName: "Admin" });
   const ana = await pro(t, { firstName: "Ana" });
   const bo = await owner(t, { firstName: "Bo" });
-  const postId = await post(ana, "Cheap roofing, call now ".repeat(6));
+  const postId = await publishPost(ana, "Cheap roofing, call now ".repeat(6));
   const { reportId } = await bo.as.mutation(api.social.reports.report, { postId, reason: "spam" });
   return { t, admin, ana, bo, postId, reportId };
 }
@@ -150,9 +134,9 @@ describe("ban", () => {
       ctx.db.insert("authSessions", { userId, expirationTime: Date.now() + 86_400_000 }),
     );
     const spammer = t.withIdentity({ subject: `${userId}|${sessionId}` });
-    const reported = await post({ userId, as: spammer }, "Buy followers now");
-    const other = await post({ userId, as: spammer }, "Another post of mine");
-    const boPost = await post(bo);
+    const reported = await publishPost({ userId, as: spammer }, "Buy followers now");
+    const other = await publishPost({ userId, as: spammer }, "Another post of mine");
+    const boPost = await publishPost(bo);
     const { commentId } = await spammer.mutation(api.social.comments.add, {
       postId: boPost,
       content: "Nice",
@@ -201,7 +185,7 @@ describe("ban", () => {
   test("an admin can't be banned", async () => {
     const { t, admin } = await world();
     const other = await createUser(t, { role: "admin" });
-    const adminPost = await post(other);
+    const adminPost = await publishPost(other);
     expect(await errorOf(admin.as.mutation(api.admin.moderation.ban, { postId: adminPost }))).toMatchObject({
       code: "FORBIDDEN",
       message: AdminCopy.cannotBanAdmin,

@@ -1,14 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { api } from "../_generated/api";
-import type { Id } from "../_generated/dataModel";
-import { SocialCopy } from "../../common/social";
-import { newTest, owner, pro, type TestMember } from "../test.setup";
 
-async function post(m: TestMember, content = "Deck done #deck"): Promise<Id<"posts">> {
-  const result = await m.as.mutation(api.social.posts.create, { content, category: "construction" });
-  if (!("postId" in result) || result.postId === undefined) throw new Error(JSON.stringify(result));
-  return result.postId;
-}
+import { SocialCopy } from "../../common/social";
+import { newTest, owner, pro, publishPost } from "../test.setup";
 
 const failure = (p: Promise<unknown>) =>
   p.then(
@@ -21,7 +15,7 @@ describe("report", () => {
     const t = newTest();
     const ana = await pro(t, { firstName: "Ana" });
     const bo = await owner(t, { firstName: "Bo" });
-    const postId = await post(ana);
+    const postId = await publishPost(ana);
     const { reportId } = await bo.as.mutation(api.social.reports.report, { postId, reason: "spam", description: " Same ad every day " });
     expect(await t.run((ctx) => ctx.db.get("moderationReports", reportId))).toMatchObject({
       reporterId: bo.userId,
@@ -54,11 +48,11 @@ describe("report", () => {
     const t = newTest();
     const ana = await pro(t, { firstName: "Ana" });
     const bo = await owner(t, { firstName: "Bo" });
-    const held = await post(ana, "This is shit");
+    const held = await publishPost(ana, "This is shit");
     expect(await failure(bo.as.mutation(api.social.reports.report, { postId: held, reason: "spam" }))).toMatchObject({
       code: "NOT_FOUND",
     });
-    const postId = await post(ana);
+    const postId = await publishPost(ana);
     const commentId = await t.run((ctx) =>
       ctx.db.insert("comments", {
         postId,

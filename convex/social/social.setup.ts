@@ -31,4 +31,4 @@ export async function insertTestPost(
   );
 }
 
-export const firstPage = { numItems: 20, cursor: null };
+export { firstPage } from "../test.setup";
