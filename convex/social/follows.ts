@@ -1,6 +1,6 @@
 // Follow and unfollow any member, and the followers/following lists of a
 // profile (spec §2 Profile, §3 Follow). Rules in model/follows.ts.
-import { paginationOptsValidator, paginationResultValidator } from "convex/server";
+import { paginationOptsValidator, paginationResultValidator, type PaginationOptions } from "convex/server";
 import { v } from "convex/values";
 import { ProfileCopy } from "../../common/profile";
 import type { Doc, Id } from "../_generated/dataModel";
@@ -65,18 +65,7 @@ export const followers = query({
   returns: paginationResultValidator(authorValidator),
   handler: async (ctx, { userId, paginationOpts }) => {
     ctx.viewerX();
-    const result = await ctx.db
-      .query("follows")
-      .withIndex("by_followingId", (q) => q.eq("followingId", userId))
-      .order("desc")
-      .paginate(cappedPagination(paginationOpts));
-    return {
-      ...result,
-      page: await people(
-        ctx,
-        result.page.map((f) => f.followerId),
-      ),
-    };
+    return await followPage(ctx, userId, "followers", paginationOpts);
   },
 });
 
@@ -86,20 +75,26 @@ export const following = query({
   returns: paginationResultValidator(authorValidator),
   handler: async (ctx, { userId, paginationOpts }) => {
     ctx.viewerX();
-    const result = await ctx.db
-      .query("follows")
-      .withIndex("by_followerId", (q) => q.eq("followerId", userId))
-      .order("desc")
-      .paginate(cappedPagination(paginationOpts));
-    return {
-      ...result,
-      page: await people(
-        ctx,
-        result.page.map((f) => f.followingId),
-      ),
-    };
+    return await followPage(ctx, userId, "following", paginationOpts);
   },
 });
+
+/** One side of the member's follows, newest first, as the people on the other end. */
+async function followPage(
+  ctx: QueryCtx,
+  userId: Id<"users">,
+  side: "followers" | "following",
+  paginationOpts: PaginationOptions,
+) {
+  const follows = ctx.db.query("follows");
+  const rows =
+    side === "followers"
+      ? follows.withIndex("by_followingId", (q) => q.eq("followingId", userId))
+      : follows.withIndex("by_followerId", (q) => q.eq("followerId", userId));
+  const result = await rows.order("desc").paginate(cappedPagination(paginationOpts));
+  const others = result.page.map((f) => (side === "followers" ? f.followerId : f.followingId));
+  return { ...result, page: await people(ctx, others) };
+}
 
 /** Author lines of the members, deleted accounts left out. */
 async function people(ctx: QueryCtx, ids: Id<"users">[]) {
