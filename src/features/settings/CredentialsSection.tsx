@@ -283,6 +283,10 @@ function CredentialForm({ resubmitting, onDone }: { resubmitting: Credential | n
   };
 
   const title = resubmitting ? `Re-submit your ${resubmitting.label.toLowerCase()}` : "Add a credential";
+  // Licences and insurance both end on a date.
+  const expiryField = (
+    <TextField label="Expiry date" type="date" required error={errors.expiresOn?.message} {...register("expiresOn")} />
+  );
   return (
     <form
       noValidate
@@ -315,13 +319,7 @@ function CredentialForm({ resubmitting, onDone }: { resubmitting: Credential | n
             error={errors.issuingState?.message}
             {...register("issuingState")}
           />
-          <TextField
-            label="Expiry date"
-            type="date"
-            required
-            error={errors.expiresOn?.message}
-            {...register("expiresOn")}
-          />
+          {expiryField}
         </div>
       )}
       {kind === "insurance" && (
@@ -340,13 +338,7 @@ function CredentialForm({ resubmitting, onDone }: { resubmitting: Credential | n
             error={errors.coverage?.message}
             {...register("coverage")}
           />
-          <TextField
-            label="Expiry date"
-            type="date"
-            required
-            error={errors.expiresOn?.message}
-            {...register("expiresOn")}
-          />
+          {expiryField}
         </div>
       )}
       {kind === "background_check" && (
