@@ -3,11 +3,12 @@
 // see the money held, the pro submits completion with a photo, the owner approves, both see it
 // released, and the pro's earnings and This Month show it. Second: a completion nobody reviews is
 // released when the (short, e2e) review window ends, and a dispute is settled by an admin as a split.
+// Third: a range bid hired without a price waits for the pro's final quote; the owner funds exactly that.
 import type { ConvexHttpClient } from "convex/browser";
 import { api } from "../convex/_generated/api";
 import type { Id } from "../convex/_generated/dataModel";
 import { backendAs, expect, grantAdmin, otherBrowser, PNG_1X1, signInOn, test, toasts, type Account } from "./fixtures";
-import { connectPayouts, fillCard, jobAwaitingReview, postAndBid } from "./paymentSteps";
+import { connectPayouts, fillCard, jobAwaitingReview, postAndBid, startAndSubmit } from "./paymentSteps";
 
 const place = { city: "Austin", state: "TX", zipCode: "78701" };
 
@@ -183,4 +184,62 @@ test.describe("on a phone in dark mode", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await axe.check("disputes, phone, dark");
   });
+});
+
+test("range bid hired without a price -> the pro confirms a final quote -> the owner funds it -> completion -> release", async ({
+  page: ownerPage,
+  browser,
+  users,
+  axe,
+}) => {
+  test.slow();
+  const owner = await users.create({ userType: "homeowner", firstName: "Quinn", lastName: "Owner", ...place });
+  const pro = await users.create({ userType: "professional", firstName: "Rhea", lastName: "Quote", professions: ["electrician"], ...place });
+  const ownerApi = await backendAs(owner, "10.88.3.1");
+  const proApi = await backendAs(pro, "10.88.3.2");
+  await connectPayouts(proApi);
+  const { jobId } = await postAndBid(ownerApi, proApi, `Panel labels ${Date.now()}`, { priceMin: 1000, priceMax: 1400 });
+  await signInOn(ownerPage, owner);
+
+  // The owner hires and leaves the price to the pro: nothing to fund yet.
+  await ownerPage.goto(`/jobs/${jobId}`);
+  await ownerPage.getByRole("button", { name: /^Accept bid from/ }).first().click();
+  const hire = ownerPage.getByRole("alertdialog", { name: "Hire Rhea Quote?" });
+  await expect(hire.getByText(/Rhea Quote confirms a final quote/)).toBeVisible();
+  await hire.getByRole("button", { name: "Hire" }).click();
+  const ownerStatus = ownerPage.getByTestId("payment-status");
+  await expect(ownerStatus).toHaveText("Waiting for Rhea Quote to confirm a final quote ($1,000–$1,400)");
+  await expect(ownerPage.getByRole("button", { name: /^Fund/ })).toHaveCount(0);
+  await axe.check("job page awaiting the final quote");
+
+  // The pro confirms a price in the range (one outside it is refused, in the form).
+  const proPage = await otherBrowser(browser, "10.88.3.2");
+  await signInOn(proPage, pro);
+  await proPage.goto(`/jobs/${jobId}`);
+  const proStatus = proPage.getByTestId("payment-status");
+  await expect(proStatus).toHaveText("Confirm your final quote ($1,000–$1,400)");
+  const quote = proPage.getByRole("form", { name: "Confirm final quote" });
+  await quote.getByLabel("Your final price ($)").fill("1500");
+  await quote.getByRole("button", { name: "Confirm final quote" }).click();
+  await expect(quote.getByText("Your final quote must be between $1,000 and $1,400, the range you bid.")).toBeVisible();
+  await quote.getByLabel("Your final price ($)").fill("1150");
+  await quote.getByRole("button", { name: "Confirm final quote" }).click();
+  await expect(proStatus).toHaveText("Waiting for Quinn Owner to fund $1,150");
+
+  // The owner funds exactly that through the local checkout.
+  await expect(ownerStatus).toHaveText("Fund $1,150 to get the work started");
+  await expect(ownerPage.getByText("Rhea Quote confirmed a final quote of $1,150.")).toBeVisible();
+  await ownerPage.getByRole("button", { name: "Fund $1,150" }).click();
+  await expect(ownerPage.getByRole("heading", { level: 1, name: "Pay $1,150" })).toBeVisible();
+  await fillCard(ownerPage);
+  await ownerPage.getByRole("button", { name: "Pay $1,150" }).click();
+  await expect(ownerStatus).toHaveText("$1,150 held by Rafter");
+
+  // The pro does and documents the work; the owner approves; both see it released.
+  await startAndSubmit(proApi, jobId, ["Labelled every breaker"]);
+  await expect(ownerPage.getByText("Labelled every breaker")).toBeVisible();
+  await ownerPage.getByRole("button", { name: "Approve and release $1,150" }).click();
+  await expect(ownerStatus).toHaveText(/^\$1,150 released to Rhea Quote on /);
+  await expect(proStatus).toHaveText(/^\$1,150 released to Rhea Quote on /);
+  await proPage.context().close();
 });

@@ -457,6 +457,7 @@ describe("failed money moves", () => {
     // Both sides see the payout delayed, not released; the pro is told once.
     expect(await statusOf(h)).toMatchObject({ state: "released", delayed: [{ kind: "transfer", amountCents: 90_000 }] });
     expect((await h.o.as.query(api.payments.jobs.forJob, { jobId: h.jobId }))!.delayed).toHaveLength(1);
+    expect((await h.p.as.query(api.payments.jobs.earnings, {})).jobs).toMatchObject([{ jobId: h.jobId, payoutDelayed: true }]);
     // Backoff: nothing before a minute, the second try after it.
     vi.advanceTimersByTime(59_000);
     await h.t.finishInProgressScheduledFunctions();
@@ -493,6 +494,7 @@ describe("failed money moves", () => {
     const local = await h.t.run((ctx) => ctx.db.query("localMoneyMoves").take(10));
     expect(local).toMatchObject([{ kind: "transfer", amountCents: 90_000, idempotencyKey: key }]);
     expect(await statusOf(h)).toMatchObject({ state: "released", delayed: [] });
+    expect((await h.p.as.query(api.payments.jobs.earnings, {})).jobs).toMatchObject([{ jobId: h.jobId, payoutDelayed: false }]);
     expect(await admin.as.query(api.admin.moneyMoves.listFailed, {})).toEqual([]);
     const audit = await h.t.run((ctx) =>
       ctx.db.query("auditLog").withIndex("by_targetTable_and_targetId", (q) => q.eq("targetTable", "paymentMoves").eq("targetId", move!._id)).take(5),

@@ -509,6 +509,8 @@ const earningRow = v.object({
   amountCents: v.number(),
   /** Released to the pro (released), held (held), or the agreed amount (pending). */
   cents: v.number(),
+  /** A payout the gateway refused so far (retrying, or waiting for an admin): shown as delayed, not released. */
+  payoutDelayed: v.boolean(),
   at: v.number(),
 });
 
@@ -535,12 +537,17 @@ export const earnings = query({
     ] as const) {
       for (const p of rows) {
         const job = await ctx.db.get("jobs", p.jobId);
+        const moves = await ctx.db
+          .query("paymentMoves")
+          .withIndex("by_paymentId", (q) => q.eq("paymentId", p._id))
+          .take(20);
         jobs.push({
           jobId: p.jobId,
           title: job?.title ?? "Job",
           state: p.state,
           amountCents: p.amountCents,
           cents: cents(p),
+          payoutDelayed: moves.some((m) => m.kind === "transfer" && m.status !== "done" && m.status !== "cancelled" && (m.attempts ?? 0) > 0),
           at: p.releasedAt ?? p.fundedAt ?? p._creationTime,
         });
       }

@@ -80,7 +80,7 @@ export function EarningsPage() {
                 <div>
                   <TextLink to={`/jobs/${row.jobId}`}>{row.title}</TextLink>
                   <p className="text-sm text-slate-600 dark:text-slate-300">
-                    {STATE_LABELS[row.state]} · {shortDate(row.at)} · agreed {formatCents(row.amountCents)}
+                    {row.payoutDelayed ? "Payout delayed" : STATE_LABELS[row.state]} · {shortDate(row.at)} · agreed {formatCents(row.amountCents)}
                   </p>
                 </div>
                 <p className="font-semibold text-slate-900 dark:text-white">{formatCents(row.cents)}</p>
