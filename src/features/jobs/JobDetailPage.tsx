@@ -571,9 +571,11 @@ function JobLoader({ jobId }: { jobId: string }) {
 
 export function JobDetailPage() {
   const { id = "" } = useParams();
+  // A team member's "Acting as" change (or a seat that ended) loads the page afresh.
+  const view = `${id}:${useActing().actingFor ?? "me"}`;
   return (
-    <JobsErrorBoundary resetKey={id} asPage>
-      <JobLoader key={id} jobId={id} />
+    <JobsErrorBoundary resetKey={view} asPage>
+      <JobLoader key={view} jobId={id} />
     </JobsErrorBoundary>
   );
 }
