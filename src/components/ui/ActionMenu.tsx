@@ -1,32 +1,13 @@
-import { lazy, Suspense, useState, type ReactNode } from "react";
+import { lazy, Suspense, useState } from "react";
+import type { ActionMenuProps } from "./actionMenuTypes";
+
+export type { ActionMenuItem, ActionMenuProps } from "./actionMenuTypes";
 
 // A small menu of actions (a post's Share or More actions). Lists render one per card, and Headless
 // UI's Menu with its floating positioning is ~90 kB of JavaScript and a set of hooks per instance:
 // until a member opens one, each card shows a plain button with the same look, and the real menu
 // (ActionMenuPopup, a chunk of its own, fetched on hover or focus) replaces it on the first click
 // and opens at once.
-
-export type ActionMenuItem = {
-  /** Stable key and visible text. */
-  label: string;
-  onSelect: () => void;
-  /** A destructive action, shown in red. */
-  danger?: boolean;
-  /** Shown before the label. */
-  icon?: ReactNode;
-  /** Shown after the label, e.g. "(undo)". */
-  hint?: ReactNode;
-};
-
-export type ActionMenuProps = {
-  /** The button's content; include an sr-only label when it is an icon. */
-  button: ReactNode;
-  buttonClassName: string;
-  items: readonly ActionMenuItem[];
-  anchor: "bottom start" | "bottom end";
-  className?: string;
-  disabled?: boolean;
-};
 
 const loadPopup = () => import("./ActionMenuPopup");
 const ActionMenuPopup = lazy(loadPopup);

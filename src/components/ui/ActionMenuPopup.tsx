@@ -1,7 +1,7 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { useEffect, useRef } from "react";
 import { cn } from "@/lib/cn";
-import type { ActionMenuProps } from "./ActionMenu";
+import type { ActionMenuProps } from "./actionMenuTypes";
 
 const itemClasses =
   "flex w-full items-center gap-2 rounded px-3 py-2 text-left text-sm text-slate-800 data-focus:bg-slate-100 dark:text-slate-100 dark:data-focus:bg-slate-800";
