@@ -152,7 +152,11 @@ describe("delete account", () => {
 
   test("after 30 days the daily purge removes the account's data and leaves a 'Deleted member' for others", async () => {
     const t = newTest();
-    const { userId, phone, olive, storageId } = await setup(t);
+    const { userId, phone, olive, storageId, jobId } = await setup(t);
+    // A photo Maya delivered to a job as its photographer (the row only: its bytes are the file above).
+    await t.run((ctx) =>
+      ctx.db.insert("jobPhotos", { jobId, storageId, photographerId: userId, createdAt: Date.now() }),
+    );
     await phone.action(api.accountDeletion.deleteAccount, { password: STRONG_PASSWORD });
     vi.setSystemTime(Date.now() + 30 * DAY + 1);
     expect(await t.mutation(internal.accountDeletion.purgeDue, {})).toEqual({ purged: 1, more: false });
@@ -183,8 +187,20 @@ describe("delete account", () => {
         .query("userCounters")
         .withIndex("by_userId", (q) => q.eq("userId", userId))
         .collect(),
+      jobPhotos: await ctx.db
+        .query("jobPhotos")
+        .withIndex("by_photographerId", (q) => q.eq("photographerId", userId))
+        .collect(),
     }));
-    expect(left).toEqual({ file: null, files: [], portfolio: [], accounts: [], notifications: [], counters: [] });
+    expect(left).toEqual({
+      file: null,
+      files: [],
+      portfolio: [],
+      accounts: [],
+      notifications: [],
+      counters: [],
+      jobPhotos: [],
+    });
     // Olive keeps the conversation; the other side is now an anonymous member.
     // (A month later Olive signs in again: her test session has expired.)
     const oliveNow = (await signedIn(t, olive.userId)).as;

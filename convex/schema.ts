@@ -648,7 +648,9 @@ export default defineSchema({
     storageId: v.id("_storage"),
     photographerId: v.id("users"),
     createdAt: v.number(),
-  }).index("by_jobId", ["jobId"]),
+  })
+    .index("by_jobId", ["jobId"])
+    .index("by_photographerId", ["photographerId"]),
 
   /**
    * Who uploaded each stored file, for what, and which row holds it (convex/model/files.ts).

@@ -78,7 +78,7 @@ export async function restoreAccount(ctx: MutationCtx, user: Doc<"users">): Prom
 /**
  * One purge step for a member deleted over 30 days ago: deletes up to PURGE_BATCH rows of each kind that
  * is theirs alone (files and their bytes, portfolio items, notifications, saved jobs, email tokens,
- * reputation events, credentials, follows and likes (with others' counts), sessions; then the unread counts). Returns true once nothing is left; then the row becomes an
+ * reputation events, credentials, photos delivered to jobs, follows and likes (with others' counts), sessions; then the unread counts). Returns true once nothing is left; then the row becomes an
  * anonymous "Deleted member" that messages, reviews and jobs others hold still point at.
  */
 export async function purgeStep(ctx: MutationCtx, user: Doc<"users">): Promise<boolean> {
@@ -150,6 +150,15 @@ export async function purgeStep(ctx: MutationCtx, user: Doc<"users">): Promise<b
       .withIndex("by_userId", (q) => q.eq("userId", userId))
       .take(PURGE_BATCH),
   );
+  // The photos they delivered to jobs: their bytes went with the files above.
+  more ||= await deleteAll(
+    ctx,
+    "jobPhotos",
+    await ctx.db
+      .query("jobPhotos")
+      .withIndex("by_photographerId", (q) => q.eq("photographerId", userId))
+      .take(PURGE_BATCH),
+  );
   // Their follows (both ways) and likes go, with the counts others show.
   more ||= await purgeFollowsOf(ctx, userId, PURGE_BATCH);
   more ||= await purgeLikesOf(ctx, userId, PURGE_BATCH);
@@ -182,7 +191,8 @@ type OwnTable =
   | "emailTokens"
   | "reputationEvents"
   | "authAccounts"
-  | "credentials";
+  | "credentials"
+  | "jobPhotos";
 
 async function deleteAll<T extends OwnTable>(ctx: MutationCtx, table: T, rows: Doc<T>[]): Promise<boolean> {
   for (const row of rows) await ctx.db.delete(table, row._id);
