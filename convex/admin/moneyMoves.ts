@@ -22,7 +22,7 @@ export const listFailed = adminQuery({
       title: v.string(),
       kind: moveKind,
       amountCents: v.number(),
-      /** Who the money was going to: the professional (transfer) or the owner (refund, reversal). */
+      /** Whose money it is: the professional's (a payout, or a reversal taking one back) or the owner's (a refund). */
       payeeName: v.string(),
       error: v.string(),
       attempts: v.number(),
@@ -40,7 +40,7 @@ export const listFailed = adminQuery({
       if (payment === null) continue;
       const [job, payee] = await Promise.all([
         ctx.db.get("jobs", payment.jobId),
-        ctx.db.get("users", move.kind === "transfer" ? payment.proId : payment.ownerId),
+        ctx.db.get("users", move.kind === "refund" ? payment.ownerId : payment.proId),
       ]);
       out.push({
         moveId: move._id,

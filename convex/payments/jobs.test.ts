@@ -792,6 +792,8 @@ describe("after release: chargebacks and refunds reverse the transfer", () => {
       ["refund", 90_000, "done"],
     ]);
     expect(await admin.as.query(api.admin.moneyMoves.listFailed, {})).toEqual([]);
+    // Nothing is "delayed" any more: the cancelled payout's money went back.
+    expect(await u.o.as.query(api.payments.jobs.forJob, { jobId: u.jobId })).toMatchObject({ state: "refunded", delayed: [] });
   });
 });
 

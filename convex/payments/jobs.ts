@@ -173,7 +173,7 @@ async function toView(ctx: QueryCtx, payment: Payment, viewer: Doc<"users">, rol
           resolution: payment.dispute.resolution ?? null,
         }
       : null,
-    delayed: moves.filter((m) => m.status !== "done" && (m.attempts ?? 0) > 0).map((m) => ({ kind: m.kind, amountCents: m.amountCents })),
+    delayed: moves.filter((m) => (m.status === "pending" || m.status === "failed") && (m.attempts ?? 0) > 0).map((m) => ({ kind: m.kind, amountCents: m.amountCents })),
     suggestedChecklist: scope.filter((s) => s.trim().length > 0),
     // Completion is submitted once the work is under way (the job in progress).
     actions: availablePaymentActions(payment, viewer).filter((a) => a !== "submitCompletion" || job?.status === "in_progress"),
@@ -547,7 +547,7 @@ export const earnings = query({
           state: p.state,
           amountCents: p.amountCents,
           cents: cents(p),
-          payoutDelayed: moves.some((m) => m.kind === "transfer" && m.status !== "done" && m.status !== "cancelled" && (m.attempts ?? 0) > 0),
+          payoutDelayed: moves.some((m) => m.kind === "transfer" && (m.status === "pending" || m.status === "failed") && (m.attempts ?? 0) > 0),
           at: p.releasedAt ?? p.fundedAt ?? p._creationTime,
         });
       }

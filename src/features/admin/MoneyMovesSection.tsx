@@ -26,11 +26,12 @@ function MoveRow({ move }: { move: FailedMove }) {
   const { toast } = useToast();
   const reportError = useErrorToast();
   const label = `${KIND_LABEL[move.kind]} of ${formatCents(move.amountCents)}`;
+  const party = `${move.kind === "reversal" ? "from" : "to"} ${move.payeeName}`;
   return (
     <li className="space-y-2 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
       <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
         <h3 className="font-semibold text-slate-900 dark:text-white">
-          {label} to {move.payeeName}
+          {label} {party}
         </h3>
         <TextLink to={`/jobs/${move.jobId}`}>{move.title}</TextLink>
       </div>
@@ -43,7 +44,7 @@ function MoveRow({ move }: { move: FailedMove }) {
       <ActionButton
         variant="secondary"
         busyLabel="Retrying..."
-        aria-label={`Retry ${label.toLowerCase()} to ${move.payeeName}`}
+        aria-label={`Retry ${label.toLowerCase()} ${party}`}
         onRun={async () => {
           try {
             await retry({ moveId: move.moveId });
