@@ -4,33 +4,7 @@
 // Delete on A's post. Search finds A by last name and the post by a word. B follows A from A's
 // profile and the tiles change. A edits; B reposts; A deletes with the confirmation, and the
 // post leaves B's feed live. axe checks every page shown.
-import type { Browser, Page } from "@playwright/test";
-import { e2eEnv } from "./env";
-import { expect, signInOn, test, toasts } from "./fixtures";
-
-async function secondBrowser(browser: Browser, clientIp: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: e2eEnv().baseURL,
-    extraHTTPHeaders: { "X-Forwarded-For": clientIp },
-  });
-  return await context.newPage();
-}
-
-// A 1x1 PNG.
-const PHOTO = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
-
-/** Letters only (names and words the search reads as one token), unique to this run. */
-function uniqueWord(prefix: string): string {
-  const letters = Date.now()
-    .toString(26)
-    .split("")
-    .map((c) => String.fromCharCode(97 + parseInt(c, 26)))
-    .join("");
-  return `${prefix}${letters}`;
-}
+import { expect, otherBrowser, PNG_1X1, signInOn, test, toasts, uniqueWord } from "./fixtures";
 
 test("A posts with a photo and a #tag -> B sees it live, likes and comments -> A sees the counts; search, follow, edit, repost and delete", async ({
   page: authorPage,
@@ -50,7 +24,7 @@ test("A posts with a photo and a #tag -> B sees it live, likes and comments -> A
     professions: ["general_contractor"],
   });
   const reader = await users.create({ userType: "homeowner", firstName: "Blair", lastName: "Reader" });
-  const readerPage = await secondBrowser(browser, "10.77.3.4");
+  const readerPage = await otherBrowser(browser, "10.77.3.4");
   await signIn(author.email, author.password);
   await signInOn(readerPage, reader, { rejectCookies: true });
 
@@ -84,7 +58,7 @@ test("A posts with a photo and a #tag -> B sees it live, likes and comments -> A
   await expect(form.getByLabel("Post type")).toHaveValue("project_showcase");
   await form.getByLabel("Category").selectOption({ label: "Construction" });
   await form.getByLabel("Location").fill("Austin, TX");
-  await form.getByLabel("Photos and videos").setInputFiles({ name: "deck.png", mimeType: "image/png", buffer: PHOTO });
+  await form.getByLabel("Photos and videos").setInputFiles({ name: "deck.png", mimeType: "image/png", buffer: PNG_1X1 });
   await expect(form.getByRole("img", { name: "deck.png" })).toBeVisible();
   await axe.check("new post panel with a photo");
   await form.getByRole("button", { name: "Post", exact: true }).click();

@@ -5,6 +5,7 @@
 // journeys themselves are in payments.spec.ts.
 import type { Page } from "@playwright/test";
 import type { ConvexHttpClient } from "convex/browser";
+import type { PlanId } from "../common/plans";
 import { api } from "../convex/_generated/api";
 import type { Id } from "../convex/_generated/dataModel";
 import { PNG_1X1 } from "./fixtures";
@@ -47,6 +48,12 @@ export async function postAndBid(
     estimatedDuration: "1 day",
   });
   return { jobId, bidId };
+}
+
+/** A member buys a plan through the local checkout (the webhook fulfils it, as for a card paid on the page). */
+export async function subscribeTo(memberApi: ConvexHttpClient, planId: PlanId): Promise<void> {
+  const { url } = await memberApi.action(api.subscriptions.checkout, { planId });
+  await memberApi.action(api.payments.local.pay, { sessionId: sessionOf(url), card: TEST_CARD });
 }
 
 export async function connectPayouts(proApi: ConvexHttpClient): Promise<void> {

@@ -1,40 +1,9 @@
 // Enterprise team seats (issue 14), in two browsers: an Enterprise owner invites a member from
 // Account settings, the member accepts from their own account, switches to "Acting as" the
 // business and bids on a job; the owner sees the business's bid appear live, placed by the member.
-import type { Browser, Page } from "@playwright/test";
-import { ConvexHttpClient } from "convex/browser";
 import { api } from "../convex/_generated/api";
-import { e2eEnv } from "./env";
-import { expect, signInOn, test, toasts, type Account } from "./fixtures";
-import { TEST_CARD } from "./paymentSteps";
-
-async function otherBrowser(browser: Browser, clientIp: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: e2eEnv().baseURL,
-    extraHTTPHeaders: { "X-Forwarded-For": clientIp },
-  });
-  return await context.newPage();
-}
-
-/** A backend client signed in as the account (the same sign-in the login form calls). */
-async function backendAs(account: Account, clientIp: string): Promise<ConvexHttpClient> {
-  const client = new ConvexHttpClient(e2eEnv().convexUrl, {
-    skipConvexDeploymentUrlCheck: true,
-    logger: false,
-    fetch: (input, init) => {
-      const headers = new Headers(init?.headers);
-      headers.set("X-Forwarded-For", clientIp);
-      return fetch(input, { ...init, headers });
-    },
-  });
-  const result = await client.action(api.auth.signIn, {
-    provider: "password",
-    params: { flow: "signIn", email: account.email, password: account.password },
-  });
-  if (!result.tokens?.token) throw new Error(`no token for ${account.email}`);
-  client.setAuth(result.tokens.token);
-  return client;
-}
+import { backendAs, expect, otherBrowser, signInOn, test, toasts } from "./fixtures";
+import { subscribeTo } from "./paymentSteps";
 
 const place = { city: "Austin", state: "TX", zipCode: "78701" };
 
@@ -53,8 +22,7 @@ test("an Enterprise owner invites a member, who accepts, acts for the business a
 
   // The owner is on Enterprise: bought through the local checkout, fulfilled by the webhook.
   const ownerApi = await backendAs(owner, clientIp);
-  const { url } = await ownerApi.action(api.subscriptions.checkout, { planId: "enterprise" });
-  await ownerApi.action(api.payments.local.pay, { sessionId: new URL(url).pathname.split("/").pop()!, card: TEST_CARD });
+  await subscribeTo(ownerApi, "enterprise");
   const title = `Rewire the shop ${Date.now()}`;
   const jobId = await (await backendAs(homeowner, clientIp)).mutation(api.jobs.create, {
     title,
@@ -141,8 +109,7 @@ test.describe("on a phone, in dark mode", () => {
 
     // An Enterprise owner invites this pro; the invitation shows up without a reload.
     const bossApi = await backendAs(boss, clientIp);
-    const { url } = await bossApi.action(api.subscriptions.checkout, { planId: "enterprise" });
-    await bossApi.action(api.payments.local.pay, { sessionId: new URL(url).pathname.split("/").pop()!, card: TEST_CARD });
+    await subscribeTo(bossApi, "enterprise");
     await bossApi.mutation(api.teams.invite, { email: pro.email });
     const invitations = page.getByRole("region", { name: "Team invitations", exact: true });
     await expect(invitations).toContainText("Bert Boss invited you to join their team on Rafter.");
