@@ -5,12 +5,12 @@ import { useState } from "react";
 import { AdminCopy, ConsoleCopy, type RiskLevel } from "@common/admin";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { ActionButton, Button, EmptyState, ListSkeleton, LoadMore, useToast } from "@/components/ui";
-import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { ErrorState, QueryErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { UnderlineTabList } from "@/components/ui/Tabs";
 import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import { useErrorToast } from "@/lib/useErrorToast";
+import { BanDialog } from "./BanDialog";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { useTabParam } from "@/lib/useTabParam";
 import { CleanupTab } from "./CleanupTab";
@@ -172,15 +172,6 @@ function QueueRow({ item }: { item: QueueItem }) {
     }
   };
   // The spec's 'Error' toast has the server's message, or 'Failed to ban user.'
-  const banAuthor = async () => {
-    try {
-      await ban(target);
-      toast({ title: AdminCopy.bannedTitle, description: AdminCopy.banned, variant: "success" });
-    } catch (error) {
-      showError(error, { title: AdminCopy.banFailedTitle, description: AdminCopy.banFailed });
-    }
-  };
-
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900">
       <div className="flex flex-wrap items-center gap-2 text-sm">
@@ -267,19 +258,16 @@ function QueueRow({ item }: { item: QueueItem }) {
           </Button>
         )}
       </div>
-      <ConfirmDialog
+      <BanDialog
         open={confirmBan}
         onClose={() => setConfirmBan(false)}
-        title={`Ban ${authorName}?`}
-        confirmLabel="Ban user"
-        busyLabel="Banning..."
-        cancelLabel="Cancel"
-        variant="danger"
-        onConfirm={banAuthor}
+        name={authorName}
+        ban={() => ban(target)}
+        bannedMessage={AdminCopy.banned}
       >
         Their {KIND_LABEL[item.kind].toLowerCase()} is deleted, they are signed out everywhere, can't sign in again, and
         their posts and comments are hidden.
-      </ConfirmDialog>
+      </BanDialog>
     </li>
   );
 }

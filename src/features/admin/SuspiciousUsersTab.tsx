@@ -1,11 +1,11 @@
 import { useMutation, usePaginatedQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { useState } from "react";
-import { AdminCopy, ConsoleCopy } from "@common/admin";
+import { ConsoleCopy } from "@common/admin";
 import { ActionButton, Button, EmptyState, ListSkeleton, LoadMore, useToast } from "@/components/ui";
-import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { api } from "@/lib/api";
 import { useErrorToast } from "@/lib/useErrorToast";
+import { BanDialog } from "./BanDialog";
 
 // The admin console's Suspicious Users tab (issue 16): members by score, highest first, with the
 // signals behind each score (convex/admin/users.ts keeps them as signals are recorded), and the
@@ -122,26 +122,16 @@ function SuspectRow({ member }: { member: Suspect }) {
           Clear
         </ActionButton>
       </div>
-      <ConfirmDialog
+      <BanDialog
         open={confirmBan}
         onClose={() => setConfirmBan(false)}
-        title={`Ban ${name}?`}
-        confirmLabel="Ban user"
-        busyLabel="Banning..."
-        cancelLabel="Cancel"
-        variant="danger"
-        onConfirm={async () => {
-          try {
-            await ban({ userId: member.id });
-            toast({ title: AdminCopy.bannedTitle, description: "User has been banned.", variant: "success" });
-          } catch (error) {
-            showError(error, { title: AdminCopy.banFailedTitle, description: AdminCopy.banFailed });
-          }
-        }}
+        name={name}
+        ban={() => ban({ userId: member.id })}
+        bannedMessage="User has been banned."
       >
         They are signed out everywhere and can't sign in again; their profile, posts, comments and reviews are hidden
         until an admin unbans them.
-      </ConfirmDialog>
+      </BanDialog>
     </li>
   );
 }
