@@ -15,7 +15,7 @@ import {
 } from "../../common/plans";
 import { internal } from "../_generated/api";
 import type { Doc } from "../_generated/dataModel";
-import { httpAction, type MutationCtx } from "../_generated/server";
+import { httpAction, type ActionCtx, type MutationCtx } from "../_generated/server";
 import { internalMutation } from "../functions";
 import { jsonResponse } from "../http/rest";
 import { notify } from "../model/notifications";
@@ -251,6 +251,17 @@ async function applyJobPaymentEvent(ctx: MutationCtx, event: PaymentEvent): Prom
             .first()
         : null);
     if (payment !== null) await applyChargeback(ctx, payment, status, event.created);
+  }
+}
+
+/**
+ * Applies local-mode events in order through the same internal mutation the webhook route calls, without
+ * the signed round trip: for the demo seed, which runs before the app's HTTP server is listening.
+ */
+export async function applyEventsDirectly(ctx: ActionCtx, events: readonly unknown[]): Promise<void> {
+  for (const event of events) {
+    const normalized = normalizeEvent(event as Stripe.Event);
+    if (normalized !== null) await ctx.runMutation(internal.payments.webhooks.apply, { event: normalized });
   }
 }
 

@@ -3,12 +3,11 @@
 // waiting for the demo admin. Everything runs through the app's own code: the local gateway's
 // checkout and onboarding, the webhook's own mutation for their signed events, and the payment
 // model's transitions (whose money moves are scheduled actions, as in the app).
-import type Stripe from "stripe";
 import { v } from "convex/values";
 import type { PaymentState } from "../../common/payments";
 import { internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
-import type { ActionCtx, MutationCtx } from "../_generated/server";
+import type { MutationCtx } from "../_generated/server";
 import { internalAction, internalMutation, internalQuery } from "../functions";
 import { claimFile } from "../model/files";
 import { acceptBid, getJobX, insertJob, placeBid, transition } from "../model/jobs";
@@ -21,10 +20,10 @@ import {
   resolveDispute,
   submitCompletion,
 } from "../model/payments";
-import { accountObject, disputeObject, stripeEvent, type LocalEvent } from "../payments/events";
+import { accountObject, disputeObject, stripeEvent } from "../payments/events";
 import { MOVE_MAX_ATTEMPTS } from "../payments/moves";
 import { localGateway } from "../payments/local";
-import { normalizeEvent } from "../payments/webhooks";
+import { applyEventsDirectly } from "../payments/webhooks";
 import { DEMO_ACCOUNTS } from "./data";
 
 const DAY = 24 * 60 * 60_000;
@@ -191,13 +190,6 @@ export const step = internalMutation({
   },
 });
 
-async function applyAll(ctx: ActionCtx, events: unknown[]) {
-  for (const event of events as LocalEvent[]) {
-    const normalized = normalizeEvent(event as unknown as Stripe.Event);
-    if (normalized !== null) await ctx.runMutation(internal.payments.webhooks.apply, { event: normalized });
-  }
-}
-
 const sessionOf = (url: string) => url.split("/").pop()!;
 
 export const insertDemoPayments = internalAction({
@@ -211,11 +203,11 @@ export const insertDemoPayments = internalAction({
     await ctx.runMutation(internal.payments.jobs.setConnectAccount, { viewerId: pro.userId, accountId });
     const link = await localGateway.createAccountLink(ctx, { userId: pro.userId, accountId, refreshUrl: "/earnings", returnUrl: "/earnings" });
     const onboarded = await ctx.runMutation(internal.payments.local.completeOnboarding, { viewerId: pro.userId, sessionId: sessionOf(link.url) });
-    await applyAll(ctx, onboarded.events);
+    await applyEventsDirectly(ctx, onboarded.events);
 
     let inserted = 0;
     const payouts = async (enabled: boolean) =>
-      await applyAll(ctx, [stripeEvent("account.updated", accountObject(accountId, pro.userId, enabled), Date.now())]);
+      await applyEventsDirectly(ctx, [stripeEvent("account.updated", accountObject(accountId, pro.userId, enabled), Date.now())]);
     for (const [index, demo] of DEMO_PAYMENTS.entries()) {
       const jobId: Id<"jobs"> = await ctx.runMutation(internal.seed.payments.hire, {
         title: demo.title,
@@ -247,7 +239,7 @@ export const insertDemoPayments = internalAction({
         sessionId: sessionOf(checkout.url),
         card: CARD,
       });
-      await applyAll(ctx, paid.events);
+      await applyEventsDirectly(ctx, paid.events);
       if (demo.state === "refunded") {
         await ctx.runMutation(internal.seed.payments.step, { jobId, step: "cancel" });
         continue;
@@ -274,7 +266,7 @@ export const insertDemoPayments = internalAction({
         if (demo.state === "charged_back") {
           // The owner's bank opens a chargeback after release (as payments/local:simulateChargeback sends it).
           const charge = (await ctx.runQuery(internal.payments.jobs.chargeOf, { paymentId: owner.paymentId }))!;
-          await applyAll(ctx, [
+          await applyEventsDirectly(ctx, [
             stripeEvent("charge.dispute.created", disputeObject(charge.chargeId, charge.paymentIntentId, charge.amountCents, "needs_response"), Date.now()),
           ]);
         }

@@ -2,21 +2,18 @@
 // cancellation scheduled, bought through the local payments mode's own checkout and portal
 // functions, with the resulting Stripe-shaped events applied by the webhook's own mutation.
 // The demo professional stays on Basic, so the upgrade path can be tried.
-import type Stripe from "stripe";
 import { v } from "convex/values";
 import { QUOTE_CATEGORIES, categoriesServedBy } from "../../common/jobCatalog";
 import { quoteRequestSchema } from "../../common/jobs";
 import { hasLeadInsights, type PlanId } from "../../common/plans";
 import { internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
-import type { ActionCtx } from "../_generated/server";
 import { internalAction, internalMutation, internalQuery } from "../functions";
 import { parseOrThrow } from "../model/errors";
 import { routeQuoteRequest } from "../model/jobs";
 import { recordProfileView, recordSearchPage } from "../model/insights";
 import { listedCategories } from "../model/professionals";
-import type { LocalEvent } from "../payments/events";
-import { normalizeEvent } from "../payments/webhooks";
+import { applyEventsDirectly } from "../payments/webhooks";
 import { DEMO_ACCOUNTS } from "./data";
 import { bytesOf } from "./feed";
 import { FEED_IMAGES } from "./feedImages";
@@ -47,13 +44,6 @@ export const demoSubscribers = internalQuery({
   },
 });
 
-async function applyAll(ctx: ActionCtx, events: unknown[]) {
-  for (const event of events as LocalEvent[]) {
-    const normalized = normalizeEvent(event as unknown as Stripe.Event);
-    if (normalized !== null) await ctx.runMutation(internal.payments.webhooks.apply, { event: normalized });
-  }
-}
-
 export const insertDemoSubscriptions = internalAction({
   args: {},
   returns: v.object({ inserted: v.number() }),
@@ -82,14 +72,14 @@ export const insertDemoSubscriptions = internalAction({
         sessionId,
         card: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" },
       });
-      await applyAll(ctx, paid.events);
+      await applyEventsDirectly(ctx, paid.events);
       if (plan.cancel) {
         const portalId = await ctx.runMutation(internal.payments.local.openSession, {
           kind: "portal",
           userId,
           customerId,
         });
-        await applyAll(
+        await applyEventsDirectly(
           ctx,
           await ctx.runMutation(internal.payments.local.changeSubscription, {
             viewerId: userId,

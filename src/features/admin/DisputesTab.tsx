@@ -2,7 +2,17 @@ import { useMutation, useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { useState, type FormEvent } from "react";
 import { formatCents } from "@common/payments";
-import { Alert, Button, EmptyState, ListSkeleton, PhotoThumbnails, TextField, Textarea, TextLink, useToast } from "@/components/ui";
+import {
+  Alert,
+  Button,
+  EmptyState,
+  ListSkeleton,
+  PhotoThumbnails,
+  TextField,
+  Textarea,
+  TextLink,
+  useToast,
+} from "@/components/ui";
 import { ErrorState, QueryErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { Modal } from "@/components/ui/Modal";
 import { api } from "@/lib/api";
@@ -33,11 +43,16 @@ function Decide({ dispute, outcome, onClose }: { dispute: Dispute; outcome: Outc
     if (outcome === null) return;
     setError(null);
     const proCents = Math.round(Number(share) * 100);
-    if (outcome === "split" && (!share.trim() || !Number.isFinite(proCents))) return setError("Enter the professional's share in dollars.");
+    if (outcome === "split" && (!share.trim() || !Number.isFinite(proCents)))
+      return setError("Enter the professional's share in dollars.");
     setBusy(true);
     try {
       await resolve({ paymentId: dispute.paymentId, outcome, note, ...(outcome === "split" ? { proCents } : {}) });
-      toast({ variant: "success", title: "Dispute settled", description: "Both sides have been told. The decision is final." });
+      toast({
+        variant: "success",
+        title: "Dispute settled",
+        description: "Both sides have been told. The decision is final.",
+      });
       onClose();
     } catch (e) {
       setError(toUserError(e, { title: "Not settled", description: "Please try again." }).inline);
@@ -46,7 +61,12 @@ function Decide({ dispute, outcome, onClose }: { dispute: Dispute; outcome: Outc
     }
   };
   return (
-    <Modal open={outcome !== null} onClose={onClose} title={outcome ? `${OUTCOME_LABEL[outcome]}: ${dispute.title}` : "Decide"} busy={busy}>
+    <Modal
+      open={outcome !== null}
+      onClose={onClose}
+      title={outcome ? `${OUTCOME_LABEL[outcome]}: ${dispute.title}` : "Decide"}
+      busy={busy}
+    >
       <form className="space-y-4" onSubmit={(e) => void send(e)}>
         <p className="text-sm text-slate-700 dark:text-slate-200">
           {formatCents(dispute.heldCents)} is held. This decision is final and is kept in the audit log.
@@ -61,7 +81,13 @@ function Decide({ dispute, outcome, onClose }: { dispute: Dispute; outcome: Outc
             required
           />
         )}
-        <Textarea label="Note for both sides" value={note} onChange={(e) => setNote(e.target.value)} rows={3} required />
+        <Textarea
+          label="Note for both sides"
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          rows={3}
+          required
+        />
         {error && (
           <Alert variant="error" live="assertive">
             {error}
@@ -82,7 +108,8 @@ function Decide({ dispute, outcome, onClose }: { dispute: Dispute; outcome: Outc
 
 function DisputeRow({ dispute }: { dispute: Dispute }) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const by = dispute.openedBy === "owner" ? dispute.ownerName : dispute.openedBy === "pro" ? dispute.proName : "Card chargeback";
+  const by =
+    dispute.openedBy === "owner" ? dispute.ownerName : dispute.openedBy === "pro" ? dispute.proName : "Card chargeback";
   return (
     <li className="space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
       <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
@@ -93,7 +120,8 @@ function DisputeRow({ dispute }: { dispute: Dispute }) {
       </div>
       <p className="text-sm text-slate-700 dark:text-slate-200">
         {dispute.ownerName} (owner) and {dispute.proName} (professional) · opened by {by} on{" "}
-        {new Date(dispute.openedAt).toLocaleDateString("en-US", { month: "short", day: "numeric" })} · changes asked {dispute.changesRequested}×
+        {new Date(dispute.openedAt).toLocaleDateString("en-US", { month: "short", day: "numeric" })} ·{" "}
+        {changesText(dispute.changesRequested)}
       </p>
       <p className="text-sm text-slate-900 dark:text-slate-100">
         <span className="font-medium">Reason:</span> {dispute.reason}
@@ -132,7 +160,8 @@ function DisputeRow({ dispute }: { dispute: Dispute }) {
 function DisputeList() {
   const disputes = useQuery(api.admin.disputes.list, {});
   if (disputes === undefined) return <ListSkeleton count={2} label="Loading disputes..." />;
-  if (disputes.length === 0) return <EmptyState title="No open disputes">Disputed payments wait here for a decision.</EmptyState>;
+  if (disputes.length === 0)
+    return <EmptyState title="No open disputes">Disputed payments wait here for a decision.</EmptyState>;
   return (
     <ul className="space-y-4" aria-label="Open disputes">
       {disputes.map((d) => (
@@ -142,13 +171,21 @@ function DisputeList() {
   );
 }
 
+/** How often the owner asked for changes before the dispute, in words. */
+function changesText(count: number): string {
+  if (count === 0) return "no changes asked first";
+  return count === 1 ? "changes asked once" : `changes asked ${count} times`;
+}
+
 export function DisputesTab() {
   return (
     <section aria-labelledby="disputes-heading">
       <h2 id="disputes-heading" className="mb-3 text-lg font-semibold text-slate-900 dark:text-white">
         Open disputes
       </h2>
-      <QueryErrorBoundary fallback={(retry) => <ErrorState message="The disputes could not be loaded." onRetry={retry} />}>
+      <QueryErrorBoundary
+        fallback={(retry) => <ErrorState message="The disputes could not be loaded." onRetry={retry} />}
+      >
         <DisputeList />
       </QueryErrorBoundary>
     </section>
