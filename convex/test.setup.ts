@@ -37,6 +37,21 @@ export function newTest() {
   process.env.SITE_URL ??= "http://localhost:5173";
   return convexTest(schema, modules);
 }
+/**
+ * The deployment's own site URL answered by its HTTP actions, as on Convex, so a scheduled action
+ * that posts to the app's own route (the local payments gateway's signed webhook events) runs that
+ * path in tests. Any other address is refused: tests reach no network. Undone by `vi.unstubAllGlobals()`.
+ */
+export function serveSiteUrl(t: TestConvex): void {
+  const site = new URL(process.env.CONVEX_SITE_URL ?? "https://test.convex.site");
+  process.env.CONVEX_SITE_URL = site.origin;
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.origin !== site.origin) throw new Error(`tests reach no network: ${url.href}`);
+    return await t.fetch(url.pathname + url.search, init);
+  });
+}
+
 /** A test accessor, with or without identity or request metadata. */
 export type TestConvex = Omit<ReturnType<typeof newTest>, "registerComponent">;
 

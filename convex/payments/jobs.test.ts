@@ -19,7 +19,7 @@ import {
   type PaymentActor,
   type PaymentTransition,
 } from "../model/payments";
-import { bid, fundJob, newTest, owner, pro, project, userRow, type TestConvex, type TestMember } from "../test.setup";
+import { bid, fundJob, newTest, owner, pro, project, serveSiteUrl, userRow, type TestConvex, type TestMember } from "../test.setup";
 import { accountObject, stripeEvent, type LocalEvent } from "./events";
 import { LOCAL_WEBHOOK_SECRET, stripeClient } from "./gateway";
 
@@ -35,6 +35,7 @@ beforeEach(() => {
 afterEach(() => {
   delete process.env.RAFTER_LOCAL;
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 async function post(t: TestConvex, event: LocalEvent) {
@@ -652,6 +653,8 @@ describe("after release: chargebacks and refunds reverse the transfer", () => {
   async function released() {
     resetClock();
     const h = await submitted();
+    // The local gateway announces reversals by posting signed events to the app's own webhook.
+    serveSiteUrl(h.t);
     await h.o.as.mutation(api.payments.jobs.approve, { jobId: h.jobId });
     await h.t.finishAllScheduledFunctions(vi.runAllTimers);
     return { ...h, payment: await paymentOf(h.t, h.jobId) };
