@@ -192,7 +192,7 @@ export function pro(t: TestConvex, fields: UserFields = {}): Promise<TestMember>
 
 /** A member's row as stored now. */
 export async function userRow(t: TestConvex, userId: Id<"users">): Promise<Doc<"users">> {
-  const row = await t.run((ctx) => ctx.db.get(userId));
+  const row = await t.run((ctx) => ctx.db.get("users", userId));
   if (row === null) throw new Error(`no user ${userId}`);
   return row;
 }
