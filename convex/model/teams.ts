@@ -237,27 +237,11 @@ export async function acceptInvitation(ctx: MutationCtx, member: Doc<"users">, s
     if (business === null || isHiddenMember(business)) notFound(TeamCopy.notFound);
     if (!canHaveTeam(business)) forbidden(TeamCopy.memberSuspended(displayName(business)));
   }
-  await move(ctx, seat, "accept", member);
-  await notify(ctx, {
-    userId: seat.businessId,
-    type: "system",
-    title: TeamCopy.acceptedTitle,
-    content: TeamCopy.accepted(fullName(member)),
-    actionUrl: "/settings#team",
-    actorId: member._id,
-  });
+  await moveAndTellOwner(ctx, seat, "accept", member, TeamCopy.acceptedTitle, TeamCopy.accepted(fullName(member)));
 }
 
 export async function declineInvitation(ctx: MutationCtx, member: Doc<"users">, seat: Seat): Promise<void> {
-  await move(ctx, seat, "decline", member);
-  await notify(ctx, {
-    userId: seat.businessId,
-    type: "system",
-    title: TeamCopy.declinedTitle,
-    content: TeamCopy.declined(fullName(member)),
-    actionUrl: "/settings#team",
-    actorId: member._id,
-  });
+  await moveAndTellOwner(ctx, seat, "decline", member, TeamCopy.declinedTitle, TeamCopy.declined(fullName(member)));
 }
 
 /** The owner removes a member or cancels an invitation; allowed on any plan, so a downgraded owner can tidy up. */
@@ -276,13 +260,18 @@ export async function removeSeat(ctx: MutationCtx, owner: Doc<"users">, seat: Se
 }
 
 export async function leaveTeam(ctx: MutationCtx, member: Doc<"users">, seat: Seat): Promise<void> {
-  await move(ctx, seat, "leave", member);
-  await notify(ctx, {
-    userId: seat.businessId,
-    type: "system",
-    title: TeamCopy.leftTitle,
-    content: TeamCopy.left(fullName(member)),
-    actionUrl: "/settings#team",
-    actorId: member._id,
-  });
+  await moveAndTellOwner(ctx, seat, "leave", member, TeamCopy.leftTitle, TeamCopy.left(fullName(member)));
+}
+
+/** A member's own move on their seat, told to the business's owner in their Team settings. */
+async function moveAndTellOwner(
+  ctx: MutationCtx,
+  seat: Seat,
+  transition: "accept" | "decline" | "leave",
+  member: Doc<"users">,
+  title: string,
+  content: string,
+): Promise<void> {
+  await move(ctx, seat, transition, member);
+  await notify(ctx, { userId: seat.businessId, type: "system", title, content, actionUrl: "/settings#team", actorId: member._id });
 }
