@@ -2,17 +2,13 @@
 // photographer; a photographer nearby finds it on Photo requests (from their dashboard), takes it,
 // uploads a photo and delivers; the owner's open job page shows the delivered photo, live.
 import { api } from "../convex/_generated/api";
-import { backendAs, expect, otherBrowser, PNG_1X1, signInOn, test, toasts } from "./fixtures";
+import type { Id } from "../convex/_generated/dataModel";
+import { backendAs, expect, otherBrowser, PNG_1X1, signInOn, test, toasts, type Users } from "./fixtures";
 
 const place = { city: "Austin", state: "TX", zipCode: "78701" };
 
-test("a photographer finds an open photo request nearby, takes it, uploads a photo and delivers; the owner sees it", async ({
-  page,
-  browser,
-  users,
-  axe,
-}) => {
-  test.slow();
+/** An Austin owner with a job asking for a photographer, and a photographer in the same ZIP. */
+async function photoRequest(users: Users, ip: string, title: string, description: string) {
   const owner = await users.create({ userType: "homeowner", firstName: "Olive", lastName: "Owner", ...place });
   const photographer = await users.create({
     userType: "professional",
@@ -21,17 +17,28 @@ test("a photographer finds an open photo request nearby, takes it, uploads a pho
     professions: ["photographer"],
     ...place,
   });
-  const ownerApi = await backendAs(owner, "10.89.1.1");
-  const title = `Listing photos ${Date.now()}`;
-  const jobId = await ownerApi.mutation(api.jobs.create, {
+  const jobId: Id<"jobs"> = await (await backendAs(owner, ip)).mutation(api.jobs.create, {
     title,
-    description: "Interior and exterior photos of a 3-bedroom home before it is listed.",
+    description,
     category: "photography",
     propertyType: "single_family",
     location: "Austin, TX",
     zipCode: "78701",
     photoRequired: true,
   });
+  return { owner, photographer, jobId };
+}
+
+test("a photographer finds an open photo request nearby, takes it, uploads a photo and delivers; the owner sees it", async ({
+  page,
+  browser,
+  users,
+  axe,
+}) => {
+  test.slow();
+  const title = `Listing photos ${Date.now()}`;
+  const description = "Interior and exterior photos of a 3-bedroom home before it is listed.";
+  const { owner, photographer, jobId } = await photoRequest(users, "10.89.1.1", title, description);
 
   // The owner keeps the job page open: the photos arrive there live.
   const ownerPage = await otherBrowser(browser, "10.89.1.1");
@@ -78,25 +85,8 @@ test.describe("on a phone in dark mode", () => {
   test.use({ theme: "dark", viewport: { width: 390, height: 844 } });
 
   test("Photo requests: an open request to take, empty booked and delivered lists, no page overflow", async ({ page, users, axe }) => {
-    const owner = await users.create({ userType: "homeowner", firstName: "Olive", lastName: "Owner", ...place });
-    const photographer = await users.create({
-      userType: "professional",
-      firstName: "Fay",
-      lastName: "Lens",
-      professions: ["photographer"],
-      ...place,
-    });
-    const ownerApi = await backendAs(owner, "10.89.2.1");
     const title = `Twilight photos ${Date.now()}`;
-    await ownerApi.mutation(api.jobs.create, {
-      title,
-      description: "Twilight exterior photos of a bungalow.",
-      category: "photography",
-      propertyType: "single_family",
-      location: "Austin, TX",
-      zipCode: "78701",
-      photoRequired: true,
-    });
+    const { photographer } = await photoRequest(users, "10.89.2.1", title, "Twilight exterior photos of a bungalow.");
     await signInOn(page, photographer);
     await page.goto("/photo-requests");
     const request = page.getByRole("list", { name: "Open photo requests" }).getByRole("listitem").filter({ hasText: title });
