@@ -255,6 +255,8 @@ export const JobMessages = {
   onlyBookedPhotographer: "Only the booked photographer can do that.",
   photoRequestClosed: "This photo request is no longer open.",
   photosAlreadyDelivered: "The photos were already delivered.",
+  onlyOwnerOrPhotographer: "Only the job's owner or its booked photographer can do that.",
+  photographerNotBooked: "No photographer is booked for this job.",
   illegalTransition: (from: string, action: string) => `A job that is ${from.replace(/_/g, " ")} can't be ${action}.`,
   jobNotFound: "Job not found",
   someProfessional: "A professional",

@@ -21,6 +21,16 @@ export const JobPhotoCopy = {
   deliveredTitle: "Photos Delivered",
   delivered: "The owner was told that the photos are delivered.",
   removedTitle: "Photo removed",
+  /** The owner lets the booked photographer go; the request is open again. */
+  releasedTitle: "Photographer Released",
+  released: "The photo request is open to photographers again.",
+  releaseConfirm: (name: string) =>
+    `${name} will no longer photograph this job, and the photos they uploaded but haven't delivered are removed. The request opens to other photographers.`,
+  /** The booked photographer withdraws. */
+  withdrawnTitle: "Photo Request Withdrawn",
+  withdrawn: "The owner was told, and the photos you uploaded were removed.",
+  withdrawConfirm:
+    "You will no longer photograph this job, and the photos you uploaded but haven't delivered are removed. The owner is told.",
   failedTitle: "Something went wrong",
   failed: "Please try again.",
   /** The completion form, while the booked photographer hasn't delivered. */

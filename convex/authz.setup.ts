@@ -1024,6 +1024,10 @@ export const CLASSIFICATION: Record<string, Classification> = {
       codes: ["FORBIDDEN"],
     },
   },
+  "jobs/photos:release": {
+    access: "member",
+    stranger: { expect: "refused", args: (w) => ({ jobId: w.photoJobId }), codes: ["FORBIDDEN"] },
+  },
   "jobs/photos:removePhoto": {
     access: "member",
     stranger: { expect: "refused", args: (w) => ({ photoId: w.jobPhotoId }), codes: ["FORBIDDEN"] },

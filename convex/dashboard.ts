@@ -127,6 +127,7 @@ const EVENT_TEXT: Record<string, string> = {
   marked_done: "You marked done",
   photos_scheduled: "You booked the photos for",
   photos_delivered: "You delivered the photos for",
+  photos_released: "You reopened the photo request for",
   routed: "Your quote request went out:",
 };
 

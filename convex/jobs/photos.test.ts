@@ -162,6 +162,50 @@ describe("who sees the photos", () => {
   });
 });
 
+describe("letting the photographer go before delivery", () => {
+  test("the owner releases the booked photographer: uploads removed, the photographer and the hired pro told, open to others", async () => {
+    const w = await booked();
+    const file = await image(w.t);
+    await w.ph.as.mutation(api.jobs.photos.upload, { jobId: w.jobId, photos: [file] });
+    expect(await w.o.as.query(api.jobs.photos.forJob, { jobId: w.jobId })).toMatchObject({ canRelease: true });
+    await w.o.as.mutation(api.jobs.photos.release, { jobId: w.jobId });
+    const job = await w.t.run((ctx) => ctx.db.get("jobs", w.jobId));
+    expect(job).toMatchObject({ photoStatus: "requested" });
+    expect(job?.photographerId).toBeUndefined();
+    expect(await rowsOf(w.t, w.jobId)).toHaveLength(0);
+    expect(await exists(w.t, file)).toBe(false);
+    for (const m of [w.ph, w.p]) {
+      const { page } = await m.as.query(api.notifications.list, { paginationOpts: { numItems: 10, cursor: null } });
+      expect(page.map((n: { title: string }) => n.title)).toContain("Photographer released");
+    }
+    // The released photographer no longer sees the request as theirs; another takes it.
+    expect(await w.ph.as.query(api.jobs.photos.forJob, { jobId: w.jobId })).toBeNull();
+    await w.other.as.mutation(api.jobs.photos.take, { jobId: w.jobId });
+    expect(await w.t.run((ctx) => ctx.db.get("jobs", w.jobId))).toMatchObject({ photoStatus: "scheduled", photographerId: w.other.userId });
+  });
+
+  test("the photographer withdraws; the hired pro, strangers, twice and after delivery are refused", async () => {
+    const w = await booked();
+    await expect(w.p.as.mutation(api.jobs.photos.release, { jobId: w.jobId })).rejects.toThrow(
+      "Only the job's owner or its booked photographer can do that.",
+    );
+    await expect(w.other.as.mutation(api.jobs.photos.release, { jobId: w.jobId })).rejects.toThrow(
+      "Only the job's owner or its booked photographer can do that.",
+    );
+    await w.ph.as.mutation(api.jobs.photos.release, { jobId: w.jobId });
+    const { page } = await w.o.as.query(api.notifications.list, { paginationOpts: { numItems: 10, cursor: null } });
+    expect(page.map((n: { title: string }) => n.title)).toContain("Photographer withdrew");
+    await expect(w.o.as.mutation(api.jobs.photos.release, { jobId: w.jobId })).rejects.toThrow("No photographer is booked for this job.");
+
+    await w.other.as.mutation(api.jobs.photos.take, { jobId: w.jobId });
+    await w.other.as.mutation(api.jobs.photos.upload, { jobId: w.jobId, photos: [await image(w.t)] });
+    await w.other.as.mutation(api.jobs.photos.deliver, { jobId: w.jobId });
+    expect(await w.o.as.query(api.jobs.photos.forJob, { jobId: w.jobId })).toMatchObject({ canRelease: false });
+    await expect(w.o.as.mutation(api.jobs.photos.release, { jobId: w.jobId })).rejects.toThrow("The photos were already delivered.");
+    expect(await rowsOf(w.t, w.jobId)).toHaveLength(1);
+  });
+});
+
 describe("completion documentation", () => {
   async function working(): Promise<World> {
     const w = await booked();
@@ -187,6 +231,14 @@ describe("completion documentation", () => {
     const [dispute] = await admin.as.query(api.admin.disputes.list, {});
     expect(dispute!.photographerPhotoUrls).toHaveLength(1);
     expect(dispute!.completionPhotoUrls).toHaveLength(1);
+  });
+
+  test("a photographer who never delivers no longer holds up completion once the owner releases them", async () => {
+    const w = await working();
+    await expect(submit(w)).rejects.toThrow(JobPhotoCopy.waitingForPhotographer("Fay User"));
+    await w.o.as.mutation(api.jobs.photos.release, { jobId: w.jobId });
+    expect((await w.p.as.query(api.jobs.photos.forJob, { jobId: w.jobId }))?.completionBlock).toBeNull();
+    expect(await submit(w)).toBeNull();
   });
 
   test("when no photographer took the request, the pro's own photos document the work", async () => {

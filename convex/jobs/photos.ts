@@ -16,11 +16,14 @@ import {
   photoViewerRole,
   photosOf,
   removePhoto as removeJobPhoto,
+  removeUndeliveredPhotos,
   visiblePhotos,
 } from "../model/jobPhotos";
 import {
   assertCanDeliverPhotos,
+  assertCanReleasePhotographer,
   canDeliverPhotos,
+  canReleasePhotographer,
   getJobX,
   jobCardValidator,
   photoTransition,
@@ -82,6 +85,39 @@ export const deliver = mutation({
   },
 });
 
+/**
+ * Before delivery, the owner lets the booked photographer go (one who never comes would otherwise
+ * hold up the hired professional's completion), or the photographer withdraws: scheduled ->
+ * requested, open to other photographers. Undelivered uploads are removed; the others are told.
+ */
+export const release = mutation({
+  args: { jobId: v.id("jobs") },
+  returns: v.null(),
+  handler: async (ctx, { jobId }) => {
+    const viewer = ctx.viewerX();
+    const job = await getJobX(ctx, jobId);
+    assertCanReleasePhotographer(job, viewer);
+    const byOwner = job.customerId === viewer._id;
+    await removeUndeliveredPhotos(ctx, job);
+    await photoTransition(ctx, job, "release", viewer);
+    const others = [job.customerId, job.photographerId, job.contractorId].filter(
+      (id): id is NonNullable<typeof id> => id !== undefined && id !== viewer._id,
+    );
+    await notifyAll(ctx, others, {
+      type: "job",
+      title: byOwner ? "Photographer released" : "Photographer withdrew",
+      content: byOwner
+        ? `The owner of "${job.title}" no longer needs the booked photographer; the photo request is open again.`
+        : `${displayName(viewer)} withdrew from the photos for "${job.title}"; the photo request is open again.`,
+      actionUrl: `/jobs/${job._id}`,
+      actorId: viewer._id,
+      entityType: "job",
+      entityId: job._id,
+    });
+    return null;
+  },
+});
+
 /** The booked photographer adds uploaded photos to the job (before delivering). */
 export const upload = mutation({
   args: { jobId: v.id("jobs"), photos: v.array(v.id("_storage")) },
@@ -123,6 +159,8 @@ export const forJob = query({
       photos: v.array(photoView),
       canUpload: v.boolean(),
       canDeliver: v.boolean(),
+      /** The owner may let the booked photographer go, the photographer may withdraw (before delivery). */
+      canRelease: v.boolean(),
       limit: v.number(),
       /** Why the hired professional can't submit completion yet (the photographer hasn't delivered). */
       completionBlock: v.union(v.string(), v.null()),
@@ -148,6 +186,7 @@ export const forJob = query({
       photos,
       canUpload: canEditPhotos(job, viewer),
       canDeliver: canDeliverPhotos(job, viewer),
+      canRelease: canReleasePhotographer(job, viewer),
       limit: JOB_PHOTO_LIMITS.photos,
       completionBlock: job.contractorId === viewer._id ? await completionPhotoBlock(ctx, job) : null,
     };

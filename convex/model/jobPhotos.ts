@@ -65,6 +65,16 @@ export async function removePhoto(ctx: MutationCtx, photo: JobPhoto, job: Job, u
   await releaseFile(ctx, user, photo.storageId);
 }
 
+/** The photographer let go before delivering: their undelivered uploads, rows and files, go with them. */
+export async function removeUndeliveredPhotos(ctx: MutationCtx, job: Job): Promise<void> {
+  if (job.photographerId === undefined || job.photoStatus === "delivered") return;
+  const photographer = await ctx.db.get("users", job.photographerId);
+  for (const photo of await photosOf(ctx, job._id)) {
+    await ctx.db.delete("jobPhotos", photo._id);
+    if (photographer !== null) await releaseFile(ctx, photographer, photo.storageId);
+  }
+}
+
 /** Delivering needs photos to deliver. */
 export async function assertHasPhotos(ctx: QueryCtx, job: Job): Promise<void> {
   const first = await ctx.db

@@ -582,6 +582,8 @@ type PhotoStatus = Job["photoStatus"];
 export const PHOTO_TRANSITIONS = {
   take: { from: ["requested"], to: "scheduled", by: "a photographer", event: "photos_scheduled" },
   deliver: { from: ["scheduled"], to: "delivered", by: "the booked photographer", event: "photos_delivered" },
+  /** The owner lets the booked photographer go, or the photographer withdraws: open to photographers again. */
+  release: { from: ["scheduled"], to: "requested", by: "the owner or the booked photographer", event: "photos_released" },
 } as const satisfies Record<string, { from: readonly PhotoStatus[]; to: PhotoStatus; by: string; event: string }>;
 export type PhotoTransition = keyof typeof PHOTO_TRANSITIONS;
 const photoFrom = (name: PhotoTransition): readonly PhotoStatus[] => PHOTO_TRANSITIONS[name].from;
@@ -594,9 +596,11 @@ export async function photoTransition(
   user: Doc<"users">,
 ): Promise<void> {
   if (name === "take") assertCanTakePhotos(job, user);
+  else if (name === "release") assertCanReleasePhotographer(job, user);
   else assertCanDeliverPhotos(job, user);
   const rule = PHOTO_TRANSITIONS[name];
-  await ctx.db.patch(job._id, { photoStatus: rule.to, ...(name === "take" ? { photographerId: user._id } : {}) });
+  const photographerId = name === "take" ? user._id : name === "release" ? undefined : job.photographerId;
+  await ctx.db.patch(job._id, { photoStatus: rule.to, photographerId });
   await recordEvent(ctx, job, user._id, rule.event);
 }
 
@@ -865,6 +869,18 @@ export function assertCanTakePhotos(job: Job, user: Doc<"users">): void {
 
 export function canDeliverPhotos(job: Job, user: Doc<"users">): boolean {
   return job.photographerId === user._id && photoFrom("deliver").includes(job.photoStatus);
+}
+
+/** The owner or the booked photographer, while the photos are not delivered. */
+export function canReleasePhotographer(job: Job, user: Doc<"users">): boolean {
+  const party = job.customerId === user._id || job.photographerId === user._id;
+  return party && job.photographerId !== undefined && photoFrom("release").includes(job.photoStatus);
+}
+
+export function assertCanReleasePhotographer(job: Job, user: Doc<"users">): void {
+  if (job.customerId !== user._id && job.photographerId !== user._id) forbidden(JobMessages.onlyOwnerOrPhotographer);
+  if (!photoFrom("release").includes(job.photoStatus) || job.photographerId === undefined)
+    invalid(job.photoStatus === "delivered" ? JobMessages.photosAlreadyDelivered : JobMessages.photographerNotBooked);
 }
 
 export function assertCanDeliverPhotos(job: Job, user: Doc<"users">): void {

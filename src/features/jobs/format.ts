@@ -101,6 +101,8 @@ export function historyText(entry: HistoryEntry): string {
       return "Photographer booked";
     case "photos_delivered":
       return "Photos delivered";
+    case "photos_released":
+      return "Photographer released; the photo request is open again";
     case "routed":
       return entry.detail ?? "Sent to matching professionals";
     default:
