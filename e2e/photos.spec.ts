@@ -84,7 +84,7 @@ test("a photographer finds an open photo request nearby, takes it, uploads a pho
 test.describe("on a phone in dark mode", () => {
   test.use({ theme: "dark", viewport: { width: 390, height: 844 } });
 
-  test("Photo requests: an open request to take, empty booked and delivered lists, no page overflow", async ({ page, users, axe }) => {
+  test("Photo requests: an open request to take, empty booked and delivered lists, no page overflow; taken, then withdrawn", async ({ page, users, axe }) => {
     const title = `Twilight photos ${Date.now()}`;
     const { photographer } = await photoRequest(users, "10.89.2.1", title, "Twilight exterior photos of a bungalow.");
     await signInOn(page, photographer);
@@ -94,5 +94,16 @@ test.describe("on a phone in dark mode", () => {
     await expect(page.getByText("Requests you deliver are listed here.")).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await axe.check("photo requests, phone, dark");
+
+    // Taken, then given back before delivering: the request is open to photographers again.
+    await request.getByRole("button", { name: `Take the photo request: ${title}` }).click();
+    const booked = page.getByRole("list", { name: "Booked photo requests" }).getByRole("listitem").filter({ hasText: title });
+    await booked.getByRole("button", { name: "Withdraw from this request" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Withdraw from this photo request?" });
+    await axe.check("withdraw dialog, phone, dark");
+    await dialog.getByRole("button", { name: "Withdraw from this request" }).click();
+    await expect(toasts(page).getByText("Photo Request Withdrawn")).toBeVisible();
+    await expect(page.getByText("No booked requests right now.")).toBeVisible();
+    await expect(request.getByRole("button", { name: `Take the photo request: ${title}` })).toBeVisible();
   });
 });

@@ -40,7 +40,7 @@ import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { JobsErrorBoundary } from "./components/JobsErrorBoundary";
 import { SaveButton } from "./components/SaveButton";
 import { PaymentPanel } from "@/features/payments/PaymentPanel";
-import { DeliveredPhotos, PhotographerUpload } from "@/features/photos/JobPhotos";
+import { DeliveredPhotos, PhotographerUpload, ReleasePhotographer } from "@/features/photos/JobPhotos";
 import { useJobAction } from "./hooks/useJobAction";
 import { useToggleSave } from "./hooks/useSaveJob";
 import { ShareWithBackupButton } from "./components/ShareWithBackupButton";
@@ -304,6 +304,7 @@ function PhotoRequest({ data }: { data: JobPageData }) {
       )}
       {photos?.role === "photographer" && <PhotographerUpload jobId={job._id} photos={photos} />}
       {photos && <DeliveredPhotos photos={photos} />}
+      {photos && <ReleasePhotographer jobId={job._id} photos={photos} />}
     </Card>
   );
 }

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { JOB_PHOTO_LIMITS, JobPhotoCopy } from "@common/jobPhotos";
 import { Alert, Button, FileField, PhotoThumbnails } from "@/components/ui";
 import { ActionButton } from "@/components/ui/ActionButton";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { api } from "@/lib/api";
 import { toUserError } from "@/lib/errors";
 import { throwIfRefused } from "@/lib/upload";
@@ -169,5 +170,48 @@ export function PhotographerUpload({ jobId, photos }: { jobId: Id<"jobs">; photo
           <p className="text-sm text-slate-700 dark:text-slate-200">{JobPhotoCopy.deliverNeedsPhotos}</p>
         ))}
     </div>
+  );
+}
+
+/**
+ * Before delivery: the owner lets the booked photographer go, or the photographer withdraws (the
+ * server decides who may: canRelease). Either way the request opens to photographers again.
+ */
+export function ReleasePhotographer({ jobId, photos }: { jobId: Id<"jobs">; photos: JobPhotosView }) {
+  const release = useMutation(api.jobs.photos.release);
+  const runAction = useActionToast(photoFailure);
+  const [asking, setAsking] = useState(false);
+  if (!photos.canRelease) return null;
+  const photographer = photos.role === "photographer";
+  const label = photographer ? "Withdraw from this request" : "Release the photographer";
+  return (
+    <>
+      <Button variant="secondary" fullWidth onClick={() => setAsking(true)}>
+        {label}
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        onClose={() => setAsking(false)}
+        title={photographer ? "Withdraw from this photo request?" : "Release the photographer?"}
+        confirmLabel={label}
+        busyLabel={photographer ? "Withdrawing..." : "Releasing..."}
+        cancelLabel="Keep the booking"
+        variant="danger"
+        onConfirm={() =>
+          runAction(
+            () => release({ jobId }),
+            photographer
+              ? { title: JobPhotoCopy.withdrawnTitle, description: JobPhotoCopy.withdrawn }
+              : { title: JobPhotoCopy.releasedTitle, description: JobPhotoCopy.released },
+          )
+        }
+      >
+        <p>
+          {photographer
+            ? JobPhotoCopy.withdrawConfirm
+            : JobPhotoCopy.releaseConfirm(photos.photographerName ?? "The photographer")}
+        </p>
+      </ConfirmDialog>
+    </>
   );
 }

@@ -11,7 +11,7 @@ import { api } from "@/lib/api";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { distanceText } from "@/lib/distance";
 import { useActionToast } from "@/lib/useActionToast";
-import { photoFailure, PhotographerUpload } from "./JobPhotos";
+import { photoFailure, PhotographerUpload, ReleasePhotographer } from "./JobPhotos";
 
 // /photo-requests (issue 15): a photographer's open photo requests nearby (nearest first, with the
 // distance) to take, the ones they're booked for, with the upload and deliver steps, and the ones
@@ -62,7 +62,10 @@ function BookedRequest({ booked }: { booked: Booked }) {
             <Skeleton className="h-24 rounded-md" />
           </div>
         ) : photos === null ? null : (
-          <PhotographerUpload jobId={booked.job._id} photos={photos} />
+          <>
+            <PhotographerUpload jobId={booked.job._id} photos={photos} />
+            <ReleasePhotographer jobId={booked.job._id} photos={photos} />
+          </>
         )}
       </Card>
     </li>
