@@ -41,6 +41,43 @@ export function formatCents(cents: number): string {
 
 export const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
 
+/** Milestones: the settled amount split into up to this many, each funded and released on its own. */
+export const MILESTONE_LIMITS = { max: 5, title: 80 };
+export type MilestoneInput = { title: string; amountCents: number };
+
+export const MilestoneCopy = {
+  count: `Split the job into 1 to ${MILESTONE_LIMITS.max} milestones.`,
+  titleRequired: "Give each milestone a title.",
+  titleTooLong: `Keep each milestone's title to ${MILESTONE_LIMITS.title} characters.`,
+  amount: "Each milestone needs an amount above $0, in dollars and cents.",
+  sum: (sum: string, total: string) => `The milestones add up to ${sum}; they must add up to ${total}, the agreed price.`,
+  notSettled: "The price isn't settled yet: milestones can be set once the final quote is confirmed.",
+  fundingStarted: "The milestones can't change once funding has started.",
+  fundInOrder: (n: number) => `Fund milestone ${n} first: milestones are funded in order.`,
+  choose: (count: number) => `This job is split into ${count} milestones: say which one.`,
+  unknown: "This job has no such milestone.",
+} as const;
+
+/** "Milestone 2: Framing" (index is 0-based). */
+export const milestoneLabel = (index: number, title: string) => `Milestone ${index + 1}: ${title}`;
+
+/**
+ * The one check of a milestone split, for the form and the server: the first problem (null when
+ * fine) and the field it belongs to (`title-<i>`, `amount-<i>`, or `milestones`).
+ */
+export function milestoneSplitProblem(milestones: readonly MilestoneInput[], totalCents: number): { message: string; field: string } | null {
+  if (milestones.length < 1 || milestones.length > MILESTONE_LIMITS.max) return { message: MilestoneCopy.count, field: "milestones" };
+  for (const [i, m] of milestones.entries()) {
+    const title = m.title.trim();
+    if (title.length === 0) return { message: MilestoneCopy.titleRequired, field: `title-${i}` };
+    if (title.length > MILESTONE_LIMITS.title) return { message: MilestoneCopy.titleTooLong, field: `title-${i}` };
+    if (!Number.isSafeInteger(m.amountCents) || m.amountCents <= 0) return { message: MilestoneCopy.amount, field: `amount-${i}` };
+  }
+  const sum = milestones.reduce((s, m) => s + m.amountCents, 0);
+  if (sum !== totalCents) return { message: MilestoneCopy.sum(formatCents(sum), formatCents(totalCents)), field: "milestones" };
+  return null;
+}
+
 export const PaymentCopy = {
   notFound: "This job has no payment yet.",
   onlyOwner: "Only the job's owner can do this.",

@@ -926,6 +926,14 @@ export default defineSchema({
     quote: v.optional(v.object({ minCents: v.number(), maxCents: v.number(), confirmedAt: v.optional(v.number()) })),
     /** Stripe's `created` (seconds) of the newest chargeback event applied: older ones arriving late are skipped. */
     chargebackEventAt: v.optional(v.number()),
+    /**
+     * A job split into milestones has one payment row per milestone (0-based index, the owner's
+     * title); a job without milestones has one row without them. The state machine runs per row.
+     */
+    milestoneIndex: v.optional(v.number()),
+    milestoneTitle: v.optional(v.string()),
+    /** The owner opened a checkout for this row: the split can no longer change (model/payments.ts). */
+    checkoutStartedAt: v.optional(v.number()),
   })
     .index("by_jobId", ["jobId"])
     .index("by_proId_and_state", ["proId", "state"])

@@ -262,14 +262,15 @@ export async function withoutPayment(t: TestConvex, jobId: Id<"jobs">): Promise<
   });
 }
 
-/** The owner's checkout paid, as the payments webhook applies it: the job's payment is funded. */
-export async function fundJob(t: TestConvex, jobId: Id<"jobs">): Promise<Id<"jobPayments">> {
-  const payment = await t.run(async (ctx) =>
-    ctx.db
+/** The owner's checkout paid, as the payments webhook applies it: the job's payment (its milestone `milestoneIndex`) is funded. */
+export async function fundJob(t: TestConvex, jobId: Id<"jobs">, milestoneIndex = 0): Promise<Id<"jobPayments">> {
+  const payment = await t.run(async (ctx) => {
+    const rows = await ctx.db
       .query("jobPayments")
       .withIndex("by_jobId", (q) => q.eq("jobId", jobId))
-      .unique(),
-  );
+      .take(5);
+    return rows.find((p) => (p.milestoneIndex ?? 0) === milestoneIndex) ?? null;
+  });
   if (payment === null) throw new Error("fundJob: the job has no payment");
   const suffix = `${payment._id}_${Math.random().toString(36).slice(2, 10)}`;
   await t.mutation(makeFunctionReference<"mutation">("payments/webhooks:apply"), {

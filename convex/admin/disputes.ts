@@ -1,13 +1,13 @@
 // The admin console's Disputes tab (issue 15): payments frozen by a dispute, with both sides'
 // documentation, and the decision (release, full refund, or a split), final and audited.
 import { v } from "convex/values";
-import { COMPLETION_LIMITS } from "../../common/payments";
+import { COMPLETION_LIMITS, milestoneLabel } from "../../common/payments";
 import type { Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { adminMutation, adminQuery } from "../functions";
 import { invalid, notFound } from "../model/errors";
 import { deliveredPhotoUrls } from "../model/jobPhotos";
-import { heldCents, resolveDispute } from "../model/payments";
+import { heldCents, milestoneIndexOf, resolveDispute } from "../model/payments";
 import { displayName } from "../model/users";
 
 async function urlsOf(ctx: QueryCtx, ids: readonly Id<"_storage">[]) {
@@ -26,6 +26,8 @@ export const list = adminQuery({
       paymentId: v.id("jobPayments"),
       jobId: v.id("jobs"),
       title: v.string(),
+      /** "Milestone 2: Framing" for a job split into milestones: the dispute is that milestone's alone. */
+      milestone: v.union(v.null(), v.string()),
       ownerName: v.string(),
       proName: v.string(),
       heldCents: v.number(),
@@ -53,6 +55,7 @@ export const list = adminQuery({
         paymentId: p._id,
         jobId: p.jobId,
         title: job?.title ?? "Job",
+        milestone: p.milestoneTitle === undefined ? null : milestoneLabel(milestoneIndexOf(p), p.milestoneTitle),
         ownerName: owner ? displayName(owner) : "Former member",
         proName: pro ? displayName(pro) : "Former member",
         heldCents: heldCents(p),

@@ -6,9 +6,9 @@ import { v } from "convex/values";
 import { internal } from "../_generated/api";
 import { adminMutation, adminQuery } from "../functions";
 import { recordAudit } from "../model/audit";
-import { COMPLETION_LIMITS, PaymentCopy } from "../../common/payments";
+import { COMPLETION_LIMITS, milestoneLabel, PaymentCopy } from "../../common/payments";
 import { invalid, notFound } from "../model/errors";
-import { paymentOfJob, refundReleased as refundReleasedPayment } from "../model/payments";
+import { milestoneIndexOf, paymentOfJob, refundReleased as refundReleasedPayment } from "../model/payments";
 import { displayName } from "../model/users";
 
 const moveKind = v.union(v.literal("transfer"), v.literal("refund"), v.literal("reversal"));
@@ -20,6 +20,8 @@ export const listFailed = adminQuery({
       moveId: v.id("paymentMoves"),
       jobId: v.id("jobs"),
       title: v.string(),
+      /** "Milestone 2: Framing" for a job split into milestones. */
+      milestone: v.union(v.null(), v.string()),
       kind: moveKind,
       amountCents: v.number(),
       /** Whose money it is: the professional's (a payout, or a reversal taking one back) or the owner's (a refund). */
@@ -46,6 +48,7 @@ export const listFailed = adminQuery({
         moveId: move._id,
         jobId: payment.jobId,
         title: job?.title ?? "Job",
+        milestone: payment.milestoneTitle === undefined ? null : milestoneLabel(milestoneIndexOf(payment), payment.milestoneTitle),
         kind: move.kind,
         amountCents: move.amountCents,
         payeeName: payee ? displayName(payee) : "Former member",
@@ -90,15 +93,15 @@ export const retry = adminMutation({
 
 /** Refund a payment already released (the job named by its id or its page's link): reversal + refund, audited. */
 export const refundReleased = adminMutation({
-  args: { job: v.string(), note: v.string() },
+  args: { job: v.string(), note: v.string(), /** 0-based, for a job split into milestones. */ milestoneIndex: v.optional(v.number()) },
   returns: v.null(),
-  handler: async (ctx, { job, note }) => {
+  handler: async (ctx, { job, note, milestoneIndex }) => {
     const text = note.trim();
     if (text.length === 0) invalid("Write a short note for both sides: it is kept with the refund.", { note: "Required" });
     if (text.length > COMPLETION_LIMITS.reason) invalid(`The note must be ${COMPLETION_LIMITS.reason} characters or fewer.`);
     const named = job.trim();
     const jobId = ctx.db.normalizeId("jobs", /\/jobs\/([^/?#]+)/.exec(named)?.[1] ?? named);
-    const payment = jobId === null ? null : await paymentOfJob(ctx, jobId);
+    const payment = jobId === null ? null : await paymentOfJob(ctx, jobId, milestoneIndex);
     if (payment === null) notFound(PaymentCopy.notFound);
     await refundReleasedPayment(ctx, payment, ctx.viewer, text);
     return null;

@@ -134,23 +134,29 @@ function transitionRefusal(
 /** Job transitions a payment governs: a member runs them through the payment panel, never jobs.act. */
 const PAYMENT_GOVERNED: readonly JobTransition[] = ["markDone", "sendBack", "confirmCompletion"];
 
+/** A first milestone in these states lets the work start (funded, or already paid out by a dispute's decision). */
+const STARTABLE: readonly string[] = ["funded", "released", "partially_refunded", "charged_back"];
+
 /**
- * Why a paid job refuses `name` when run directly (null: allowed). `paymentState`: the job's
- * payment's state, or null for a job hired before payment protection (the old flow stands).
+ * Why a paid job refuses `name` when run directly (null: allowed). `paymentState`: the state of
+ * the job's payment (its first milestone's, for a job split into milestones), or null for a job
+ * hired before payment protection (the old flow stands).
  */
 export function paymentGateRefusal(name: JobTransition, paymentState: string | null): string | null {
   if (paymentState === null) return null;
-  if (name === "start" && paymentState !== "funded") return PaymentCopy.startNeedsFunding;
+  if (name === "start" && !STARTABLE.includes(paymentState)) return PaymentCopy.startNeedsFunding;
   if (PAYMENT_GOVERNED.includes(name)) return PaymentCopy.usePaymentPanel;
   return null;
 }
 
+/** The state of the job's payment, or of its first milestone: work starts once that one is funded. */
 async function paymentStateOf(ctx: QueryCtx, jobId: Id<"jobs">): Promise<string | null> {
-  const payment = await ctx.db
+  const rows = await ctx.db
     .query("jobPayments")
     .withIndex("by_jobId", (q) => q.eq("jobId", jobId))
-    .unique();
-  return payment?.state ?? null;
+    .take(5);
+  const first = rows.find((p) => (p.milestoneIndex ?? 0) === 0);
+  return first?.state ?? null;
 }
 
 /** Whether a member may run `name` on `job` now. */

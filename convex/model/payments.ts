@@ -7,6 +7,7 @@
 //
 //   (accept, a range bid without a chosen price) -> awaiting_quote --confirmQuote (pro, a price in the range)--> awaiting_funding
 //   awaiting_quote --cancel (owner, the job cancelled)--> cancelled
+//   awaiting_funding --split (owner, before any checkout: the job's milestones)--> awaiting_funding
 //   (accept, one price) -> awaiting_funding --fund (system: the checkout webhook)--> funded
 //   awaiting_funding --cancel (owner, the job cancelled)--> cancelled
 //   funded --refundUnstarted (owner, the job cancelled before work started)--> refunded
@@ -24,13 +25,25 @@
 //   released | partially_refunded --refundReleased (admin: the transfer reversed, the card refunded)--> refunded
 //
 // Invariant: releasedCents + refundedCents <= fundedCents, to the cent; nothing leaves a final state.
+//
+// Milestones: the owner may split the settled amount into up to 5 milestones before funding
+// starts. Each milestone is its own jobPayments row (milestoneIndex, milestoneTitle), so the
+// table, the history and the money moves run per milestone; a job without milestones is one row.
+// Milestones are funded in order; work starts once the first is funded; the job's own
+// transitions (markDone, sendBack, confirmCompletion) follow the last milestone still open, and
+// the job closes when every milestone is settled.
 import { env } from "../_generated/server";
 import { ErrorCode } from "../../common/errors";
 import {
   DEFAULT_REVIEW_WINDOW_HOURS,
   formatCents,
   MAX_CHANGE_REQUESTS,
+  MILESTONE_LIMITS,
+  MilestoneCopy,
+  milestoneLabel,
+  milestoneSplitProblem,
   PaymentCopy,
+  type MilestoneInput,
   REMINDER_BEFORE_MS,
   type PaymentState,
 } from "../../common/payments";
@@ -38,8 +51,8 @@ import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { recordAudit } from "./audit";
-import { fail, notFound } from "./errors";
-import { getJobX, transition, type Bid, type Job } from "./jobs";
+import { fail, forbidden, invalid, notFound } from "./errors";
+import { assertCanTransition, getJobX, jobState, transition, type Bid, type Job } from "./jobs";
 import { notify } from "./notifications";
 import type { TransitionRule } from "./transitions";
 import { displayName } from "./users";
@@ -50,6 +63,7 @@ type PaymentRule = TransitionRule<PaymentState, By>;
 
 export const PAYMENT_TRANSITIONS = {
   confirmQuote: { from: ["awaiting_quote"], to: "awaiting_funding", by: "pro", verb: "quoted" },
+  split: { from: ["awaiting_funding"], to: "awaiting_funding", by: "owner", verb: "split into milestones" },
   fund: { from: ["awaiting_funding"], to: "funded", by: "system", verb: "funded" },
   cancel: { from: ["awaiting_quote", "awaiting_funding"], to: "cancelled", by: "owner", verb: "cancelled" },
   refundUnstarted: { from: ["funded"], to: "refunded", by: "owner", verb: "refunded" },
@@ -84,17 +98,51 @@ export function reviewWindowMs(): number {
   return (Number.isFinite(hours) && hours > 0 ? hours : DEFAULT_REVIEW_WINDOW_HOURS) * HOUR;
 }
 
-export async function paymentOfJob(ctx: QueryCtx, jobId: Id<"jobs">): Promise<Payment | null> {
-  return await ctx.db
+/** A row's milestone (0-based); a job without milestones has one row, read as milestone 0. */
+export const milestoneIndexOf = (p: Pick<Payment, "milestoneIndex">) => p.milestoneIndex ?? 0;
+
+/** " for milestone 2 (Framing)" for a milestone's row, "" for a job without milestones: for notices. */
+export const milestoneOf = (p: Pick<Payment, "milestoneIndex" | "milestoneTitle">) =>
+  p.milestoneTitle === undefined ? "" : ` for milestone ${milestoneIndexOf(p) + 1} (${p.milestoneTitle})`;
+
+/** The job's payment rows in milestone order: one for a job without milestones, up to 5 with. */
+export async function paymentsOfJob(ctx: QueryCtx, jobId: Id<"jobs">): Promise<Payment[]> {
+  const rows = await ctx.db
     .query("jobPayments")
     .withIndex("by_jobId", (q) => q.eq("jobId", jobId))
-    .unique();
+    .take(MILESTONE_LIMITS.max);
+  return rows.sort((a, b) => milestoneIndexOf(a) - milestoneIndexOf(b));
 }
 
-export async function paymentOfJobX(ctx: QueryCtx, jobId: Id<"jobs">): Promise<Payment> {
-  const payment = await paymentOfJob(ctx, jobId);
+/**
+ * One payment of the job: milestone `index` (0-based), or, without one, the job's only payment
+ * (a job split into several milestones asks which). Null: the job has no payment.
+ */
+export async function paymentOfJob(ctx: QueryCtx, jobId: Id<"jobs">, index?: number): Promise<Payment | null> {
+  const rows = await paymentsOfJob(ctx, jobId);
+  if (rows.length === 0) return null;
+  if (index === undefined) {
+    if (rows.length > 1) invalid(MilestoneCopy.choose(rows.length), { milestoneIndex: MilestoneCopy.choose(rows.length) });
+    return rows[0]!;
+  }
+  const row = rows.find((p) => milestoneIndexOf(p) === index);
+  if (row === undefined) notFound(MilestoneCopy.unknown);
+  return row;
+}
+
+export async function paymentOfJobX(ctx: QueryCtx, jobId: Id<"jobs">, index?: number): Promise<Payment> {
+  const payment = await paymentOfJob(ctx, jobId, index);
   if (payment === null) notFound(PaymentCopy.notFound);
   return payment;
+}
+
+/** States after which a milestone's money is settled (released, refunded, or never paid). */
+const SETTLED_STATES: readonly PaymentState[] = ["released", "refunded", "partially_refunded", "cancelled", "charged_back"];
+
+/** Whether every other milestone of the job is settled: this one's steps are then the job's own. */
+async function lastOpenMilestone(ctx: QueryCtx, payment: Payment): Promise<boolean> {
+  const rows = await paymentsOfJob(ctx, payment.jobId);
+  return rows.every((r) => r._id === payment._id || SETTLED_STATES.includes(r.state));
 }
 
 /** The side `userId` is on: owner, pro, or neither. */
@@ -158,6 +206,9 @@ export function paymentRefusal(
   }
   if (name === "chargebackWonSplit" && payment.dispute?.fromState !== "partially_refunded") {
     return { code: ErrorCode.INVALID_INPUT, message: PaymentCopy.illegal(payment.state, rule.verb) };
+  }
+  if (name === "split" && payment.checkoutStartedAt !== undefined) {
+    return { code: ErrorCode.INVALID_INPUT, message: MilestoneCopy.fundingStarted };
   }
   if (name === "refundReleased" && payment.releasedCents <= 0) {
     return { code: ErrorCode.INVALID_INPUT, message: PaymentCopy.nothingReleased };
@@ -392,6 +443,75 @@ export async function confirmQuote(ctx: MutationCtx, payment: Payment, pro: Doc<
   return after;
 }
 
+/**
+ * The owner splits the settled amount into milestones (1 to 5, titled, amounts > 0 summing to the
+ * agreed price to the cent), while nothing is funded and no checkout was opened. Row i becomes
+ * milestone i (each row's `split` transition is in its history); new milestones open as rows of
+ * their own; surplus rows of an earlier split, never funded, are removed.
+ */
+export async function splitMilestones(ctx: MutationCtx, jobId: Id<"jobs">, owner: Doc<"users">, milestones: readonly MilestoneInput[]): Promise<void> {
+  const rows = await paymentsOfJob(ctx, jobId);
+  const first = rows[0];
+  if (first === undefined) notFound(PaymentCopy.notFound);
+  if (first.ownerId !== owner._id) forbidden(PaymentCopy.onlyOwner);
+  if (rows.some((r) => r.state === "awaiting_quote")) invalid(MilestoneCopy.notSettled);
+  if (rows.some((r) => r.state !== "awaiting_funding" || r.checkoutStartedAt !== undefined)) invalid(MilestoneCopy.fundingStarted);
+  const total = rows.reduce((sum, r) => sum + r.amountCents, 0);
+  const problem = milestoneSplitProblem(milestones, total);
+  if (problem !== null) invalid(problem.message, { [problem.field]: problem.message });
+  const clean = milestones.map((m) => ({ title: m.title.trim(), amountCents: m.amountCents }));
+  const summary = clean.map((m, i) => `${milestoneLabel(i, m.title)}, ${formatCents(m.amountCents)}`).join("; ");
+  const reason = `Split into ${clean.length} milestone${clean.length === 1 ? "" : "s"}: ${summary}`;
+  const actor: PaymentActor = { kind: "member", user: owner };
+  for (const [i, m] of clean.entries()) {
+    const row = rows[i];
+    const fields = { amountCents: m.amountCents, milestoneIndex: i, milestoneTitle: m.title };
+    if (row !== undefined) {
+      await movePayment(ctx, row, "split", actor, { reason, patch: fields });
+      continue;
+    }
+    const paymentId = await ctx.db.insert("jobPayments", {
+      jobId,
+      bidId: first.bidId,
+      ownerId: first.ownerId,
+      proId: first.proId,
+      state: "awaiting_funding",
+      fundedCents: 0,
+      releasedCents: 0,
+      refundedCents: 0,
+      version: 0,
+      changesRequested: 0,
+      ...fields,
+    });
+    await ctx.db.insert("paymentHistory", {
+      paymentId,
+      transition: "open",
+      from: null,
+      to: "awaiting_funding",
+      actorId: owner._id,
+      actorKind: "owner",
+      reason,
+      idempotencyKey: `${paymentId}:0:open`,
+      at: Date.now(),
+    });
+  }
+  for (const row of rows.slice(clean.length)) {
+    // Never funded and no checkout opened (checked above): no money, no moves, only its open/split rows.
+    const history = await paymentHistoryOf(ctx, row._id, 50);
+    for (const h of history) await ctx.db.delete("paymentHistory", h._id);
+    await ctx.db.delete("jobPayments", row._id);
+  }
+  const job = await getJobX(ctx, jobId);
+  await tell(
+    ctx,
+    first.proId,
+    first,
+    "Job split into milestones",
+    `${displayName(owner)} split "${job.title}" into ${clean.length} milestone${clean.length === 1 ? "" : "s"}: ${summary}. Each is funded and released on its own.`,
+    owner._id,
+  );
+}
+
 /** The checkout's money arrived (checkout.session.completed or payment_intent.succeeded, whichever first). */
 export async function recordFunding(
   ctx: MutationCtx,
@@ -417,7 +537,7 @@ export async function recordFunding(
     patch: { ...ids, fundedCents: payment.amountCents, fundedAt: Date.now() },
     reason: "Checkout paid",
   });
-  const text = `${formatCents(after.amountCents)} is held by Rafter.`;
+  const text = `${formatCents(after.amountCents)}${milestoneOf(after)} is held by Rafter.`;
   await tell(ctx, after.proId, after, "Job funded", `${text} You can start the work.`);
   await tell(ctx, after.ownerId, after, "Payment received", `${text} It's released to the professional when you approve the work.`);
 }
@@ -431,7 +551,9 @@ export async function submitCompletion(
   const refusal = paymentRefusal(payment, "submitCompletion", { kind: "member", user: pro });
   if (refusal) fail(refusal.code, refusal.message);
   const job = await getJobX(ctx, payment.jobId);
-  await transition(ctx, job, "markDone", pro, { viaPayment: true });
+  // The last milestone still open marks the job done; an earlier one is reviewed while work goes on.
+  if (await lastOpenMilestone(ctx, payment)) await transition(ctx, job, "markDone", pro, { viaPayment: true });
+  else assertCanTransition(job, "markDone", pro._id);
   const now = Date.now();
   const endsAt = now + reviewWindowMs();
   const after = await movePayment(ctx, payment, "submitCompletion", { kind: "member", user: pro }, {
@@ -452,7 +574,8 @@ export async function requestChanges(ctx: MutationCtx, payment: Payment, owner: 
   const refusal = paymentRefusal(payment, "requestChanges", actor);
   if (refusal) fail(refusal.code, refusal.message);
   const job = await getJobX(ctx, payment.jobId);
-  await transition(ctx, job, "sendBack", owner, { viaPayment: true, detail: reason });
+  // The job waits for review only on its last open milestone (submitCompletion).
+  if (jobState(job) === "completion_requested") await transition(ctx, job, "sendBack", owner, { viaPayment: true, detail: reason });
   return await movePayment(ctx, payment, "requestChanges", actor, {
     reason,
     patch: { changesRequested: payment.changesRequested + 1, changesReason: reason, reviewWindowEndsAt: undefined },
@@ -472,9 +595,10 @@ export async function approve(ctx: MutationCtx, payment: Payment, owner: Doc<"us
   const refusal = paymentRefusal(payment, "approve", actor);
   if (refusal) fail(refusal.code, refusal.message);
   const job = await getJobX(ctx, payment.jobId);
-  await transition(ctx, job, "confirmCompletion", owner, { viaPayment: true });
+  if (jobState(job) === "completion_requested") await transition(ctx, job, "confirmCompletion", owner, { viaPayment: true });
   const after = await movePayment(ctx, payment, "approve", actor, releaseMoves(payment));
-  await tell(ctx, after.proId, after, "Payment released", `${formatCents(after.releasedCents)} for "${job.title}" is on its way to your payout account.`, owner._id);
+  await closeJobIfSettled(ctx, job, owner._id, "released");
+  await tell(ctx, after.proId, after, "Payment released", `${formatCents(after.releasedCents)}${milestoneOf(after)} for "${job.title}" is on its way to your payout account.`, owner._id);
   return after;
 }
 
@@ -483,9 +607,9 @@ export async function autoRelease(ctx: MutationCtx, paymentId: Id<"jobPayments">
   const payment = await ctx.db.get("jobPayments", paymentId);
   if (payment === null || payment.version !== version || !canMovePayment(payment, "autoRelease", SYSTEM)) return false;
   const job = await getJobX(ctx, payment.jobId);
-  await transition(ctx, job, "paymentReleased", { _id: payment.ownerId }, { system: true, viaPayment: true, detail: "released after the review window" });
   const after = await movePayment(ctx, payment, "autoRelease", SYSTEM, { ...releaseMoves(payment), reason: "Review window ended" });
-  const text = `${formatCents(after.releasedCents)} for "${job.title}" was released: the review window ended.`;
+  await closeJobIfSettled(ctx, job, payment.ownerId, "released after the review window");
+  const text = `${formatCents(after.releasedCents)}${milestoneOf(after)} for "${job.title}" was released: the review window ended.`;
   await tell(ctx, after.proId, after, "Payment released", text);
   await tell(ctx, after.ownerId, after, "Payment released", text);
   return true;
@@ -500,7 +624,7 @@ export async function remindRelease(ctx: MutationCtx, paymentId: Id<"jobPayments
     payment.ownerId,
     payment,
     "Review the work: 24 hours left",
-    `${formatCents(heldCents(payment))} for "${job.title}" is released automatically in 24 hours unless you ask for changes or open a dispute.`,
+    `${formatCents(heldCents(payment))}${milestoneOf(payment)} for "${job.title}" is released automatically in 24 hours unless you ask for changes or open a dispute.`,
   );
   return true;
 }
@@ -557,7 +681,7 @@ export async function resolveDispute(ctx: MutationCtx, payment: Payment, admin: 
       moves: [{ kind: "refund", amountCents: held }],
     });
   }
-  await closeJobAfterPayment(ctx, job, after, admin._id);
+  await closeJobIfSettled(ctx, job, admin._id, after.state);
   await recordAudit(ctx, admin._id, {
     action: `dispute.${outcome.kind}`,
     targetTable: "jobPayments",
@@ -566,18 +690,23 @@ export async function resolveDispute(ctx: MutationCtx, payment: Payment, admin: 
     after: { state: after.state, releasedCents: after.releasedCents, refundedCents: after.refundedCents },
     note,
   });
-  const text = `The dispute on "${job.title}" is settled: ${after.dispute?.resolution ?? after.state}. This decision is final.`;
+  const text = `The dispute on "${job.title}"${milestoneOf(after)} is settled: ${after.dispute?.resolution ?? after.state}. This decision is final.`;
   await tell(ctx, after.ownerId, after, "Dispute settled", text, admin._id);
   await tell(ctx, after.proId, after, "Dispute settled", text, admin._id);
   return after;
 }
 
-/** A settled payment ends the job: completed when the pro was paid anything, cancelled on a full refund. */
-async function closeJobAfterPayment(ctx: MutationCtx, job: Job, payment: Payment, actorId: Id<"users">) {
-  const name = payment.releasedCents > 0 ? "paymentReleased" : "paymentRefunded";
+/**
+ * Once every milestone (the one payment, for a job without milestones) is settled, the job ends:
+ * completed when the pro was paid anything, cancelled when it all went back.
+ */
+async function closeJobIfSettled(ctx: MutationCtx, job: Job, actorId: Id<"users">, detail: string) {
+  const rows = await paymentsOfJob(ctx, job._id);
+  if (!rows.every((r) => SETTLED_STATES.includes(r.state))) return;
+  const name = rows.some((r) => r.releasedCents > 0) ? "paymentReleased" : "paymentRefunded";
   const fresh = await getJobX(ctx, job._id);
   if (fresh.status === "completed" || fresh.status === "cancelled") return;
-  await transition(ctx, fresh, name, { _id: actorId }, { system: true, viaPayment: true, detail: payment.state });
+  await transition(ctx, fresh, name, { _id: actorId }, { system: true, viaPayment: true, detail });
 }
 
 /**
@@ -660,7 +789,7 @@ export async function applyChargeback(ctx: MutationCtx, payment: Payment, status
       reason: "The bank returned the money to the card holder",
       patch: { refundedCents: payment.refundedCents + heldCents(payment), refundedAt: now, ...settled("Chargeback lost") },
     });
-    await closeJobAfterPayment(ctx, job, after, payment.ownerId);
+    await closeJobIfSettled(ctx, job, payment.ownerId, after.state);
     return;
   }
   if (payment.state !== "charged_back") return;
@@ -721,10 +850,15 @@ export async function refundReleased(ctx: MutationCtx, payment: Payment, admin: 
   return after;
 }
 
-/** The owner cancels the job: nothing paid is cancelled, money held before work started goes back. */
+/** The owner cancels the job: nothing paid is cancelled, money held before work started goes back (per milestone). */
 export async function onJobCancelled(ctx: MutationCtx, jobId: Id<"jobs">, owner: Doc<"users">): Promise<void> {
-  const payment = await paymentOfJob(ctx, jobId);
-  if (payment === null) return;
+  for (const payment of await paymentsOfJob(ctx, jobId)) {
+    // A milestone already settled (a dispute's refund, say) stays as it is.
+    if (!SETTLED_STATES.includes(payment.state)) await cancelPayment(ctx, payment, owner);
+  }
+}
+
+async function cancelPayment(ctx: MutationCtx, payment: Payment, owner: Doc<"users">): Promise<void> {
   const actor: PaymentActor = { kind: "member", user: owner };
   if (payment.state === "awaiting_quote" || payment.state === "awaiting_funding") {
     await movePayment(ctx, payment, "cancel", actor, { reason: "Job cancelled" });

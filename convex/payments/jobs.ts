@@ -3,7 +3,7 @@
 // live in model/payments.ts; money moves in payments/moves.ts; Stripe only in actions.
 import { v } from "convex/values";
 import { ErrorCode } from "../../common/errors";
-import { COMPLETION_LIMITS, MAX_CHANGE_REQUESTS, PaymentCopy, type PaymentState } from "../../common/payments";
+import { COMPLETION_LIMITS, MAX_CHANGE_REQUESTS, MILESTONE_LIMITS, MilestoneCopy, milestoneLabel, PaymentCopy, type PaymentState } from "../../common/payments";
 import { SubscribeCopy } from "../../common/plans";
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
@@ -19,11 +19,13 @@ import {
   autoRelease as autoReleasePayment,
   availablePaymentActions,
   heldCents,
+  milestoneIndexOf,
   openDispute as openPaymentDispute,
   paymentHistoryOf,
-  paymentOfJob,
   paymentOfJobX,
   paymentRefusal,
+  paymentsOfJob,
+  splitMilestones as splitPaymentMilestones,
   remindRelease as remindReleasePayment,
   reviewWindowMs,
   requestChanges as requestPaymentChanges,
@@ -50,9 +52,16 @@ export function jobGateway(): PaymentsGateway {
 
 const actionName = v.union(v.literal("confirmQuote"), v.literal("submitCompletion"), v.literal("requestChanges"), v.literal("approve"), v.literal("openDispute"));
 
+/** Which milestone of the job, 0-based; absent on every call for a job without milestones. */
+const milestoneArg = v.optional(v.number());
+
 export const paymentView = v.object({
   paymentId: v.id("jobPayments"),
   jobId: v.id("jobs"),
+  /** The milestone this payment is (null: the job isn't split into milestones). */
+  milestone: v.union(v.null(), v.object({ index: v.number(), title: v.string(), count: v.number() })),
+  /** Awaiting funding and next in line: milestones are funded in order. */
+  fundable: v.boolean(),
   role: v.union(v.literal("owner"), v.literal("pro")),
   state: paymentState,
   amountCents: v.number(),
@@ -120,7 +129,7 @@ async function urlsOf(ctx: QueryCtx, ids: readonly Id<"_storage">[]): Promise<st
   return urls;
 }
 
-async function toView(ctx: QueryCtx, payment: Payment, viewer: Doc<"users">, role: "owner" | "pro") {
+async function toView(ctx: QueryCtx, payment: Payment, viewer: Doc<"users">, role: "owner" | "pro", rows: readonly Payment[]) {
   const [owner, pro, job, bid] = await Promise.all([
     ctx.db.get("users", payment.ownerId),
     ctx.db.get("users", payment.proId),
@@ -133,9 +142,12 @@ async function toView(ctx: QueryCtx, payment: Payment, viewer: Doc<"users">, rol
     .withIndex("by_paymentId", (q) => q.eq("paymentId", payment._id))
     .take(20);
   const scope = [...(job?.requirements ?? []), ...(bid ? [bid.message.split(/[.!?]\s/)[0]!.slice(0, COMPLETION_LIMITS.item)] : [])];
+  const index = milestoneIndexOf(payment);
   return {
     paymentId: payment._id,
     jobId: payment.jobId,
+    milestone: payment.milestoneTitle === undefined ? null : { index, title: payment.milestoneTitle, count: rows.length },
+    fundable: payment.state === "awaiting_funding" && rows.every((r) => milestoneIndexOf(r) >= index || r.state !== "awaiting_funding"),
     role,
     state: payment.state,
     amountCents: payment.amountCents,
@@ -188,24 +200,66 @@ async function toView(ctx: QueryCtx, payment: Payment, viewer: Doc<"users">, rol
   };
 }
 
-/** The job's payment for its owner or its professional; null for anyone else, or a job without one. */
+/**
+ * The job's payment for its owner or its professional (milestone `milestoneIndex`, the first when
+ * omitted); null for anyone else, or a job without one.
+ */
 export const forJob = query({
-  args: { jobId: v.string() },
+  args: { jobId: v.string(), milestoneIndex: milestoneArg },
   returns: v.union(v.null(), paymentView),
-  handler: async (ctx, { jobId }) => {
+  handler: async (ctx, { jobId, milestoneIndex }) => {
     const viewer = ctx.viewerX();
     const id = ctx.db.normalizeId("jobs", jobId);
-    const payment = id === null ? null : await paymentOfJob(ctx, id);
+    const rows = id === null ? [] : await paymentsOfJob(ctx, id);
+    const payment = rows.find((p) => milestoneIndexOf(p) === (milestoneIndex ?? 0)) ?? null;
     if (payment === null) return null;
     const role = sideOf(payment, viewer._id);
     if (role === null) return null;
-    return await toView(ctx, payment, viewer, role);
+    return await toView(ctx, payment, viewer, role, rows);
   },
 });
 
-/** The owner's payment, checked ready to fund: what checkout needs. */
-export const fundingContext = internalQuery({
-  args: { jobId: v.id("jobs"), viewerId: v.id("users") },
+/**
+ * Every milestone of the job (one payment for a job without milestones), for its owner or its
+ * professional, and whether the owner may still split it: what the job page's panel shows.
+ */
+export const forJobMilestones = query({
+  args: { jobId: v.string() },
+  returns: v.union(v.null(), v.object({ totalCents: v.number(), canSplit: v.boolean(), payments: v.array(paymentView) })),
+  handler: async (ctx, { jobId }) => {
+    const viewer = ctx.viewerX();
+    const id = ctx.db.normalizeId("jobs", jobId);
+    const rows = id === null ? [] : await paymentsOfJob(ctx, id);
+    const role = rows[0] === undefined ? null : sideOf(rows[0], viewer._id);
+    if (role === null) return null;
+    const payments = [];
+    for (const p of rows) payments.push(await toView(ctx, p, viewer, role, rows));
+    return {
+      totalCents: rows.reduce((sum, p) => sum + p.amountCents, 0),
+      canSplit: role === "owner" && rows.every((p) => p.state === "awaiting_funding" && p.checkoutStartedAt === undefined),
+      payments,
+    };
+  },
+});
+
+/** The owner splits the settled price into 1 to 5 milestones ({ title, amountCents }), before funding starts. */
+export const splitMilestones = mutation({
+  args: { jobId: v.id("jobs"), milestones: v.array(v.object({ title: v.string(), amountCents: v.number() })) },
+  returns: v.null(),
+  handler: async (ctx, { jobId, milestones }) => {
+    const viewer = ctx.viewerX();
+    if (milestones.length > MILESTONE_LIMITS.max) invalid(MilestoneCopy.count, { milestones: MilestoneCopy.count });
+    await splitPaymentMilestones(ctx, jobId, viewer, milestones);
+    return null;
+  },
+});
+
+/**
+ * The owner's payment (the milestone's), checked ready to fund, marked as in checkout (the split
+ * can no longer change: the checkout is for this amount): what checkout needs.
+ */
+export const fundingContext = internalMutation({
+  args: { jobId: v.id("jobs"), viewerId: v.id("users"), milestoneIndex: milestoneArg },
   returns: v.object({
     paymentId: v.id("jobPayments"),
     version: v.number(),
@@ -213,32 +267,36 @@ export const fundingContext = internalQuery({
     email: v.string(),
     title: v.string(),
   }),
-  handler: async (ctx, { jobId, viewerId }) => {
-    const payment = await paymentOfJobX(ctx, jobId);
+  handler: async (ctx, { jobId, viewerId, milestoneIndex }) => {
+    const payment = await paymentOfJobX(ctx, jobId, milestoneIndex);
     if (payment.ownerId !== viewerId) forbidden(PaymentCopy.onlyOwner);
     if (payment.state !== "awaiting_funding") invalid(PaymentCopy.illegal(payment.state, "funded"));
+    const earlier = (await paymentsOfJob(ctx, jobId)).find((r) => milestoneIndexOf(r) < milestoneIndexOf(payment) && r.state === "awaiting_funding");
+    if (earlier !== undefined) invalid(MilestoneCopy.fundInOrder(milestoneIndexOf(earlier) + 1));
     const [owner, pro, job] = await Promise.all([
       ctx.db.get("users", viewerId),
       ctx.db.get("users", payment.proId),
       ctx.db.get("jobs", jobId),
     ]);
     if (pro?.payoutsEnabled !== true) invalid(PaymentCopy.payoutsMissing(pro ? displayName(pro) : "The professional"));
+    if (payment.checkoutStartedAt === undefined) await ctx.db.patch("jobPayments", payment._id, { checkoutStartedAt: Date.now() });
+    const what = payment.milestoneTitle === undefined ? "" : ` (${milestoneLabel(milestoneIndexOf(payment), payment.milestoneTitle)})`;
     return {
       paymentId: payment._id,
       version: payment.version,
       amountCents: payment.amountCents,
       email: owner?.email ?? "",
-      title: job?.title ?? "Job",
+      title: `${job?.title ?? "Job"}${what}`,
     };
   },
 });
 
 /** Who funds a job's payment (the demo seed's checkout, seed/payments.ts). */
 export const fundingOwner = internalQuery({
-  args: { jobId: v.id("jobs") },
+  args: { jobId: v.id("jobs"), milestoneIndex: milestoneArg },
   returns: v.object({ paymentId: v.id("jobPayments"), ownerId: v.id("users"), email: v.string() }),
-  handler: async (ctx, { jobId }) => {
-    const payment = await paymentOfJobX(ctx, jobId);
+  handler: async (ctx, { jobId, milestoneIndex }) => {
+    const payment = await paymentOfJobX(ctx, jobId, milestoneIndex);
     const owner = await ctx.db.get("users", payment.ownerId);
     return { paymentId: payment._id, ownerId: payment.ownerId, email: owner?.email ?? "" };
   },
@@ -246,12 +304,12 @@ export const fundingOwner = internalQuery({
 
 /** Fund: a checkout in payment mode for the job's fixed amount; the webhook funds it once paid. */
 export const fund = action({
-  args: { jobId: v.id("jobs") },
+  args: { jobId: v.id("jobs"), milestoneIndex: milestoneArg },
   returns: v.object({ url: v.string() }),
-  handler: async (ctx, { jobId }): Promise<{ url: string }> => {
+  handler: async (ctx, { jobId, milestoneIndex }): Promise<{ url: string }> => {
     if (ctx.viewerId === null) fail(ErrorCode.NOT_AUTHENTICATED, SubscribeCopy.authRequired);
     const funding: { paymentId: Id<"jobPayments">; version: number; amountCents: number; email: string; title: string } =
-      await ctx.runQuery(internal.payments.jobs.fundingContext, { jobId, viewerId: ctx.viewerId });
+      await ctx.runMutation(internal.payments.jobs.fundingContext, { jobId, viewerId: ctx.viewerId, ...(milestoneIndex !== undefined ? { milestoneIndex } : {}) });
     const back = `${siteUrl()}/jobs/${jobId}`;
     const { url } = await jobGateway().createJobCheckout(ctx, {
       paymentId: funding.paymentId,
@@ -259,6 +317,7 @@ export const fund = action({
       email: funding.email,
       amountCents: funding.amountCents,
       description: `Payment protection: ${funding.title}`,
+      // One group per job: every milestone's charge and transfer belong to the same job.
       transferGroup: `job_${jobId}`,
       successUrl: `${back}?payment=funded`,
       cancelUrl: `${back}?payment=canceled`,
@@ -299,14 +358,15 @@ async function claimPhotos(
 export const submitCompletion = mutation({
   args: {
     jobId: v.id("jobs"),
+    milestoneIndex: milestoneArg,
     checklist: v.array(v.string()),
     note: v.optional(v.string()),
     photos: v.array(v.id("_storage")),
   },
   returns: v.union(v.null(), refusalValidator),
-  handler: async (ctx, { jobId, checklist, note, photos }) => {
+  handler: async (ctx, { jobId, milestoneIndex, checklist, note, photos }) => {
     const viewer = ctx.viewerX();
-    const payment = await paymentOfJobX(ctx, jobId);
+    const payment = await paymentOfJobX(ctx, jobId, milestoneIndex);
     // Caller and state first: a refusal here leaves the uploads for a retry.
     if (payment.proId !== viewer._id) forbidden(PaymentCopy.onlyPro);
     if (payment.state !== "funded") invalid(PaymentCopy.illegal(payment.state, "submitted for review"));
@@ -336,11 +396,11 @@ export const confirmQuote = mutation({
 });
 
 export const requestChanges = mutation({
-  args: { jobId: v.id("jobs"), reason: v.string() },
+  args: { jobId: v.id("jobs"), milestoneIndex: milestoneArg, reason: v.string() },
   returns: v.null(),
-  handler: async (ctx, { jobId, reason }) => {
+  handler: async (ctx, { jobId, milestoneIndex, reason }) => {
     const viewer = ctx.viewerX();
-    const payment = await paymentOfJobX(ctx, jobId);
+    const payment = await paymentOfJobX(ctx, jobId, milestoneIndex);
     const text = cleanText(reason, COMPLETION_LIMITS.reason, "The reason");
     if (!text) invalid(PaymentCopy.reasonRequired, { reason: PaymentCopy.reasonRequired });
     await requestPaymentChanges(ctx, payment, viewer, text);
@@ -349,11 +409,11 @@ export const requestChanges = mutation({
 });
 
 export const approve = mutation({
-  args: { jobId: v.id("jobs") },
+  args: { jobId: v.id("jobs"), milestoneIndex: milestoneArg },
   returns: v.null(),
-  handler: async (ctx, { jobId }) => {
+  handler: async (ctx, { jobId, milestoneIndex }) => {
     const viewer = ctx.viewerX();
-    await approvePayment(ctx, await paymentOfJobX(ctx, jobId), viewer);
+    await approvePayment(ctx, await paymentOfJobX(ctx, jobId, milestoneIndex), viewer);
     return null;
   },
 });
@@ -361,14 +421,15 @@ export const approve = mutation({
 export const openDispute = mutation({
   args: {
     jobId: v.id("jobs"),
+    milestoneIndex: milestoneArg,
     reason: v.string(),
     evidence: v.optional(v.string()),
     photos: v.optional(v.array(v.id("_storage"))),
   },
   returns: v.union(v.null(), refusalValidator),
-  handler: async (ctx, { jobId, reason, evidence, photos }) => {
+  handler: async (ctx, { jobId, milestoneIndex, reason, evidence, photos }) => {
     const viewer = ctx.viewerX();
-    const payment = await paymentOfJobX(ctx, jobId);
+    const payment = await paymentOfJobX(ctx, jobId, milestoneIndex);
     if (sideOf(payment, viewer._id) === null) forbidden(PaymentCopy.onlyParty);
     const text = cleanText(reason, COMPLETION_LIMITS.reason, "The reason");
     if (!text) invalid(PaymentCopy.reasonRequired, { reason: PaymentCopy.reasonRequired });
@@ -505,6 +566,8 @@ export async function proPayments(ctx: QueryCtx, proId: Id<"users">, states: rea
 const earningRow = v.object({
   jobId: v.id("jobs"),
   title: v.string(),
+  /** "Milestone 2: Framing" for a job split into milestones (each is a row of its own). */
+  milestone: v.union(v.null(), v.string()),
   state: paymentState,
   amountCents: v.number(),
   /** Released to the pro (released), held (held), or the agreed amount (pending). */
@@ -544,6 +607,7 @@ export const earnings = query({
         jobs.push({
           jobId: p.jobId,
           title: job?.title ?? "Job",
+          milestone: p.milestoneTitle === undefined ? null : milestoneLabel(milestoneIndexOf(p), p.milestoneTitle),
           state: p.state,
           amountCents: p.amountCents,
           cents: cents(p),

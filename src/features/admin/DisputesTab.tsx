@@ -64,7 +64,7 @@ function Decide({ dispute, outcome, onClose }: { dispute: Dispute; outcome: Outc
     <Modal
       open={outcome !== null}
       onClose={onClose}
-      title={outcome ? `${OUTCOME_LABEL[outcome]}: ${dispute.title}` : "Decide"}
+      title={outcome ? `${OUTCOME_LABEL[outcome]}: ${dispute.title}${dispute.milestone ? ` (${dispute.milestone})` : ""}` : "Decide"}
       busy={busy}
     >
       <form className="space-y-4" onSubmit={(e) => void send(e)}>
@@ -115,6 +115,7 @@ function DisputeRow({ dispute }: { dispute: Dispute }) {
       <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
         <h3 className="font-semibold text-slate-900 dark:text-white">
           <TextLink to={`/jobs/${dispute.jobId}`}>{dispute.title}</TextLink>
+          {dispute.milestone && <span className="block text-sm font-medium text-slate-700 dark:text-slate-200">{dispute.milestone}</span>}
         </h3>
         <p className="font-semibold text-slate-900 dark:text-white">{formatCents(dispute.heldCents)} held</p>
       </div>

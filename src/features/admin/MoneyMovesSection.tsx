@@ -33,7 +33,7 @@ function MoveRow({ move }: { move: FailedMove }) {
         <h3 className="font-semibold text-slate-900 dark:text-white">
           {label} {party}
         </h3>
-        <TextLink to={`/jobs/${move.jobId}`}>{move.title}</TextLink>
+        <TextLink to={`/jobs/${move.jobId}`}>{move.milestone ? `${move.title} (${move.milestone})` : move.title}</TextLink>
       </div>
       <p className="text-sm text-slate-700 dark:text-slate-200">
         Failed {move.attempts} {move.attempts === 1 ? "time" : "times"}
@@ -80,6 +80,7 @@ function RefundReleasedForm() {
   const refund = useMutation(api.admin.moneyMoves.refundReleased);
   const { toast } = useToast();
   const [job, setJob] = useState("");
+  const [milestone, setMilestone] = useState("");
   const [note, setNote] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -87,11 +88,14 @@ function RefundReleasedForm() {
     event.preventDefault();
     setError(null);
     if (!job.trim() || !note.trim()) return setError("Name the job and write a note for both sides.");
+    const number = milestone.trim() === "" ? undefined : Number(milestone);
+    if (number !== undefined && (!Number.isInteger(number) || number < 1 || number > 5)) return setError("The milestone is a number from 1 to 5.");
     setBusy(true);
     try {
-      await refund({ job, note });
+      await refund({ job, note, ...(number !== undefined ? { milestoneIndex: number - 1 } : {}) });
       toast({ variant: "success", title: "Refund started", description: "The transfer is being reversed and the owner's card refunded. Both sides have been told." });
       setJob("");
+      setMilestone("");
       setNote("");
     } catch (e) {
       setError(toUserError(e, { title: "Not refunded", description: "Please try again." }).inline);
@@ -108,6 +112,13 @@ function RefundReleasedForm() {
         Reverses the transfer to the professional and refunds the owner's card. Final, and kept in the audit log.
       </p>
       <TextField label="Job link or ID" value={job} onChange={(e) => setJob(e.target.value)} required />
+      <TextField
+        label="Milestone (optional)"
+        hint="For a job split into milestones: which one, 1 to 5."
+        inputMode="numeric"
+        value={milestone}
+        onChange={(e) => setMilestone(e.target.value)}
+      />
       <Textarea label="Note for both sides" value={note} onChange={(e) => setNote(e.target.value)} rows={2} required />
       {error && (
         <Alert variant="error" live="assertive">

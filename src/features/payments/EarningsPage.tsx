@@ -76,9 +76,10 @@ export function EarningsPage() {
         ) : (
           <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
             {earnings.jobs.map((row) => (
-              <li key={row.jobId} className="flex flex-col gap-1 p-4 sm:flex-row sm:items-center sm:justify-between">
+              <li key={`${row.jobId}:${row.milestone ?? ""}`} className="flex flex-col gap-1 p-4 sm:flex-row sm:items-center sm:justify-between">
                 <div>
                   <TextLink to={`/jobs/${row.jobId}`}>{row.title}</TextLink>
+                  {row.milestone && <p className="text-sm font-medium text-slate-800 dark:text-slate-100">{row.milestone}</p>}
                   <p className="text-sm text-slate-600 dark:text-slate-300">
                     {row.payoutDelayed ? "Payout delayed" : STATE_LABELS[row.state]} · {shortDate(row.at)} · agreed {formatCents(row.amountCents)}
                   </p>

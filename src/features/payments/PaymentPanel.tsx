@@ -12,13 +12,18 @@ import { throwIfRefused } from "@/lib/upload";
 import { useErrorToast } from "@/lib/useErrorToast";
 import { DeliveredJobPhotos, PhotoRequestNote } from "@/features/photos/JobPhotos";
 import { formatCents, goTo, shortDate, timeLeft } from "./format";
+import { MilestoneSplitForm } from "./MilestoneSplitForm";
 import { usePhotoUpload } from "@/lib/usePhotoUpload";
 
 // The job page's payment panel (issue 15), for the owner and the hired professional: where the
 // money is, in plain words, and what each side can do next. Copy says "payment protection".
 
 type PaymentView = NonNullable<FunctionReturnType<typeof api.payments.jobs.forJob>>;
+type Milestones = NonNullable<FunctionReturnType<typeof api.payments.jobs.forJobMilestones>>;
 const failure = { title: "Something went wrong", description: "Please try again." };
+
+/** The milestone a call acts on: named for a job split into milestones, omitted otherwise. */
+const which = (p: PaymentView) => (p.milestone === null ? {} : { milestoneIndex: p.milestone.index });
 
 /** Ticks once a minute, so the countdown moves while the page is open. */
 function useNow(): number {
@@ -48,6 +53,11 @@ function Headline({ p }: { p: PaymentView }): ReactNode {
         : `Confirm your final quote (${range})`;
     }
     case "awaiting_funding":
+      // Milestones are funded in order: a later one waits for the one before it.
+      if (!p.fundable && p.milestone !== null) return `${formatCents(p.amountCents)} to fund after milestone ${p.milestone.index}`;
+      if (p.milestone !== null && p.milestone.index > 0) {
+        return p.role === "owner" ? `Fund ${formatCents(p.amountCents)} for this milestone` : `Waiting for ${p.ownerName} to fund ${formatCents(p.amountCents)}`;
+      }
       return p.role === "owner"
         ? `Fund ${formatCents(p.amountCents)} to get the work started`
         : `Waiting for ${p.ownerName} to fund ${formatCents(p.amountCents)}`;
@@ -83,10 +93,13 @@ function Explainer({ p, now }: { p: PaymentView; now: number }) {
     );
   } else if (p.state === "awaiting_funding") {
     if (p.quote?.confirmedAt) lines.push(`${owner ? p.proName : "You"} confirmed a final quote of ${formatCents(p.amountCents)}.`);
+    const later = p.milestone !== null && p.milestone.index > 0;
     lines.push(
       owner
         ? `Rafter holds the money and releases it to ${p.proName} only when you approve the finished work (or ${p.reviewWindowHours} hours after they submit it, if you don't respond).`
-        : "Work starts once the owner has funded the job. You're paid when they approve your documented completion.",
+        : later
+          ? "You're paid for this milestone when the owner funds it and approves your documented completion."
+          : "Work starts once the owner has funded the job. You're paid when they approve your documented completion.",
     );
   } else if (p.state === "funded") {
     lines.push(
@@ -136,7 +149,7 @@ function FundButton({ p }: { p: PaymentView }) {
       busyLabel="Opening checkout..."
       onRun={async () => {
         try {
-          const { url } = await fund({ jobId: p.jobId });
+          const { url } = await fund({ jobId: p.jobId, ...which(p) });
           goTo(url, navigate);
         } catch (error) {
           reportError(error, { title: "Payment not started", description: "We couldn't start the payment. Please try again." });
@@ -234,7 +247,7 @@ function CompletionForm({ p }: { p: PaymentView }) {
     setBusy(true);
     try {
       const photos = await upload(files);
-      throwIfRefused((await submit({ jobId: p.jobId, checklist: items, note, photos })) ?? {});
+      throwIfRefused((await submit({ jobId: p.jobId, ...which(p), checklist: items, note, photos })) ?? {});
       toast({ variant: "success", title: "Completion submitted", description: `${p.ownerName} has been asked to review the work.` });
       setFiles([]);
     } catch (e) {
@@ -245,7 +258,7 @@ function CompletionForm({ p }: { p: PaymentView }) {
   };
 
   return (
-    <form className="space-y-4" onSubmit={(e) => void send(e)} aria-label="Submit completion">
+    <form className="space-y-4" onSubmit={(e) => void send(e)} aria-label={p.milestone ? `Submit completion of milestone ${p.milestone.index + 1}` : "Submit completion"}>
       <h3 className="font-semibold text-slate-900 dark:text-white">Submit completion</h3>
       <PhotoRequestNote photos={jobPhotos ?? null} />
       <Textarea
@@ -362,7 +375,7 @@ function ReviewActions({ p }: { p: PaymentView }) {
             busyLabel="Releasing..."
             onRun={async () => {
               try {
-                await approve({ jobId: p.jobId });
+                await approve({ jobId: p.jobId, ...which(p) });
                 toast({ variant: "success", title: "Payment released", description: `${formatCents(p.heldCents)} is on its way to ${p.proName}.` });
               } catch (error) {
                 reportError(error, failure);
@@ -396,7 +409,7 @@ function ReviewActions({ p }: { p: PaymentView }) {
         confirmLabel="Send to the professional"
         withEvidence={false}
         onSend={async ({ reason }) => {
-          await requestChanges({ jobId: p.jobId, reason });
+          await requestChanges({ jobId: p.jobId, ...which(p), reason });
           toast({ variant: "success", title: "Changes requested", description: `${p.proName} has been told what to fix.` });
         }}
       />
@@ -409,7 +422,7 @@ function ReviewActions({ p }: { p: PaymentView }) {
         withEvidence
         onSend={async ({ reason, evidence, files }) => {
           const photos = await upload(files);
-          throwIfRefused((await openDispute({ jobId: p.jobId, reason, evidence, photos })) ?? {});
+          throwIfRefused((await openDispute({ jobId: p.jobId, ...which(p), reason, evidence, photos })) ?? {});
           toast({ variant: "success", title: "Dispute opened", description: "The payment is frozen until an admin decides." });
         }}
       />
@@ -417,19 +430,12 @@ function ReviewActions({ p }: { p: PaymentView }) {
   );
 }
 
-function Panel({ p }: { p: PaymentView }) {
+/** What one payment (or one milestone) says and offers below its headline. */
+function Details({ p }: { p: PaymentView }) {
   const now = useNow();
   const owner = p.role === "owner";
   return (
-    <Card className="space-y-4" aria-labelledby="payment-heading">
-      <div className="space-y-1">
-        <h2 id="payment-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
-          Payment protection
-        </h2>
-        <p className="text-xl font-bold text-slate-900 dark:text-white" data-testid="payment-status">
-          <Headline p={p} />
-        </p>
-      </div>
+    <>
       <Explainer p={p} now={now} />
       {p.changesReason && p.state === "funded" && (
         <Alert variant="warning" title="Changes requested">
@@ -437,7 +443,7 @@ function Panel({ p }: { p: PaymentView }) {
         </Alert>
       )}
       {p.actions.includes("confirmQuote") && <QuoteForm p={p} />}
-      {p.state === "awaiting_funding" && owner && <FundButton p={p} />}
+      {p.state === "awaiting_funding" && owner && p.fundable && <FundButton p={p} />}
       {p.state === "awaiting_funding" && !owner && !p.proPayoutsReady && (
         <Alert variant="info" title="Connect a payout account">
           The owner can fund the job once you have. <TextLink to="/earnings">Set up payouts</TextLink>
@@ -462,13 +468,93 @@ function Panel({ p }: { p: PaymentView }) {
           See your earnings
         </ButtonLink>
       )}
+    </>
+  );
+}
+
+function Panel({ p }: { p: PaymentView }) {
+  return (
+    <>
+      <p className="text-xl font-bold text-slate-900 dark:text-white" data-testid="payment-status">
+        <Headline p={p} />
+      </p>
+      <Details p={p} />
+    </>
+  );
+}
+
+/** One milestone of a split job: its own headline, state and steps. */
+function MilestoneSection({ p }: { p: PaymentView }) {
+  const m = p.milestone!;
+  const headingId = `milestone-${m.index}-heading`;
+  return (
+    <li>
+      <section aria-labelledby={headingId} className="space-y-3 rounded-md border border-slate-200 p-3 dark:border-slate-700">
+        <div className="space-y-1">
+          <h3 id={headingId} className="font-semibold text-slate-900 dark:text-white">
+            Milestone {m.index + 1}: {m.title}
+          </h3>
+          <p className="text-sm text-slate-600 dark:text-slate-300">{formatCents(p.amountCents)}</p>
+          <p className="text-lg font-bold text-slate-900 dark:text-white" data-testid="milestone-status">
+            <Headline p={p} />
+          </p>
+        </div>
+        <Details p={p} />
+      </section>
+    </li>
+  );
+}
+
+function PaymentCard({ data }: { data: Milestones }) {
+  const [splitting, setSplitting] = useState(false);
+  const first = data.payments[0]!;
+  const split = first.milestone !== null;
+  return (
+    <Card className="space-y-4" aria-labelledby="payment-heading">
+      <div className="space-y-1">
+        <h2 id="payment-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+          Payment protection
+        </h2>
+        {split && (
+          <p className="text-sm text-slate-700 dark:text-slate-200">
+            {formatCents(data.totalCents)} in {data.payments.length} milestone{data.payments.length === 1 ? "" : "s"}, each funded and released on its own.
+          </p>
+        )}
+      </div>
+      {split ? (
+        <ol className="space-y-4">
+          {data.payments.map((p) => (
+            <MilestoneSection key={p.paymentId} p={p} />
+          ))}
+        </ol>
+      ) : (
+        <Panel p={first} />
+      )}
+      {data.canSplit &&
+        (splitting ? (
+          <MilestoneSplitForm
+            jobId={first.jobId}
+            totalCents={data.totalCents}
+            current={split ? data.payments.map((p) => ({ title: p.milestone!.title, amountCents: p.amountCents })) : []}
+            onDone={() => setSplitting(false)}
+          />
+        ) : (
+          <div className="space-y-2">
+            <Button variant="secondary" onClick={() => setSplitting(true)}>
+              {split ? "Change milestones" : "Split into milestones"}
+            </Button>
+            {!split && (
+              <p className="text-sm text-slate-600 dark:text-slate-300">Optional: up to 5 parts, each funded and released on its own.</p>
+            )}
+          </div>
+        ))}
     </Card>
   );
 }
 
 /** The payment panel for a job's owner or hired professional; nothing for anyone else. */
 export function PaymentPanel({ jobId }: { jobId: string }) {
-  const payment = useQuery(api.payments.jobs.forJob, { jobId });
-  if (!payment) return null;
-  return <Panel p={payment} />;
+  const data = useQuery(api.payments.jobs.forJobMilestones, { jobId });
+  if (!data || data.payments.length === 0) return null;
+  return <PaymentCard data={data} />;
 }
