@@ -1332,6 +1332,11 @@ export const CLASSIFICATION: Record<string, Classification> = {
   // Payment protection (issue 15): the job's owner and hired professional only; a stranger naming
   // A's funded job reads nothing and can run nothing (payments/jobs.test.ts covers each side).
   "payments/jobs:forJob": { access: "member", stranger: { expect: "empty", args: (w) => ({ jobId: w.paidJobId }) } },
+  "payments/jobs:forJobMilestones": { access: "member", stranger: { expect: "empty", args: (w) => ({ jobId: w.paidJobId }) } },
+  "payments/jobs:splitMilestones": {
+    access: "member",
+    stranger: { expect: "refused", args: (w) => ({ jobId: w.paidJobId, milestones: [{ title: "All of it", amountCents: 50_000 }] }) },
+  },
   "payments/jobs:fund": { access: "member", stranger: { expect: "refused", args: (w) => ({ jobId: w.paidJobId }) } },
   "payments/jobs:submitCompletion": {
     access: "member",

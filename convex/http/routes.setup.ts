@@ -176,7 +176,7 @@ export const ROUTES: Record<string, RouteRule> = {
     query: ["q", "type", "category"],
   },
   // Payment protection (issue 15): B is the paid job's professional (the owner's steps are 403 to B).
-  "GET /api/jobs/*": { paths: ["/api/jobs/{paidJob}/payment"] },
+  "GET /api/jobs/*": { paths: ["/api/jobs/{paidJob}/payment", "/api/jobs/{paidJob}/payment/milestones"], query: ["milestoneIndex"] },
   "POST /api/jobs/*": {
     // The first path reads the JSON body (the matrix's body checks use it).
     paths: [
@@ -185,8 +185,15 @@ export const ROUTES: Record<string, RouteRule> = {
       "/api/jobs/{paidJob}/payment/quote",
       "/api/jobs/{paidJob}/payment/release",
       "/api/jobs/{paidJob}/payment/dispute",
+      "/api/jobs/{paidJob}/payment/milestones",
     ],
-    body: { checklist: ["Painted the fence"], photos: [], reason: "Not paid", priceCents: 100_000 },
+    body: {
+      checklist: ["Painted the fence"],
+      photos: [],
+      reason: "Not paid",
+      priceCents: 100_000,
+      milestones: [{ title: "All of it", amountCents: 100_000 }],
+    },
   },
   "POST /api/create-subscription": { body: { planId: "pro", successUrl: "/dashboard?subscription=success" } },
   "GET /api/team": {},

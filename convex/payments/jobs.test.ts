@@ -932,6 +932,42 @@ describe("milestones", () => {
     expect(earnings.jobs.map((j) => j.milestone).sort()).toEqual(["Milestone 1: Demolition", "Milestone 2: New outlets"]);
   });
 
+  test("REST: split, read and act per milestone, with the same checks", async () => {
+    vi.useFakeTimers();
+    const h = await hire();
+    const send = (who: TestMember, path: string, body?: unknown) =>
+      who.as.fetch(`/api/jobs/${h.jobId}${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    expect((await send(h.p, "/payment/milestones", { milestones: two })).status).toBe(403);
+    const bad = await send(h.o, "/payment/milestones", { milestones: [{ title: "A", amountCents: 1 }] });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ message: MilestoneCopy.sum("$0.01", "$900") });
+    const split = await send(h.o, "/payment/milestones", { milestones: two });
+    expect(split.status).toBe(200);
+    expect(await split.json()).toMatchObject({ totalCents: 90_000, canSplit: true, payments: [{ milestone: { index: 0, title: "Demolition" } }, { milestone: { index: 1 } }] });
+    const read = await h.p.as.fetch(`/api/jobs/${h.jobId}/payment?milestoneIndex=1`);
+    expect(await read.json()).toMatchObject({ role: "pro", state: "awaiting_funding", amountCents: 50_000, milestone: { index: 1, title: "New outlets", count: 2 } });
+    expect((await h.p.as.fetch(`/api/jobs/${h.jobId}/payment?milestoneIndex=7`)).status).toBe(400);
+    expect((await h.stranger.as.fetch(`/api/jobs/${h.jobId}/payment/milestones`)).status).toBe(404);
+    // In order, and a milestone named.
+    const early = await send(h.o, "/payment/fund", { milestoneIndex: 1 });
+    expect(early.status).toBe(400);
+    expect(await early.json()).toMatchObject({ message: MilestoneCopy.fundInOrder(1) });
+    expect((await send(h.o, "/payment/release")).status).toBe(400);
+    expect((await send(h.o, "/payment/fund", { milestoneIndex: 0 })).status).toBe(200);
+    await fundJob(h.t, h.jobId, 0);
+    await h.p.as.mutation(api.jobs.act, { jobId: h.jobId, action: "start" });
+    const done = await send(h.p, "/completion", { milestoneIndex: 0, checklist: ["Demolished"], photos: [await photo(h.t)] });
+    expect(await done.json()).toMatchObject({ state: "completion_submitted", milestone: { index: 0 } });
+    expect((await send(h.p, "/payment/release", { milestoneIndex: 0 })).status).toBe(403);
+    const released = await send(h.o, "/payment/release", { milestoneIndex: 0 });
+    expect(await released.json()).toMatchObject({ state: "released", releasedCents: 40_000, milestone: { index: 0 } });
+    await h.t.finishAllScheduledFunctions(vi.runAllTimers);
+  });
+
   test("a dispute on one milestone freezes that milestone only; cancelling refunds what was funded", async () => {
     const h = await hire();
     const admin = await owner(h.t, { role: "admin" });
