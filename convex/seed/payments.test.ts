@@ -22,7 +22,7 @@ test("every payment state, a dispute and a failed payout for the demo admin, a q
   await createPerson(t, { ...ownerAccount!.profile, zipCode: "78704" });
   const pro = await createPerson(t, proAccount!.profile);
   const admin = await createPerson(t, { ...adminAccount!.profile, role: "admin" });
-  expect(await t.action(internal.seed.payments.insertDemoPayments, {})).toEqual({ inserted: 13 });
+  expect(await t.action(internal.seed.payments.insertDemoPayments, {})).toEqual({ inserted: 14 });
   await t.finishAllScheduledFunctions(() => vi.advanceTimersByTime(1000));
   expect(await t.action(internal.seed.payments.insertDemoPayments, {})).toEqual({ inserted: 0 });
 
@@ -42,10 +42,17 @@ test("every payment state, a dispute and a failed payout for the demo admin, a q
   expect(await userRow(t, pro.userId)).toMatchObject({ payoutsEnabled: true });
   const earnings = await pro.as.query(api.payments.jobs.earnings, {});
   // Released (the failed payout's too: it's the pro's, delayed) and the chargeback under review.
-  expect(earnings.releasedCents).toBe(32_000 + 41_500 + 68_000 + 72_000 + 98_000 + 29_000);
-  expect(earnings.heldCents).toBe(54_000 + 76_000 + 240_000);
+  // The job in two milestones counts its first (released) and its second (held) apart.
+  expect(earnings.releasedCents).toBe(32_000 + 41_500 + 68_000 + 72_000 + 98_000 + 29_000 + 70_000);
+  expect(earnings.heldCents).toBe(54_000 + 76_000 + 240_000 + 90_000);
   expect(earnings.pendingCents).toBe(38_000);
-  expect(earnings.jobs).toHaveLength(10);
+  expect(earnings.jobs).toHaveLength(12);
+  expect(earnings.jobs.filter((j) => j.milestone !== null).map((j) => [j.milestone, j.state, j.cents])).toEqual(
+    expect.arrayContaining([
+      ["Milestone 1: Rough-in wiring", "released", 70_000],
+      ["Milestone 2: Fixtures and final inspection", "funded", 90_000],
+    ]),
+  );
   const disputes = await admin.as.query(api.admin.disputes.list, {});
   expect(disputes.map((d) => d.title)).toEqual(["Upgrade the main panel to 200A"]);
 });

@@ -1,6 +1,7 @@
 // Demo payments (issue 15): the demo professional connects a payout account through the local
 // onboarding, and the demo owner hires them for jobs left in every payment state, one dispute
-// waiting for the demo admin. Everything runs through the app's own code: the local gateway's
+// waiting for the demo admin, and one job split into two milestones (the first released, the
+// second held). Everything runs through the app's own code: the local gateway's
 // checkout and onboarding, the webhook's own mutation for their signed events, and the payment
 // model's transitions (whose money moves are scheduled actions, as in the app).
 import { v } from "convex/values";
@@ -18,6 +19,7 @@ import {
   openPayment,
   paymentOfJobX,
   resolveDispute,
+  splitMilestones,
   submitCompletion,
 } from "../model/payments";
 import { accountObject, disputeObject, stripeEvent } from "../payments/events";
@@ -54,6 +56,16 @@ const DEMO_PAYMENTS: readonly { title: string; priceCents: number; state: Paymen
   { title: "Rewire the detached workshop", priceCents: 98_000, state: "charged_back" },
   { title: "Replace the smoke detectors", priceCents: 29_000, state: "released", payoutFails: true },
 ];
+
+/** A job split into milestones: the first released, the second funded and held. */
+const DEMO_MILESTONES = {
+  title: "Rewire the finished basement in two stages",
+  priceCents: 160_000,
+  milestones: [
+    { title: "Rough-in wiring", amountCents: 70_000 },
+    { title: "Fixtures and final inspection", amountCents: 90_000 },
+  ],
+};
 
 const people = async (ctx: MutationCtx) => {
   const byEmail = async (email: string) =>
@@ -124,6 +136,7 @@ export const transferOf = internalQuery({
   args: { jobId: v.id("jobs") },
   returns: v.union(v.null(), v.id("paymentMoves")),
   handler: async (ctx, { jobId }) => {
+    // The demo's failing payout is on a job without milestones: its one payment.
     const payment = await paymentOfJobX(ctx, jobId);
     const moves = await ctx.db
       .query("paymentMoves")
@@ -145,13 +158,19 @@ export const step = internalMutation({
       v.literal("dispute"),
       v.literal("split"),
       v.literal("cancel"),
+      v.literal("milestones"),
     ),
     photoId: v.optional(v.id("_storage")),
+    milestoneIndex: v.optional(v.number()),
   },
   returns: v.null(),
-  handler: async (ctx, { jobId, step, photoId }) => {
+  handler: async (ctx, { jobId, step, photoId, milestoneIndex }) => {
     const { owner, pro, admin } = await people(ctx);
-    const payment = await paymentOfJobX(ctx, jobId);
+    if (step === "milestones") {
+      await splitMilestones(ctx, jobId, owner, DEMO_MILESTONES.milestones);
+      return null;
+    }
+    const payment = await paymentOfJobX(ctx, jobId, milestoneIndex ?? 0);
     const job = await getJobX(ctx, jobId);
     switch (step) {
       case "start":
@@ -206,6 +225,29 @@ export const insertDemoPayments = internalAction({
     await applyEventsDirectly(ctx, onboarded.events);
 
     let inserted = 0;
+    // The owner funds through the local checkout (payment mode); the webhook's mutation applies it.
+    const fundThroughCheckout = async (jobId: Id<"jobs">, title: string, amountCents: number, milestoneIndex?: number) => {
+      const which = milestoneIndex === undefined ? {} : { milestoneIndex };
+      const owner = await ctx.runQuery(internal.payments.jobs.fundingOwner, { jobId, ...which });
+      const checkout = await localGateway.createJobCheckout(ctx, {
+        paymentId: owner.paymentId,
+        ownerId: owner.ownerId,
+        email: owner.email,
+        amountCents,
+        description: `Payment protection: ${title}`,
+        transferGroup: `job_${jobId}`,
+        successUrl: `/jobs/${jobId}?payment=funded`,
+        cancelUrl: `/jobs/${jobId}?payment=canceled`,
+        idempotencyKey: `${owner.paymentId}:seed:checkout`,
+      });
+      const paid = await ctx.runMutation(internal.payments.local.completeJobCheckout, {
+        viewerId: owner.ownerId,
+        sessionId: sessionOf(checkout.url),
+        card: CARD,
+      });
+      await applyEventsDirectly(ctx, paid.events);
+      return owner;
+    };
     const payouts = async (enabled: boolean) =>
       await applyEventsDirectly(ctx, [stripeEvent("account.updated", accountObject(accountId, pro.userId, enabled), Date.now())]);
     for (const [index, demo] of DEMO_PAYMENTS.entries()) {
@@ -221,25 +263,7 @@ export const insertDemoPayments = internalAction({
         await ctx.runMutation(internal.seed.payments.step, { jobId, step: "cancel" });
         continue;
       }
-      // The owner funds through the local checkout (payment mode); the webhook's mutation applies it.
-      const owner = await ctx.runQuery(internal.payments.jobs.fundingOwner, { jobId });
-      const checkout = await localGateway.createJobCheckout(ctx, {
-        paymentId: owner.paymentId,
-        ownerId: owner.ownerId,
-        email: owner.email,
-        amountCents: demo.priceCents,
-        description: `Payment protection: ${demo.title}`,
-        transferGroup: `job_${jobId}`,
-        successUrl: `/jobs/${jobId}?payment=funded`,
-        cancelUrl: `/jobs/${jobId}?payment=canceled`,
-        idempotencyKey: `${owner.paymentId}:seed:checkout`,
-      });
-      const paid = await ctx.runMutation(internal.payments.local.completeJobCheckout, {
-        viewerId: owner.ownerId,
-        sessionId: sessionOf(checkout.url),
-        card: CARD,
-      });
-      await applyEventsDirectly(ctx, paid.events);
+      const owner = await fundThroughCheckout(jobId, demo.title, demo.priceCents);
       if (demo.state === "refunded") {
         await ctx.runMutation(internal.seed.payments.step, { jobId, step: "cancel" });
         continue;
@@ -275,6 +299,19 @@ export const insertDemoPayments = internalAction({
       await ctx.runMutation(internal.seed.payments.step, { jobId, step: "dispute" });
       if (demo.state === "partially_refunded") await ctx.runMutation(internal.seed.payments.step, { jobId, step: "split" });
     }
+
+    // Milestones: the owner splits the price, funds the first, approves its documented completion
+    // (released), then funds the second (held while the work goes on).
+    const { title, priceCents, milestones } = DEMO_MILESTONES;
+    const jobId: Id<"jobs"> = await ctx.runMutation(internal.seed.payments.hire, { title, priceCents, index: DEMO_PAYMENTS.length });
+    inserted += 1;
+    await ctx.runMutation(internal.seed.payments.step, { jobId, step: "milestones" });
+    await fundThroughCheckout(jobId, title, milestones[0]!.amountCents, 0);
+    await ctx.runMutation(internal.seed.payments.step, { jobId, step: "start" });
+    const photoId = await ctx.storage.store(new Blob([PNG], { type: "image/png" }));
+    await ctx.runMutation(internal.seed.payments.step, { jobId, step: "submit", photoId, milestoneIndex: 0 });
+    await ctx.runMutation(internal.seed.payments.step, { jobId, step: "approve", milestoneIndex: 0 });
+    await fundThroughCheckout(jobId, title, milestones[1]!.amountCents, 1);
     return { inserted };
   },
 });
