@@ -4,6 +4,8 @@
 // released, and the pro's earnings and This Month show it. Second: a completion nobody reviews is
 // released when the (short, e2e) review window ends, and a dispute is settled by an admin as a split.
 // Third: a range bid hired without a price waits for the pro's final quote; the owner funds exactly that.
+// Fourth: the owner splits the job into two milestones; the first is funded, documented and released
+// on its own while the second waits for funding, as both sides see it.
 import type { ConvexHttpClient } from "convex/browser";
 import { api } from "../convex/_generated/api";
 import type { Id } from "../convex/_generated/dataModel";
@@ -241,5 +243,87 @@ test("range bid hired without a price -> the pro confirms a final quote -> the o
   await ownerPage.getByRole("button", { name: "Approve and release $1,150" }).click();
   await expect(ownerStatus).toHaveText(/^\$1,150 released to Rhea Quote on /);
   await expect(proStatus).toHaveText(/^\$1,150 released to Rhea Quote on /);
+  await proPage.context().close();
+});
+
+test("milestones: the owner splits in two -> funds the first -> the pro documents it -> approved -> the first released, the second awaiting funding, seen by both", async ({
+  page: ownerPage,
+  browser,
+  users,
+  axe,
+}) => {
+  test.slow();
+  const owner = await users.create({ userType: "homeowner", firstName: "Mona", lastName: "Owner", ...place });
+  const pro = await users.create({ userType: "professional", firstName: "Milo", lastName: "Stage", professions: ["electrician"], ...place });
+  const ownerApi = await backendAs(owner, "10.88.4.1");
+  const proApi = await backendAs(pro, "10.88.4.2");
+  await connectPayouts(proApi);
+  const { jobId, bidId } = await postAndBid(ownerApi, proApi, `Basement rewire ${Date.now()}`, { priceMin: 900 });
+  await ownerApi.mutation(api.bids.accept, { bidId });
+  await signInOn(ownerPage, owner);
+  await ownerPage.goto(`/jobs/${jobId}`);
+  await expect(ownerPage.getByTestId("payment-status")).toHaveText("Fund $900 to get the work started");
+
+  // The owner splits the $900 in two; a split that doesn't add up is refused in the form.
+  await ownerPage.getByRole("button", { name: "Split into milestones" }).click();
+  const split = ownerPage.getByRole("form", { name: "Split into milestones" });
+  await split.getByLabel("Milestone 1 title").fill("Rough-in wiring");
+  await split.getByLabel("Milestone 1 amount ($)").fill("400");
+  await split.getByLabel("Milestone 2 title").fill("Fixtures");
+  await split.getByLabel("Milestone 2 amount ($)").fill("450");
+  await split.getByRole("button", { name: "Save milestones" }).click();
+  await expect(split.getByText("The milestones add up to $850; they must add up to $900, the agreed price.")).toBeVisible();
+  await split.getByLabel("Milestone 2 amount ($)").fill("500");
+  await axe.check("milestone split form");
+  await split.getByRole("button", { name: "Save milestones" }).click();
+  await expect(toasts(ownerPage).getByText("Milestones saved")).toBeVisible();
+  const first = ownerPage.getByRole("region", { name: "Milestone 1: Rough-in wiring" });
+  const second = ownerPage.getByRole("region", { name: "Milestone 2: Fixtures" });
+  await expect(first.getByTestId("milestone-status")).toHaveText("Fund $400 to get the work started");
+  await expect(second.getByTestId("milestone-status")).toHaveText("$500 to fund after milestone 1");
+
+  // The pro sees the split.
+  const proPage = await otherBrowser(browser, "10.88.4.2");
+  await signInOn(proPage, pro);
+  await proPage.goto(`/jobs/${jobId}`);
+  const proFirst = proPage.getByRole("region", { name: "Milestone 1: Rough-in wiring" });
+  const proSecond = proPage.getByRole("region", { name: "Milestone 2: Fixtures" });
+  await expect(proFirst.getByTestId("milestone-status")).toHaveText("Waiting for Mona Owner to fund $400");
+  await expect(proSecond.getByTestId("milestone-status")).toHaveText("$500 to fund after milestone 1");
+
+  // The owner funds the first milestone through the local checkout.
+  await first.getByRole("button", { name: "Fund $400" }).click();
+  await expect(ownerPage.getByRole("heading", { level: 1, name: "Pay $400" })).toBeVisible();
+  await fillCard(ownerPage);
+  await ownerPage.getByRole("button", { name: "Pay $400" }).click();
+  await expect(first.getByTestId("milestone-status")).toHaveText("$400 held by Rafter");
+  await expect(second.getByTestId("milestone-status")).toHaveText("Fund $500 for this milestone");
+  await expect(ownerPage.getByRole("button", { name: "Split into milestones" })).toHaveCount(0);
+  await expect(ownerPage.getByRole("button", { name: "Change milestones" })).toHaveCount(0);
+
+  // The pro starts and documents the first milestone.
+  await expect(proFirst.getByTestId("milestone-status")).toHaveText("$400 held by Rafter");
+  await proPage.getByRole("button", { name: "Start work" }).click();
+  const form = proPage.getByRole("form", { name: "Submit completion of milestone 1" });
+  await form.getByLabel("What you did (one item per line)").fill("Ran the new circuits");
+  await form.getByLabel("Photos of the finished work").setInputFiles({ name: "rough-in.png", mimeType: "image/png", buffer: PNG_1X1 });
+  await form.getByRole("button", { name: "Submit completion" }).click();
+  await expect(toasts(proPage).getByText("Completion submitted")).toBeVisible();
+
+  // The owner approves it: the first is released, the second still awaits funding, on both sides.
+  await expect(first.getByText("Ran the new circuits")).toBeVisible();
+  await first.getByRole("button", { name: "Approve and release $400" }).click();
+  const releasedOn = new RegExp(`^\\$400 released to Milo Stage on ${new Date().toLocaleDateString("en-US", { month: "short", day: "numeric" })}$`);
+  await expect(first.getByTestId("milestone-status")).toHaveText(releasedOn);
+  await expect(proFirst.getByTestId("milestone-status")).toHaveText(releasedOn);
+  await expect(second.getByTestId("milestone-status")).toHaveText("Fund $500 for this milestone");
+  await expect(proSecond.getByTestId("milestone-status")).toHaveText("Waiting for Mona Owner to fund $500");
+  await axe.check("job page with one milestone released");
+
+  // The pro's earnings name the milestone.
+  await proPage.goto("/earnings");
+  await expect(proPage.getByTestId("earnings-released")).toHaveText("$400");
+  await expect(proPage.getByText("Milestone 1: Rough-in wiring")).toBeVisible();
+  await expect(proPage.getByText("Milestone 2: Fixtures")).toBeVisible();
   await proPage.context().close();
 });
