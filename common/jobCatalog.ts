@@ -2,6 +2,7 @@
 // enumerations with labels, the professions that serve each job category (used to route work to
 // matching professionals), limits, the spec's messages and formatting. No zod here, so the job
 // lists and the directory load none; the forms' schemas are in ./jobs.ts.
+import { shortDateText } from "./enText";
 
 export interface JobCategoryDef {
   readonly value: string;
@@ -293,7 +294,7 @@ export function postedAgeLabel(createdAt: number, now: number = Date.now()): str
   if (days <= 0) return "Today";
   if (days === 1) return "Yesterday";
   if (days < 7) return `${days} days ago`;
-  return new Date(createdAt).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
+  return shortDateText(createdAt);
 }
 
 export function formatMoney(amount: number): string {

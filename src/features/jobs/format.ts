@@ -1,5 +1,6 @@
 // Display helpers for jobs and bids (no React).
 import type { FunctionReturnType } from "convex/server";
+import { countText } from "@common/enText";
 import { JOB_STATUS_LABELS, type JobStatus } from "@common/jobCatalog";
 import type { api } from "@/lib/api";
 
@@ -18,7 +19,7 @@ export function capitalize(text: string): string {
 }
 
 export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+  return `${countText(n)} ${n === 1 ? one : many}`;
 }
 
 /** "4.8 (12 reviews)". */

@@ -2,6 +2,7 @@ import { usePaginatedQuery, useQuery } from "convex/react";
 import type { FunctionArgs } from "convex/server";
 import { useDeferredValue, useMemo, type ReactNode } from "react";
 import { stillRendering } from "@/lib/backgroundRender";
+import { countText } from "@common/enText";
 import { JobMessages } from "@common/jobCatalog";
 import { EmptyState, LoadMore } from "@/components/ui";
 import { api } from "@/lib/api";
@@ -47,7 +48,7 @@ export function BrowseResults({
       <p aria-live="polite" className="text-sm font-medium text-slate-700 dark:text-slate-200">
         {total === undefined
           ? `Showing ${results.length} jobs`
-          : `Showing ${results.length.toLocaleString("en-US")} of ${total.toLocaleString("en-US")}${head?.totalIsLowerBound ? "+" : ""} jobs`}
+          : `Showing ${countText(results.length)} of ${countText(total)}${head?.totalIsLowerBound ? "+" : ""} jobs`}
       </p>
       {results.length === 0 ? (
         <EmptyState title={JobMessages.empty}>{emptyHint}</EmptyState>
