@@ -4,9 +4,10 @@
 // seek plus the documents it returns, whatever the size of the table. A
 // transaction's own pending writes are merged into the committed range.
 import { createRequire } from "node:module";
-import { compareValues, jsonToConvex, type Value } from "convex/values";
+import { jsonToConvex, type Value } from "convex/values";
 import { callContext, tableOfId } from "./context.js";
 import type { DatabaseFake, Doc } from "./internals.js";
+import { compareValue } from "./order.js";
 import { pendingWrites } from "./pending.js";
 import { runSearch, SearchIndexes } from "./search.js";
 
@@ -46,8 +47,19 @@ const sentinel = (v: KeyPart | "missing"): number => (v === LOW ? -1 : v === HIG
 
 /** Index order; a bound key ends with LOW or HIGH and sorts before or after everything sharing its prefix. */
 export function compareKeys(a: Key, b: Key): number {
-  const n = Math.max(a.length, b.length);
+  const n = a.length > b.length ? a.length : b.length;
   for (let i = 0; i < n; i++) {
+    if (i < a.length && i < b.length) {
+      // Plain values first: the common case (a string or a number is never a bound).
+      const x = a[i];
+      const y = b[i];
+      const type = typeof x;
+      if (type === typeof y && (type === "string" || type === "number")) {
+        const c = compareValue(x as Value, y as Value);
+        if (c !== 0) return c;
+        continue;
+      }
+    }
     const x: KeyPart | "missing" = i < a.length ? a[i] : "missing";
     const y: KeyPart | "missing" = i < b.length ? b[i] : "missing";
     const sx = sentinel(x);
@@ -56,8 +68,8 @@ export function compareKeys(a: Key, b: Key): number {
       if (sx !== sy) return sx < sy ? -1 : 1;
       return 0;
     }
-    if (x === "missing" || y === "missing") return x === y ? 0 : x === "missing" ? -1 : 1;
-    const c = compareValues(x as Value, y as Value);
+    if (i >= a.length || i >= b.length) return i >= a.length && i >= b.length ? 0 : i >= a.length ? -1 : 1;
+    const c = compareValue(x as Value, y as Value);
     if (c !== 0) return c;
   }
   return 0;

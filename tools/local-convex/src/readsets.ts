@@ -11,6 +11,7 @@ import { compareValues, jsonToConvex, type Value } from "convex/values";
 import { tableOfId, tableOfQuery } from "./context.js";
 import { fieldValue, indexFields, parseRange, type Change } from "./indexes.js";
 import type { DatabaseFake, Doc } from "./internals.js";
+import { compareValue } from "./order.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Key = (Value | undefined)[];
@@ -27,7 +28,7 @@ function keyOf(doc: Doc, fields: string[]): Key {
 
 function compareKeys(a: Key, b: Key): number {
   for (let i = 0; i < a.length && i < b.length; i++) {
-    const c = compareValues(a[i] as Value, b[i] as Value);
+    const c = compareValue(a[i], b[i]);
     if (c !== 0) return c;
   }
   return 0;
