@@ -17,6 +17,12 @@ import { useActing } from "@/features/teams/acting";
 
 /** "Is typing" is sent at most this often while the user types. */
 const TYPING_EVERY_MS = 2000;
+/**
+ * The first "is typing" of a message goes this long after its first keystroke: a message sent
+ * sooner (a quick "ok", a paste) sends none, so the other side sees the message without a flash of
+ * "is typing…", and the server does not commit a typing row (and its cleanup) beside the send.
+ */
+const TYPING_DELAY_MS = 400;
 const SEND_ICON = "M4 12 20 4l-6 16-3-7zM11 13l9-9";
 const sendFailedCopy = {
   title: MessageCopy.sendFailedTitle,
@@ -59,6 +65,8 @@ export function Composer({ otherUserId, otherName }: { otherUserId: string; othe
   const [sending, setSending] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
   const typingSentAt = useRef(0);
+  /** The first "is typing" of a message, waiting for TYPING_DELAY_MS. */
+  const typingTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const errorId = useId();
 
   // A team member acting for the business writes as the business (model/teams.ts).
@@ -68,11 +76,17 @@ export function Composer({ otherUserId, otherName }: { otherUserId: string; othe
   );
   const setTyping = useMutation(api.messages.setTyping);
 
+  const cancelTyping = useCallback(() => {
+    if (typingTimer.current === null) return;
+    clearTimeout(typingTimer.current);
+    typingTimer.current = null;
+  }, []);
   const stopTyping = useCallback(() => {
+    cancelTyping();
     if (typingSentAt.current === 0) return;
     typingSentAt.current = 0;
     setTyping({ otherUserId, typing: false, actingFor }).catch(() => undefined);
-  }, [otherUserId, setTyping, actingFor]);
+  }, [otherUserId, setTyping, actingFor, cancelTyping]);
   // Leaving the thread ends "is typing".
   useEffect(() => stopTyping, [stopTyping]);
 
@@ -83,11 +97,17 @@ export function Composer({ otherUserId, otherName }: { otherUserId: string; othe
       stopTyping();
       return;
     }
-    const now = Date.now();
-    if (now - typingSentAt.current >= TYPING_EVERY_MS) {
-      typingSentAt.current = now;
+    if (typingTimer.current !== null) return;
+    const signal = () => {
+      typingSentAt.current = Date.now();
       setTyping({ otherUserId, typing: true, actingFor }).catch(() => undefined);
-    }
+    };
+    if (typingSentAt.current === 0) {
+      typingTimer.current = setTimeout(() => {
+        typingTimer.current = null;
+        signal();
+      }, TYPING_DELAY_MS);
+    } else if (Date.now() - typingSentAt.current >= TYPING_EVERY_MS) signal();
   };
 
   const submit = async (event?: FormEvent) => {
@@ -100,7 +120,8 @@ export function Composer({ otherUserId, otherName }: { otherUserId: string; othe
       return;
     }
     setSending(true);
-    // The server clears "is typing" with the send.
+    // The server clears "is typing" with the send; one not sent yet is not sent.
+    cancelTyping();
     typingSentAt.current = 0;
     // The box empties at once (the message shows as sending), so what is typed next while the
     // send is on its way is kept; a failed send puts the text back unless a new one was started.
