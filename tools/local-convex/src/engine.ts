@@ -48,7 +48,7 @@ import { patchPendingWrites } from "./pending.js";
 import { Persistence, type AppliedMutation, type StoredState } from "./persistence.js";
 import { patchPagination, patchReadTracking } from "./reads.js";
 import type { ReadSet } from "./readsets.js";
-import { validateQueryReturns } from "./returns.js";
+import { patchSchemaValidation, validateQueryReturns } from "./returns.js";
 import { patchScheduler, Scheduler } from "./scheduler.js";
 import { tracer, traceNow } from "./trace.js";
 import { patchStorage, Storage } from "./storage.js";
@@ -221,6 +221,7 @@ export class Engine extends EventEmitter {
   /** Hooks every concern into the new convex-test instance. */
   private patch(): void {
     patchPendingWrites(this.db);
+    patchSchemaValidation(this.db, this.internals);
     patchIndexes(this.db, this.indexes);
     patchQueryStreams(this.db);
     patchCommit(this.db, (ts, changes) => this.onCommit(ts, changes));

@@ -30,6 +30,7 @@ export interface DatabaseFake {
   queryNext(queryId: number): { value: Doc | null; done: boolean };
   paginate(args: any): any;
   _iterateDocs(table: string, cb: (doc: Doc) => void): void;
+  _validate(tableName: string, doc: Record<string, any>): void;
   _resolveQuerySource(query: any): {
     sortedDocs: Doc[];
     filterFn: (d: Doc) => boolean;
@@ -114,6 +115,7 @@ export function checkGlobal(global: ConvexGlobal | undefined): ConvexGlobal {
     "paginate",
     "_iterateDocs",
     "_resolveQuerySource",
+    "_validate",
   ]) {
     if (typeof db[method] !== "function") fail(`DatabaseFake.${method}()`);
   }

@@ -1,4 +1,4 @@
-// A query's return value, checked against its `returns` validator without
+// Return values (and documents written) checked against their validators without
 // exceptions. convex-test's validateValidator tries each member of a union
 // and catches the Error the others throw; building an Error captures a stack,
 // so a `v.union(v.string(), v.null())` field cost tens of microseconds per
@@ -6,7 +6,7 @@
 // `surelyValid` answers the common case; only a value it is not sure of goes
 // to convex-test's own check, which gives the same result and error text.
 import { convexToJson, jsonToConvex, type Value } from "convex/values";
-import type { Internals } from "./internals.js";
+import type { DatabaseFake, Internals } from "./internals.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -83,5 +83,19 @@ export function validateQueryReturns(fn: any, udfPath: string, internals: Intern
       throw new Error(`Return value validation failed for query "${udfPath}":\n${e.message}`, { cause: e });
     }
     return value;
+  };
+}
+
+/**
+ * The same for documents written against the schema: convex-test validates
+ * each insert, patch and replace with validateValidator; a document the quick
+ * check is sure of skips it (one with pending commit timestamps never is).
+ */
+export function patchSchemaValidation(db: DatabaseFake, internals: Internals): void {
+  const validate = db._validate.bind(db);
+  db._validate = (tableName: string, doc: Record<string, unknown>) => {
+    const validator = db._schema?.schemaValidation ? db._schema.tables.get(tableName)?.documentType : undefined;
+    if (validator !== undefined && surelyValid(validator, doc, internals.tableNameFromId)) return;
+    validate(tableName, doc);
   };
 }

@@ -58,6 +58,18 @@ describe("query return values", () => {
     expect(!out.success && out.errorMessage).toContain(refusal(detail));
   });
 
+  it.each([
+    [{ group: "g", n: 1, body: "b" }, null],
+    [{ group: "g", n: 1, body: "b", tag: "t" }, null],
+    [{ group: "g", n: "1", body: "b" }, "Validator error: Expected `number`, got `1`"],
+    [{ group: "g", n: 1 }, "Validator error: Missing required field `body` in object"],
+    [{ group: "g", n: 1, body: "b", other: 2 }, "Validator error: Unexpected field `other` in object"],
+  ])("writes against the schema as convex-test does: %j", async (doc, refusal) => {
+    const out = await rt.engine.call("returns:insertRaw", { doc }, null);
+    expect(out.success).toBe(refusal === null);
+    if (refusal !== null) expect(!out.success && out.errorMessage).toContain(refusal);
+  });
+
   it("is sure only of values convex-test accepts", () => {
     const { validateValidator, tableNameFromId } = getInternals();
     const leaves = [

@@ -1,7 +1,7 @@
 // Return values against `returns` validators: the runtime checks a query's own
 // (src/returns.ts) and must accept and refuse exactly what convex-test does.
 import { v } from "convex/values";
-import { query } from "./_generated/server";
+import { mutation, query } from "./_generated/server";
 
 const row = v.object({
   name: v.union(v.string(), v.null()),
@@ -34,4 +34,10 @@ export const nothing = query({
   args: {},
   returns: v.null(),
   handler: async (): Promise<any> => undefined,
+});
+
+/** Inserts what it is given into `docs`, for the schema's own check. */
+export const insertRaw = mutation({
+  args: { doc: v.any() },
+  handler: async (ctx, { doc }) => await ctx.db.insert("docs", doc),
 });
