@@ -207,6 +207,10 @@ export function paymentRefusal(
   if (name === "chargebackWonSplit" && payment.dispute?.fromState !== "partially_refunded") {
     return { code: ErrorCode.INVALID_INPUT, message: PaymentCopy.illegal(payment.state, rule.verb) };
   }
+  // A card chargeback is the bank's to decide (charge.dispute.closed); an admin's outcome would move the money twice.
+  if (rule.by === "admin" && payment.dispute?.openedBy === "chargeback" && payment.dispute.resolvedAt === undefined) {
+    return { code: ErrorCode.INVALID_INPUT, message: PaymentCopy.bankDecides };
+  }
   if (name === "split" && payment.checkoutStartedAt !== undefined) {
     return { code: ErrorCode.INVALID_INPUT, message: MilestoneCopy.fundingStarted };
   }

@@ -618,6 +618,13 @@ describe("disputes", () => {
     });
     await post(h.t, stripeEvent("charge.dispute.created", dispute("needs_response"), Date.now()));
     expect(await paymentOf(h.t, h.jobId)).toMatchObject({ state: "disputed", dispute: { openedBy: "chargeback" } });
+    // The card holder's bank decides, not an admin: the money would otherwise move twice.
+    const admin = await owner(h.t, { role: "admin", firstName: "Ada" });
+    for (const outcome of ["release", "refund"] as const) {
+      await expect(admin.as.mutation(api.admin.disputes.resolve, { paymentId: payment._id, outcome, note: "x" })).rejects.toThrow(
+        PaymentCopy.bankDecides,
+      );
+    }
     await expect(h.p.as.mutation(api.payments.jobs.submitCompletion, { jobId: h.jobId, checklist: ["x"], photos: [await photo(h.t)] })).rejects.toThrow();
     await post(h.t, stripeEvent("charge.dispute.closed", dispute("won"), Date.now()));
     expect(await paymentOf(h.t, h.jobId)).toMatchObject({ state: "funded", releasedCents: 0, refundedCents: 0 });

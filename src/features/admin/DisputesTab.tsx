@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { useState, type FormEvent } from "react";
-import { formatCents } from "@common/payments";
+import { formatCents, PaymentCopy } from "@common/payments";
 import {
   Alert,
   Button,
@@ -146,14 +146,20 @@ function DisputeRow({ dispute }: { dispute: Dispute }) {
           <PhotoThumbnails photos={dispute.photographerPhotoUrls} label="Photographer's photo" layout="row" />
         </div>
       )}
-      <div className="flex flex-col gap-2 sm:flex-row">
-        {(Object.keys(OUTCOME_LABEL) as Outcome[]).map((o) => (
-          <Button key={o} variant={o === "split" ? "primary" : "secondary"} onClick={() => setOutcome(o)}>
-            {OUTCOME_LABEL[o]}
-          </Button>
-        ))}
-      </div>
-      <Decide dispute={dispute} outcome={outcome} onClose={() => setOutcome(null)} />
+      {dispute.openedBy === "chargeback" ? (
+        <p className="text-sm font-medium text-slate-900 dark:text-slate-100">{PaymentCopy.bankDecides}</p>
+      ) : (
+        <>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            {(Object.keys(OUTCOME_LABEL) as Outcome[]).map((o) => (
+              <Button key={o} variant={o === "split" ? "primary" : "secondary"} onClick={() => setOutcome(o)}>
+                {OUTCOME_LABEL[o]}
+              </Button>
+            ))}
+          </div>
+          <Decide dispute={dispute} outcome={outcome} onClose={() => setOutcome(null)} />
+        </>
+      )}
     </li>
   );
 }
