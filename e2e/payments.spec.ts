@@ -172,6 +172,39 @@ test.describe("on a phone in dark mode", () => {
     await axe.check("payment panel disputed, phone, dark");
   });
 
+  test("the milestone split form and the milestones fit and pass axe", async ({ page, users, signIn, axe }) => {
+    const owner = await users.create({ userType: "homeowner", firstName: "Nell", lastName: "Night", ...place });
+    const pro = await users.create({ userType: "professional", firstName: "Nico", lastName: "Volt", professions: ["electrician"], ...place });
+    const ownerApi = await backendAs(owner, "10.88.5.1");
+    const proApi = await backendAs(pro, "10.88.5.2");
+    await connectPayouts(proApi);
+    const { jobId, bidId } = await postAndBid(ownerApi, proApi, `Garage sub-panel ${Date.now()}`, { priceMin: 1500 });
+    await ownerApi.mutation(api.bids.accept, { bidId });
+    await signIn(owner.email, owner.password);
+    await page.goto(`/jobs/${jobId}`);
+    await page.getByRole("button", { name: "Split into milestones" }).click();
+    const split = page.getByRole("form", { name: "Split into milestones" });
+    await split.getByRole("button", { name: "Add a milestone" }).click();
+    await split.getByRole("button", { name: "Save milestones" }).click();
+    await expect(split.getByText("Give each milestone a title.")).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await axe.check("milestone split form with an error, phone, dark");
+    const parts = [
+      ["Sub-panel", "700"],
+      ["Circuits", "500"],
+      ["Inspection", "300"],
+    ] as const;
+    for (const [i, [title, amount]] of parts.entries()) {
+      await split.getByLabel(`Milestone ${i + 1} title`).fill(title);
+      await split.getByLabel(`Milestone ${i + 1} amount ($)`).fill(amount);
+    }
+    await split.getByRole("button", { name: "Save milestones" }).click();
+    await expect(page.getByRole("region", { name: "Milestone 3: Inspection" }).getByTestId("milestone-status")).toHaveText("$300 to fund after milestone 2");
+    await expect(page.getByRole("region", { name: "Milestone 1: Sub-panel" }).getByRole("button", { name: "Fund $700" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await axe.check("milestones awaiting funding, phone, dark");
+  });
+
   test("the admin's Disputes tab fits and passes axe", async ({ page, users, signIn, axe }) => {
     const owner = await users.create({ userType: "homeowner", firstName: "Nia", lastName: "Night", ...place });
     const pro = await users.create({ userType: "professional", firstName: "Ned", lastName: "Volt", professions: ["electrician"], ...place });
