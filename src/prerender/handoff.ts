@@ -1,4 +1,4 @@
-import { useLayoutEffect } from "react";
+import { startTransition, useEffect, useLayoutEffect, useState } from "react";
 import { warmLazy } from "@/lib/warmLazy";
 
 // The handoff from a prerendered public page (scripts/prerender.ts) to the app. The prerendered
@@ -184,4 +184,20 @@ export function releasePrerenderSoon(delayMs = 1500): void {
 /** For the prerendered pages: hand over from the prerendered markup once this page has committed. */
 export function usePrerenderHandoff(): void {
   useLayoutEffect(releasePrerender, []);
+}
+
+/**
+ * For a prerendered page with a heavy part (the sign-up form): false in the app's first render
+ * while the prerendered markup is on screen, then true, from a transition after that first commit.
+ * The page renders the heavy part only when this is true, so the app's copy is built in two
+ * commits, each a shorter main-thread task, instead of one. Nothing shows in between: the markup
+ * stays on screen until the app's copy is complete. Elsewhere (the build's prerender, a page
+ * opened inside the app) true from the start.
+ */
+export function useSecondPass(): boolean {
+  const [second, setSecond] = useState(() => live === null);
+  useEffect(() => {
+    if (!second) startTransition(() => setSecond(true));
+  }, [second]);
+  return second;
 }
