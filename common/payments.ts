@@ -56,6 +56,7 @@ export const MilestoneCopy = {
   fundInOrder: (n: number) => `Fund milestone ${n} first: milestones are funded in order.`,
   choose: (count: number) => `This job is split into ${count} milestones: say which one.`,
   unknown: "This job has no such milestone.",
+  cancelOnlyLater: "Only a later milestone that isn't funded yet can be cancelled, once the first is funded. To stop before that, cancel the job.",
 } as const;
 
 /** "Milestone 2: Framing" (index is 0-based). */

@@ -1337,6 +1337,10 @@ export const CLASSIFICATION: Record<string, Classification> = {
     access: "member",
     stranger: { expect: "refused", args: (w) => ({ jobId: w.paidJobId, milestones: [{ title: "All of it", amountCents: 50_000 }] }) },
   },
+  "payments/jobs:cancelMilestone": {
+    access: "member",
+    stranger: { expect: "refused", args: (w) => ({ jobId: w.paidJobId, milestoneIndex: 0 }) },
+  },
   "payments/jobs:fund": { access: "member", stranger: { expect: "refused", args: (w) => ({ jobId: w.paidJobId }) } },
   "payments/jobs:submitCompletion": {
     access: "member",

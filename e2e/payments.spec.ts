@@ -5,7 +5,7 @@
 // released when the (short, e2e) review window ends, and a dispute is settled by an admin as a split.
 // Third: a range bid hired without a price waits for the pro's final quote; the owner funds exactly that.
 // Fourth: the owner splits the job into two milestones; the first is funded, documented and released
-// on its own while the second waits for funding, as both sides see it.
+// on its own while the second waits for funding, as both sides see it; then the owner drops the second.
 import type { ConvexHttpClient } from "convex/browser";
 import { api } from "../convex/_generated/api";
 import type { Id } from "../convex/_generated/dataModel";
@@ -359,4 +359,14 @@ test("milestones: the owner splits in two -> funds the first -> the pro document
   await expect(proPage.getByText("Milestone 1: Rough-in wiring")).toBeVisible();
   await expect(proPage.getByText("Milestone 2: Fixtures")).toBeVisible();
   await proPage.context().close();
+
+  // The owner drops the unfunded second milestone: nothing paid for it, the job completes.
+  await second.getByRole("button", { name: "Cancel milestone 2" }).click();
+  const confirm = ownerPage.getByRole("alertdialog", { name: "Cancel milestone 2?" });
+  await expect(confirm.getByText(/“Fixtures” \(\$500\) won't be funded or done/)).toBeVisible();
+  await axe.check("cancel a milestone dialog");
+  await confirm.getByRole("button", { name: "Cancel milestone" }).click();
+  await expect(second.getByTestId("milestone-status")).toHaveText("Cancelled: nothing was paid");
+  await expect(first.getByTestId("milestone-status")).toHaveText(releasedOn);
+  await expect(ownerPage.getByText("Status: completed", { exact: false }).first()).toBeVisible();
 });

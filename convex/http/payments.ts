@@ -9,6 +9,7 @@
 //   POST /api/jobs/{id}/completion           the professional's documented completion (uploaded photo ids)
 //   POST /api/jobs/{id}/payment/release      the owner approves: released to the professional
 //   POST /api/jobs/{id}/payment/dispute      either side opens a dispute
+//   POST /api/jobs/{id}/payment/cancel       the owner drops a later milestone nobody funded ({ milestoneIndex })
 // For a job split into milestones, fund, completion, release and dispute name one: `milestoneIndex`
 // (0-based) in the JSON body.
 import { z } from "zod";
@@ -138,6 +139,7 @@ export const paymentRoutes: RestRoute[] = [
       auth: "bearer",
       paths: [
         "/api/jobs/{id}/payment/milestones",
+        "/api/jobs/{id}/payment/cancel",
         "/api/jobs/{id}/payment/fund",
         "/api/jobs/{id}/completion",
         "/api/jobs/{id}/payment/quote",
@@ -150,7 +152,8 @@ export const paymentRoutes: RestRoute[] = [
     handler: async ({ ctx, request, params }) => {
       await requireSignedIn(ctx);
       const action = params.slice(1).join("/");
-      if (!["payment/milestones", "payment/fund", "completion", "payment/quote", "payment/release", "payment/dispute"].includes(action)) throw notFound();
+      const actions = ["payment/milestones", "payment/cancel", "payment/fund", "completion", "payment/quote", "payment/release", "payment/dispute"];
+      if (!actions.includes(action)) throw notFound();
       const jobId = await jobIdOf(ctx, params);
       if (action === "payment/milestones") {
         const body = await parseBody(request, splitBody);
@@ -158,6 +161,11 @@ export const paymentRoutes: RestRoute[] = [
         return await ctx.runQuery(api.payments.jobs.forJobMilestones, { jobId });
       }
       if (action === "payment/fund") return await ctx.runAction(api.payments.jobs.fund, { jobId, ...(await milestoneOf(request)) });
+      if (action === "payment/cancel") {
+        const which = await milestoneOf(request);
+        await ctx.runMutation(api.payments.jobs.cancelMilestone, { jobId, ...which });
+        return await ctx.runQuery(api.payments.jobs.forJob, { jobId, ...which });
+      }
       let which: { milestoneIndex?: number } = {};
       if (action === "completion") {
         const body = await parseBody(request, completionBody);

@@ -186,6 +186,7 @@ export const ROUTES: Record<string, RouteRule> = {
       "/api/jobs/{paidJob}/payment/release",
       "/api/jobs/{paidJob}/payment/dispute",
       "/api/jobs/{paidJob}/payment/milestones",
+      "/api/jobs/{paidJob}/payment/cancel",
     ],
     body: {
       checklist: ["Painted the fence"],

@@ -9,7 +9,7 @@
 //   awaiting_quote --cancel (owner, the job cancelled)--> cancelled
 //   awaiting_funding --split (owner, before any checkout: the job's milestones)--> awaiting_funding
 //   (accept, one price) -> awaiting_funding --fund (system: the checkout webhook)--> funded
-//   awaiting_funding --cancel (owner, the job cancelled)--> cancelled
+//   awaiting_funding --cancel (owner, the job cancelled; or one later milestone, never funded, dropped)--> cancelled
 //   funded --refundUnstarted (owner, the job cancelled before work started)--> refunded
 //   funded --submitCompletion (pro, photos + checklist)--> completion_submitted
 //   completion_submitted --requestChanges (owner, at most twice)--> funded
@@ -116,11 +116,13 @@ export async function paymentsOfJob(ctx: QueryCtx, jobId: Id<"jobs">): Promise<P
 
 /**
  * One payment of the job: milestone `index` (0-based), or, without one, the job's only payment
- * (a job split into several milestones asks which). Null: the job has no payment.
+ * (a job split into several milestones asks which: only its two sides hear how many there are,
+ * when `viewerId` names the caller). Null: the job has no payment.
  */
-export async function paymentOfJob(ctx: QueryCtx, jobId: Id<"jobs">, index?: number): Promise<Payment | null> {
+export async function paymentOfJob(ctx: QueryCtx, jobId: Id<"jobs">, index?: number, viewerId?: Id<"users">): Promise<Payment | null> {
   const rows = await paymentsOfJob(ctx, jobId);
   if (rows.length === 0) return null;
+  if (viewerId !== undefined && sideOf(rows[0]!, viewerId) === null && rows.length > 1) forbidden(PaymentCopy.onlyParty);
   if (index === undefined) {
     if (rows.length > 1) invalid(MilestoneCopy.choose(rows.length), { milestoneIndex: MilestoneCopy.choose(rows.length) });
     return rows[0]!;
@@ -130,8 +132,8 @@ export async function paymentOfJob(ctx: QueryCtx, jobId: Id<"jobs">, index?: num
   return row;
 }
 
-export async function paymentOfJobX(ctx: QueryCtx, jobId: Id<"jobs">, index?: number): Promise<Payment> {
-  const payment = await paymentOfJob(ctx, jobId, index);
+export async function paymentOfJobX(ctx: QueryCtx, jobId: Id<"jobs">, index?: number, viewerId?: Id<"users">): Promise<Payment> {
+  const payment = await paymentOfJob(ctx, jobId, index, viewerId);
   if (payment === null) notFound(PaymentCopy.notFound);
   return payment;
 }
@@ -851,6 +853,27 @@ export async function refundReleased(ctx: MutationCtx, payment: Payment, admin: 
     `An admin refunded ${formatCents(amount)} for "${job.title}" to the owner's card; the transfer to the professional is reversed. ${note}`,
     admin._id,
   );
+  return after;
+}
+
+/**
+ * The owner drops a later milestone nobody funded (work under way on the earlier ones): it ends
+ * cancelled, nothing paid, and the job completes once the others are settled. The first milestone
+ * can't go this way (the job is cancelled instead), nor any milestone before the first is funded.
+ */
+export async function cancelMilestone(ctx: MutationCtx, payment: Payment, owner: Doc<"users">): Promise<Payment> {
+  const actor: PaymentActor = { kind: "member", user: owner };
+  const refusal = paymentRefusal(payment, "cancel", actor);
+  if (refusal) fail(refusal.code, refusal.message);
+  const rows = await paymentsOfJob(ctx, payment.jobId);
+  const first = rows[0]!;
+  if (milestoneIndexOf(payment) === 0 || first.state === "awaiting_funding" || payment.state !== "awaiting_funding") {
+    invalid(MilestoneCopy.cancelOnlyLater);
+  }
+  const job = await getJobX(ctx, payment.jobId);
+  const after = await movePayment(ctx, payment, "cancel", actor, { reason: "Milestone cancelled before funding" });
+  await closeJobIfSettled(ctx, job, owner._id, "the last milestone cancelled");
+  await tell(ctx, after.proId, after, "Milestone cancelled", `${displayName(owner)} cancelled the unfunded milestone${milestoneOf(after)} of "${job.title}". Nothing was paid for it.`, owner._id);
   return after;
 }
 

@@ -900,6 +900,8 @@ describe("milestones", () => {
     await expect(h.p.as.mutation(api.jobs.act, { jobId: h.jobId, action: "start" })).rejects.toThrow(PaymentCopy.startNeedsFunding);
     // Which milestone must be named once there are several.
     await expect(h.o.as.mutation(api.payments.jobs.approve, { jobId: h.jobId })).rejects.toThrow(MilestoneCopy.choose(2));
+    // A stranger learns nothing of the split: the caller check answers first.
+    await expect(h.stranger.as.mutation(api.payments.jobs.approve, { jobId: h.jobId })).rejects.toThrow(PaymentCopy.onlyParty);
     await fundJob(h.t, h.jobId, 0);
     await h.p.as.mutation(api.jobs.act, { jobId: h.jobId, action: "start" });
     const views = await h.p.as.query(api.payments.jobs.forJobMilestones, { jobId: h.jobId });
@@ -975,6 +977,39 @@ describe("milestones", () => {
     await h.t.finishAllScheduledFunctions(vi.runAllTimers);
   });
 
+  test("the owner drops a later milestone nobody funded (app and REST): the job completes with the rest", async () => {
+    vi.useFakeTimers();
+    const h = await hire();
+    await h.o.as.mutation(api.payments.jobs.splitMilestones, { jobId: h.jobId, milestones: two });
+    const cancel = (who: TestMember, milestoneIndex: number) => who.as.mutation(api.payments.jobs.cancelMilestone, { jobId: h.jobId, milestoneIndex });
+    // Not before the first is funded (the job is cancelled instead), never the first, only the owner.
+    await expect(cancel(h.o, 1)).rejects.toThrow(MilestoneCopy.cancelOnlyLater);
+    await fundJob(h.t, h.jobId, 0);
+    await expect(cancel(h.o, 0)).rejects.toThrow(PaymentCopy.illegal("funded", "cancelled"));
+    await expect(cancel(h.p, 1)).rejects.toThrow(PaymentCopy.onlyOwner);
+    await expect(cancel(h.stranger, 1)).rejects.toThrow(PaymentCopy.onlyParty);
+    expect((await h.o.as.query(api.payments.jobs.forJobMilestones, { jobId: h.jobId }))!.payments.map((p) => p.cancellable)).toEqual([false, true]);
+    expect((await h.p.as.query(api.payments.jobs.forJobMilestones, { jobId: h.jobId }))!.payments.map((p) => p.cancellable)).toEqual([false, false]);
+    await h.p.as.mutation(api.jobs.act, { jobId: h.jobId, action: "start" });
+    await h.p.as.mutation(api.payments.jobs.submitCompletion, { jobId: h.jobId, milestoneIndex: 0, checklist: ["Demolished"], photos: [await photo(h.t)] });
+    await h.o.as.mutation(api.payments.jobs.approve, { jobId: h.jobId, milestoneIndex: 0 });
+    expect((await jobOf(h.t, h.jobId)).status).toBe("in_progress");
+    // Over REST, the same checks: the pro can't; the owner names the milestone.
+    const rest = (who: TestMember, body: unknown) =>
+      who.as.fetch(`/api/jobs/${h.jobId}/payment/cancel`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    expect((await rest(h.p, { milestoneIndex: 1 })).status).toBe(403);
+    expect((await rest(h.o, {})).status).toBe(400);
+    const cancelled = await rest(h.o, { milestoneIndex: 1 });
+    expect(await cancelled.json()).toMatchObject({ state: "cancelled", milestone: { index: 1 } });
+    expect((await rowsOf(h.t, h.jobId)).map((r) => [r.state, r.fundedCents, r.releasedCents])).toEqual([
+      ["released", 40_000, 40_000],
+      ["cancelled", 0, 0],
+    ]);
+    expect((await jobOf(h.t, h.jobId)).status).toBe("completed");
+    await expect(cancel(h.o, 1)).rejects.toThrow(PaymentCopy.illegal("cancelled", "cancelled"));
+    await h.t.finishAllScheduledFunctions(vi.runAllTimers);
+  });
+
   test("a dispute on one milestone freezes that milestone only; cancelling refunds what was funded", async () => {
     const h = await hire();
     const admin = await owner(h.t, { role: "admin" });
@@ -1011,7 +1046,8 @@ describe("property: random actions, webhook deliveries and duplicates, scheduler
     | { kind: "retryMoves" }
     | { kind: "payouts"; enabled: boolean }
     | { kind: "adminRetry" }
-    | { kind: "refundReleased" };
+    | { kind: "refundReleased" }
+    | { kind: "cancelMilestone" };
   // Weighted toward the steps that move a payment along, so most runs get past funding.
   const w = <T,>(weight: number, arbitrary: fc.Arbitrary<T>) => ({ weight, arbitrary });
   const op: fc.Arbitrary<Op> = fc.oneof(
@@ -1039,6 +1075,7 @@ describe("property: random actions, webhook deliveries and duplicates, scheduler
     w(1, fc.record({ kind: fc.constant("payouts" as const), enabled: fc.boolean() })),
     w(1, fc.constant({ kind: "adminRetry" as const })),
     w(1, fc.constant({ kind: "refundReleased" as const })),
+    w(1, fc.constant({ kind: "cancelMilestone" as const })),
   );
 
   // A run hires one job and either leaves it whole (1) or splits its $900 into 2 or 3 milestones;
@@ -1153,6 +1190,9 @@ describe("property: random actions, webhook deliveries and duplicates, scheduler
                   break;
                 case "refundReleased":
                   await attempt(() => admin.as.mutation(api.admin.moneyMoves.refundReleased, { job: h.jobId, ...which, note: "Refunded" }));
+                  break;
+                case "cancelMilestone":
+                  await attempt(() => h.o.as.mutation(api.payments.jobs.cancelMilestone, { jobId: h.jobId, milestoneIndex: m }));
                   break;
                 case "adminRetry":
                   for (const mv of await movesOf(h.t, paymentId)) {

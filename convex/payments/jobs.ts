@@ -17,6 +17,7 @@ import {
   approve as approvePayment,
   confirmQuote as confirmPaymentQuote,
   autoRelease as autoReleasePayment,
+  cancelMilestone as cancelPaymentMilestone,
   availablePaymentActions,
   heldCents,
   milestoneIndexOf,
@@ -62,6 +63,8 @@ export const paymentView = v.object({
   milestone: v.union(v.null(), v.object({ index: v.number(), title: v.string(), count: v.number() })),
   /** Awaiting funding and next in line: milestones are funded in order. */
   fundable: v.boolean(),
+  /** The owner may drop this milestone (a later one, never funded, the first funded). */
+  cancellable: v.boolean(),
   role: v.union(v.literal("owner"), v.literal("pro")),
   state: paymentState,
   amountCents: v.number(),
@@ -148,6 +151,7 @@ async function toView(ctx: QueryCtx, payment: Payment, viewer: Doc<"users">, rol
     jobId: payment.jobId,
     milestone: payment.milestoneTitle === undefined ? null : { index, title: payment.milestoneTitle, count: rows.length },
     fundable: payment.state === "awaiting_funding" && rows.every((r) => milestoneIndexOf(r) >= index || r.state !== "awaiting_funding"),
+    cancellable: role === "owner" && index > 0 && payment.state === "awaiting_funding" && rows[0]?.state !== "awaiting_funding",
     role,
     state: payment.state,
     amountCents: payment.amountCents,
@@ -242,6 +246,17 @@ export const forJobMilestones = query({
   },
 });
 
+/** The owner drops a later milestone nobody funded; the job completes once the others are settled. */
+export const cancelMilestone = mutation({
+  args: { jobId: v.id("jobs"), milestoneIndex: milestoneArg },
+  returns: v.null(),
+  handler: async (ctx, { jobId, milestoneIndex }) => {
+    const viewer = ctx.viewerX();
+    await cancelPaymentMilestone(ctx, await paymentOfJobX(ctx, jobId, milestoneIndex, viewer._id), viewer);
+    return null;
+  },
+});
+
 /** The owner splits the settled price into 1 to 5 milestones ({ title, amountCents }), before funding starts. */
 export const splitMilestones = mutation({
   args: { jobId: v.id("jobs"), milestones: v.array(v.object({ title: v.string(), amountCents: v.number() })) },
@@ -268,7 +283,7 @@ export const fundingContext = internalMutation({
     title: v.string(),
   }),
   handler: async (ctx, { jobId, viewerId, milestoneIndex }) => {
-    const payment = await paymentOfJobX(ctx, jobId, milestoneIndex);
+    const payment = await paymentOfJobX(ctx, jobId, milestoneIndex, viewerId);
     if (payment.ownerId !== viewerId) forbidden(PaymentCopy.onlyOwner);
     if (payment.state !== "awaiting_funding") invalid(PaymentCopy.illegal(payment.state, "funded"));
     const earlier = (await paymentsOfJob(ctx, jobId)).find((r) => milestoneIndexOf(r) < milestoneIndexOf(payment) && r.state === "awaiting_funding");
@@ -366,7 +381,7 @@ export const submitCompletion = mutation({
   returns: v.union(v.null(), refusalValidator),
   handler: async (ctx, { jobId, milestoneIndex, checklist, note, photos }) => {
     const viewer = ctx.viewerX();
-    const payment = await paymentOfJobX(ctx, jobId, milestoneIndex);
+    const payment = await paymentOfJobX(ctx, jobId, milestoneIndex, viewer._id);
     // Caller and state first: a refusal here leaves the uploads for a retry.
     if (payment.proId !== viewer._id) forbidden(PaymentCopy.onlyPro);
     if (payment.state !== "funded") invalid(PaymentCopy.illegal(payment.state, "submitted for review"));
@@ -400,7 +415,7 @@ export const requestChanges = mutation({
   returns: v.null(),
   handler: async (ctx, { jobId, milestoneIndex, reason }) => {
     const viewer = ctx.viewerX();
-    const payment = await paymentOfJobX(ctx, jobId, milestoneIndex);
+    const payment = await paymentOfJobX(ctx, jobId, milestoneIndex, viewer._id);
     const text = cleanText(reason, COMPLETION_LIMITS.reason, "The reason");
     if (!text) invalid(PaymentCopy.reasonRequired, { reason: PaymentCopy.reasonRequired });
     await requestPaymentChanges(ctx, payment, viewer, text);
@@ -413,7 +428,7 @@ export const approve = mutation({
   returns: v.null(),
   handler: async (ctx, { jobId, milestoneIndex }) => {
     const viewer = ctx.viewerX();
-    await approvePayment(ctx, await paymentOfJobX(ctx, jobId, milestoneIndex), viewer);
+    await approvePayment(ctx, await paymentOfJobX(ctx, jobId, milestoneIndex, viewer._id), viewer);
     return null;
   },
 });
@@ -429,7 +444,7 @@ export const openDispute = mutation({
   returns: v.union(v.null(), refusalValidator),
   handler: async (ctx, { jobId, milestoneIndex, reason, evidence, photos }) => {
     const viewer = ctx.viewerX();
-    const payment = await paymentOfJobX(ctx, jobId, milestoneIndex);
+    const payment = await paymentOfJobX(ctx, jobId, milestoneIndex, viewer._id);
     if (sideOf(payment, viewer._id) === null) forbidden(PaymentCopy.onlyParty);
     const text = cleanText(reason, COMPLETION_LIMITS.reason, "The reason");
     if (!text) invalid(PaymentCopy.reasonRequired, { reason: PaymentCopy.reasonRequired });

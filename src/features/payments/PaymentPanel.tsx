@@ -5,6 +5,7 @@ import { useNavigate } from "react-router-dom";
 import { COMPLETION_LIMITS } from "@common/payments";
 import { Alert, Button, ButtonLink, Card, FileField, PhotoThumbnails, Textarea, TextField, TextLink, useToast } from "@/components/ui";
 import { ActionButton } from "@/components/ui/ActionButton";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { Modal } from "@/components/ui/Modal";
 import { api } from "@/lib/api";
 import { toUserError } from "@/lib/errors";
@@ -430,6 +431,39 @@ function ReviewActions({ p }: { p: PaymentView }) {
   );
 }
 
+/** The owner drops a later milestone nobody funded, after a confirmation saying what it means. */
+function CancelMilestone({ p }: { p: PaymentView }) {
+  const cancel = useMutation(api.payments.jobs.cancelMilestone);
+  const { toast } = useToast();
+  const reportError = useErrorToast();
+  const [open, setOpen] = useState(false);
+  const m = p.milestone!;
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        Cancel milestone {m.index + 1}
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={`Cancel milestone ${m.index + 1}?`}
+        confirmLabel="Cancel milestone"
+        busyLabel="Cancelling..."
+        onConfirm={async () => {
+          try {
+            await cancel({ jobId: p.jobId, milestoneIndex: m.index });
+            toast({ variant: "success", title: "Milestone cancelled", description: `${p.proName} has been told. Nothing was paid for it.` });
+          } catch (error) {
+            reportError(error, failure);
+          }
+        }}
+      >
+        “{m.title}” ({formatCents(p.amountCents)}) won't be funded or done. {p.proName} is told; the job completes once the other milestones are settled.
+      </ConfirmDialog>
+    </>
+  );
+}
+
 /** What one payment (or one milestone) says and offers below its headline. */
 function Details({ p }: { p: PaymentView }) {
   const now = useNow();
@@ -444,6 +478,7 @@ function Details({ p }: { p: PaymentView }) {
       )}
       {p.actions.includes("confirmQuote") && <QuoteForm p={p} />}
       {p.state === "awaiting_funding" && owner && p.fundable && <FundButton p={p} />}
+      {p.cancellable && <CancelMilestone p={p} />}
       {p.state === "awaiting_funding" && !owner && !p.proPayoutsReady && (
         <Alert variant="info" title="Connect a payout account">
           The owner can fund the job once you have. <TextLink to="/earnings">Set up payouts</TextLink>
