@@ -964,6 +964,11 @@ export default defineSchema({
     amountCents: v.number(),
     idempotencyKey: v.string(),
     /**
+     * A charge that was not this payment's funding (paid after it was cancelled, a second checkout,
+     * a wrong amount): refunded by its own payment intent, outside the payment's own sums.
+     */
+    strayPaymentIntentId: v.optional(v.string()),
+    /**
      * pending: to do (or to retry, with `error`); failed: out of automatic tries, an admin retries it;
      * cancelled: a transfer never sent whose money went back to the owner instead (no reversal needed).
      */

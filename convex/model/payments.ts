@@ -518,6 +518,47 @@ export async function splitMilestones(ctx: MutationCtx, jobId: Id<"jobs">, owner
   );
 }
 
+/**
+ * A charge that is not the payment's funding: paid for a payment already cancelled (a checkout
+ * opened before a milestone or the job was cancelled), a second checkout paid after the first, or
+ * an amount that isn't the payment's. Its money is the owner's: it is refunded, never kept.
+ */
+function isStrayCharge(payment: Payment, paid: { amountCents?: number; paymentIntentId?: string }): boolean {
+  if (paid.paymentIntentId === undefined) return false;
+  if (payment.paymentIntentId !== undefined) return paid.paymentIntentId !== payment.paymentIntentId;
+  return payment.state === "cancelled" || (paid.amountCents !== undefined && paid.amountCents !== payment.amountCents);
+}
+
+/** Refunds a stray charge once (both of its events, and replays, name the same intent). */
+async function refundStrayCharge(ctx: MutationCtx, payment: Payment, paymentIntentId: string, amountCents: number | undefined) {
+  // The amount comes with either event; without it, the other event refunds.
+  if (amountCents === undefined || amountCents <= 0) return;
+  const idempotencyKey = `${payment._id}:stray:${paymentIntentId}:refund`;
+  const existing = await ctx.db
+    .query("paymentMoves")
+    .withIndex("by_idempotencyKey", (q) => q.eq("idempotencyKey", idempotencyKey))
+    .first();
+  if (existing !== null) return;
+  console.warn(`payments: ${paymentIntentId} paid ${amountCents} for ${payment._id} (${payment.state}); refunding it`);
+  const moveId = await ctx.db.insert("paymentMoves", {
+    paymentId: payment._id,
+    kind: "refund",
+    amountCents,
+    idempotencyKey,
+    strayPaymentIntentId: paymentIntentId,
+    status: "pending",
+  });
+  await ctx.scheduler.runAfter(0, internal.payments.moves.execute, { moveId, attempts: 0 });
+  const job = await getJobX(ctx, payment.jobId);
+  await tell(
+    ctx,
+    payment.ownerId,
+    payment,
+    "Payment refunded",
+    `A payment of ${formatCents(amountCents)} for "${job.title}"${milestoneOf(payment)} arrived when it was no longer due, so it is refunded to your card.`,
+  );
+}
+
 /** The checkout's money arrived (checkout.session.completed or payment_intent.succeeded, whichever first). */
 export async function recordFunding(
   ctx: MutationCtx,
@@ -529,14 +570,14 @@ export async function recordFunding(
     ...(paid.chargeId ? { chargeId: paid.chargeId } : {}),
     ...(paid.sessionId ? { checkoutSessionId: paid.sessionId } : {}),
   };
+  if (isStrayCharge(payment, paid)) {
+    await refundStrayCharge(ctx, payment, paid.paymentIntentId!, paid.amountCents);
+    return;
+  }
   if (payment.state !== "awaiting_funding") {
     // The second of the two events, or a late one: only fill in ids still missing.
     const missing = Object.fromEntries(Object.entries(ids).filter(([k]) => payment[k as keyof Payment] === undefined));
     if (Object.keys(missing).length > 0) await ctx.db.patch("jobPayments", payment._id, missing);
-    return;
-  }
-  if (paid.amountCents !== undefined && paid.amountCents !== payment.amountCents) {
-    console.error(`payments: ${payment._id} paid ${paid.amountCents}, expected ${payment.amountCents}`);
     return;
   }
   const after = await movePayment(ctx, payment, "fund", SYSTEM, {

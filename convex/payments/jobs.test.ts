@@ -293,6 +293,47 @@ describe("the pro's final quote", () => {
 });
 
 describe("funding", () => {
+  test("a charge that isn't the payment's funding is refunded once: paid after cancelling, or a second checkout", async () => {
+    vi.useFakeTimers();
+    const paidEvent = (paymentId: Id<"jobPayments">, type: "checkout.session.completed" | "payment_intent.succeeded", pi: string, id: string) =>
+      ({ id, type, created: 1, jobPayment: { paymentId, amountCents: 90_000, paymentIntentId: pi } }) as const;
+    // The owner opened a checkout, then cancelled the job; the card was charged after all.
+    const h = await hire();
+    await h.o.as.action(api.payments.jobs.fund, { jobId: h.jobId });
+    await h.o.as.mutation(api.jobs.act, { jobId: h.jobId, action: "cancel" });
+    const cancelled = await paymentOf(h.t, h.jobId);
+    expect(cancelled.state).toBe("cancelled");
+    for (const event of [
+      paidEvent(cancelled._id, "checkout.session.completed", "pi_late", "evt_late_1"),
+      paidEvent(cancelled._id, "payment_intent.succeeded", "pi_late", "evt_late_2"),
+      paidEvent(cancelled._id, "payment_intent.succeeded", "pi_late", "evt_late_3"),
+    ]) {
+      await h.t.mutation(internal.payments.webhooks.apply, { event });
+    }
+    await h.t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect(await paymentOf(h.t, h.jobId)).toMatchObject({ state: "cancelled", fundedCents: 0, refundedCents: 0 });
+    expect((await movesOf(h.t, cancelled._id)).map((m) => [m.kind, m.amountCents, m.status, m.strayPaymentIntentId])).toEqual([
+      ["refund", 90_000, "done", "pi_late"],
+    ]);
+    expect((await h.t.run((ctx) => ctx.db.query("localMoneyMoves").take(10))).map((m) => [m.kind, m.amountCents, m.reference])).toEqual([
+      ["refund", 90_000, "pi_late"],
+    ]);
+    const notes = await h.o.as.query(api.notifications.list, { paginationOpts: { numItems: 20, cursor: null } });
+    expect(notes.page.map((n: { content: string }) => n.content)).toContain(
+      `A payment of $900 for "${project().title}" arrived when it was no longer due, so it is refunded to your card.`,
+    );
+
+    // Funded once; a second checkout for the same payment is charged too: that one goes back.
+    const w = await working();
+    const funded = await paymentOf(w.t, w.jobId);
+    await w.t.mutation(internal.payments.webhooks.apply, { event: paidEvent(funded._id, "checkout.session.completed", "pi_second", "evt_second") });
+    await w.t.finishAllScheduledFunctions(vi.runAllTimers);
+    const after = await paymentOf(w.t, w.jobId);
+    expect(after).toMatchObject({ state: "funded", fundedCents: 90_000, refundedCents: 0, paymentIntentId: funded.paymentIntentId });
+    expect((await movesOf(w.t, funded._id)).map((m) => [m.kind, m.status, m.strayPaymentIntentId])).toEqual([["refund", "done", "pi_second"]]);
+    expect(after.refundId).toBeUndefined();
+  });
+
   test("the pro connects payouts, the owner funds through the local checkout, the signed webhook funds once; work starts only then", async () => {
     const t = newTest();
     const h = await hire(t, {} as typeof PAYOUTS);
@@ -1218,7 +1259,13 @@ describe("property: random actions, webhook deliveries and duplicates, scheduler
                   expect((rule.from as readonly PaymentState[]).includes(row.from!) && rule.to === row.to).toBe(true);
                 }
                 expect(new Set(history.map((r) => r.idempotencyKey)).size).toBe(history.length);
-                const moves = await movesOf(h.t, now._id);
+                const allMoves = await movesOf(h.t, now._id);
+                // A charge paid after its milestone was cancelled is refunded on its own, outside the payment's sums:
+                // once, for what was charged, and only where that charge never funded the payment.
+                const strays = allMoves.filter((mv) => mv.strayPaymentIntentId !== undefined);
+                expect(new Set(strays.map((mv) => mv.strayPaymentIntentId)).size).toBe(strays.length);
+                for (const stray of strays) expect([stray.kind, stray.amountCents, now.fundedCents]).toEqual(["refund", now.amountCents, 0]);
+                const moves = allMoves.filter((mv) => mv.strayPaymentIntentId === undefined);
                 const sum = (kind: string) => moves.filter((mv) => mv.kind === kind).reduce((s, mv) => s + mv.amountCents, 0);
                 const queued = (kind: string) =>
                   moves.filter((mv) => mv.kind === kind && mv.status !== "cancelled").reduce((s, mv) => s + mv.amountCents, 0);
@@ -1226,7 +1273,7 @@ describe("property: random actions, webhook deliveries and duplicates, scheduler
                 expect(queued("transfer") - queued("reversal")).toBe(now.releasedCents);
                 expect(sum("refund")).toBeLessThanOrEqual(now.refundedCents);
                 expect(new Set(moves.map((mv) => mv.idempotencyKey)).size).toBe(moves.length);
-                const mine = local.filter((mv) => mv.idempotencyKey.startsWith(`${now._id}:`));
+                const mine = local.filter((mv) => mv.idempotencyKey.startsWith(`${now._id}:`) && !mv.idempotencyKey.includes(":stray:"));
                 const moved = (kind: string) => mine.filter((mv) => mv.kind === kind).reduce((s, mv) => s + mv.amountCents, 0);
                 expect(moved("transfer")).toBeLessThanOrEqual(queued("transfer"));
                 expect(moved("reversal")).toBeLessThanOrEqual(queued("reversal"));
@@ -1237,7 +1284,8 @@ describe("property: random actions, webhook deliveries and duplicates, scheduler
               const total = (f: (r: Payment) => number) => all.reduce((s, r) => s + f(r), 0);
               expect(total((r) => r.amountCents)).toBe(90_000);
               expect(total((r) => r.releasedCents + r.refundedCents)).toBeLessThanOrEqual(total((r) => r.fundedCents));
-              const movedAll = (kind: string) => local.filter((mv) => mv.kind === kind).reduce((s, mv) => s + mv.amountCents, 0);
+              const movedAll = (kind: string) =>
+                local.filter((mv) => mv.kind === kind && !mv.idempotencyKey.includes(":stray:")).reduce((s, mv) => s + mv.amountCents, 0);
               expect(movedAll("transfer") - movedAll("reversal") + movedAll("refund")).toBeLessThanOrEqual(total((r) => r.fundedCents));
               // The job completes only once every milestone is settled.
               if ((await jobOf(h.t, h.jobId)).status === "completed") expect(all.every((r) => SETTLED.includes(r.state))).toBe(true);

@@ -43,7 +43,7 @@ export const moveContext = internalQuery({
       idempotencyKey: move.idempotencyKey,
       jobId: payment.jobId,
       destination: pro?.stripeConnectAccountId ?? null,
-      paymentIntentId: payment.paymentIntentId ?? null,
+      paymentIntentId: move.strayPaymentIntentId ?? payment.paymentIntentId ?? null,
       chargeId: payment.chargeId ?? null,
       transferId: payment.transferId ?? null,
     };
@@ -108,7 +108,8 @@ export const recordMove = internalMutation({
       return null;
     }
     await ctx.db.patch("paymentMoves", moveId, { status: "done", externalId, doneAt: now, lastAttemptAt: now });
-    const field = move.kind === "transfer" ? "transferId" : move.kind === "refund" ? "refundId" : null;
+    const field =
+      move.kind === "transfer" ? "transferId" : move.kind === "refund" && move.strayPaymentIntentId === undefined ? "refundId" : null;
     if (field !== null) await ctx.db.patch("jobPayments", move.paymentId, { [field]: externalId });
     return null;
   },
