@@ -6,13 +6,32 @@
 // Third: a range bid hired without a price waits for the pro's final quote; the owner funds exactly that.
 // Fourth: the owner splits the job into two milestones; the first is funded, documented and released
 // on its own while the second waits for funding, as both sides see it; then the owner drops the second.
-import type { ConvexHttpClient } from "convex/browser";
 import { api } from "../convex/_generated/api";
 import type { Id } from "../convex/_generated/dataModel";
-import { backendAs, expect, grantAdmin, otherBrowser, PNG_1X1, signInOn, test, toasts, type Account } from "./fixtures";
+import { backendAs, expect, grantAdmin, otherBrowser, PNG_1X1, signInOn, test, toasts, type Users } from "./fixtures";
 import { connectPayouts, fillCard, jobAwaitingReview, postAndBid, startAndSubmit } from "./paymentSteps";
 
 const place = { city: "Austin", state: "TX", zipCode: "78701" };
+
+/**
+ * An Austin owner and electrician, each with a backend client from its own address (`subnet`.1 and
+ * .2, the addresses their browsers use); the pro's payout account connected unless told otherwise.
+ */
+async function ownerAndPro(users: Users, subnet: string, names: { owner: [string, string]; pro: [string, string] }, payouts = true) {
+  const owner = await users.create({ userType: "homeowner", firstName: names.owner[0], lastName: names.owner[1], ...place });
+  const pro = await users.create({
+    userType: "professional",
+    firstName: names.pro[0],
+    lastName: names.pro[1],
+    professions: ["electrician"],
+    ...place,
+  });
+  const ownerApi = await backendAs(owner, `${subnet}.1`);
+  const proApi = await backendAs(pro, `${subnet}.2`);
+  if (payouts) await connectPayouts(proApi);
+  return { owner, pro, ownerApi, proApi };
+}
+type Parties = Awaited<ReturnType<typeof ownerAndPro>>;
 
 test("hire at a point of the range -> fund through checkout -> held -> completion with a photo -> approve -> released -> earnings", async ({
   page: ownerPage,
@@ -21,10 +40,8 @@ test("hire at a point of the range -> fund through checkout -> held -> completio
   axe,
 }) => {
   test.slow();
-  const owner = await users.create({ userType: "homeowner", firstName: "Olive", lastName: "Owner", ...place });
-  const pro = await users.create({ userType: "professional", firstName: "Dana", lastName: "Volt", professions: ["electrician"], ...place });
-  const ownerApi = await backendAs(owner, "10.88.1.1");
-  const proApi = await backendAs(pro, "10.88.1.2");
+  // The pro connects payouts in the journey itself.
+  const { owner, pro, ownerApi, proApi } = await ownerAndPro(users, "10.88.1", { owner: ["Olive", "Owner"], pro: ["Dana", "Volt"] }, false);
   const title = `Kitchen outlets ${Date.now()}`;
   const { jobId } = await postAndBid(ownerApi, proApi, title, { priceMin: 1000, priceMax: 1400 });
   const proPage = await otherBrowser(browser, "10.88.1.2");
@@ -92,13 +109,9 @@ test("hire at a point of the range -> fund through checkout -> held -> completio
 
 test("nobody reviews -> released when the window ends; a dispute -> an admin splits it", async ({ page: ownerPage, browser, users, axe }) => {
   test.slow();
-  const owner = await users.create({ userType: "homeowner", firstName: "Omar", lastName: "Owner", ...place });
-  const pro = await users.create({ userType: "professional", firstName: "Pia", lastName: "Wire", professions: ["electrician"], ...place });
+  const { owner, ownerApi, proApi } = await ownerAndPro(users, "10.88.2", { owner: ["Omar", "Owner"], pro: ["Pia", "Wire"] });
   const adminAccount = await users.create({ userType: "homeowner", firstName: "Ada", lastName: "Admin", ...place });
   await grantAdmin(adminAccount.email);
-  const ownerApi = await backendAs(owner, "10.88.2.1");
-  const proApi = await backendAs(pro, "10.88.2.2");
-  await connectPayouts(proApi);
 
   // Two hires, both funded and submitted for review.
   const stamp = Date.now();
@@ -142,25 +155,21 @@ test("nobody reviews -> released when the window ends; a dispute -> an admin spl
 });
 
 /** A funded job whose completion the owner is reviewing (all through the backend). */
-async function jobInReview(owner: Account, pro: Account, tag: string): Promise<{ jobId: Id<"jobs">; ownerApi: ConvexHttpClient }> {
-  const ownerApi = await backendAs(owner, `10.88.3.${tag === "panel" ? 1 : 3}`);
-  const proApi = await backendAs(pro, `10.88.3.${tag === "panel" ? 2 : 4}`);
-  await connectPayouts(proApi);
-  const jobId = await jobAwaitingReview(ownerApi, proApi, {
+async function jobInReview({ ownerApi, proApi }: Parties, tag: string): Promise<Id<"jobs">> {
+  return await jobAwaitingReview(ownerApi, proApi, {
     title: `Attic fan ${tag} ${Date.now()}`,
     priceMin: 640,
     checklist: ["Fan installed", "Thermostat wired"],
   });
-  return { jobId, ownerApi };
 }
 
 test.describe("on a phone in dark mode", () => {
   test.use({ theme: "dark", viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
   test("the owner's payment panel in review fits and passes axe", async ({ page, users, signIn, axe }) => {
-    const owner = await users.create({ userType: "homeowner", firstName: "Nina", lastName: "Night", ...place });
-    const pro = await users.create({ userType: "professional", firstName: "Noah", lastName: "Volt", professions: ["electrician"], ...place });
-    const { jobId, ownerApi } = await jobInReview(owner, pro, "panel");
+    const parties = await ownerAndPro(users, "10.88.6", { owner: ["Nina", "Night"], pro: ["Noah", "Volt"] });
+    const { owner, ownerApi } = parties;
+    const jobId = await jobInReview(parties, "panel");
     await signIn(owner.email, owner.password);
     await page.goto(`/jobs/${jobId}`);
     await expect(page.getByTestId("payment-status")).toHaveText("$640 held by Rafter");
@@ -173,11 +182,7 @@ test.describe("on a phone in dark mode", () => {
   });
 
   test("the milestone split form and the milestones fit and pass axe", async ({ page, users, signIn, axe }) => {
-    const owner = await users.create({ userType: "homeowner", firstName: "Nell", lastName: "Night", ...place });
-    const pro = await users.create({ userType: "professional", firstName: "Nico", lastName: "Volt", professions: ["electrician"], ...place });
-    const ownerApi = await backendAs(owner, "10.88.5.1");
-    const proApi = await backendAs(pro, "10.88.5.2");
-    await connectPayouts(proApi);
+    const { owner, ownerApi, proApi } = await ownerAndPro(users, "10.88.5", { owner: ["Nell", "Night"], pro: ["Nico", "Volt"] });
     const { jobId, bidId } = await postAndBid(ownerApi, proApi, `Garage sub-panel ${Date.now()}`, { priceMin: 1500 });
     await ownerApi.mutation(api.bids.accept, { bidId });
     await signIn(owner.email, owner.password);
@@ -206,11 +211,11 @@ test.describe("on a phone in dark mode", () => {
   });
 
   test("the admin's Disputes tab fits and passes axe", async ({ page, users, signIn, axe }) => {
-    const owner = await users.create({ userType: "homeowner", firstName: "Nia", lastName: "Night", ...place });
-    const pro = await users.create({ userType: "professional", firstName: "Ned", lastName: "Volt", professions: ["electrician"], ...place });
+    const parties = await ownerAndPro(users, "10.88.7", { owner: ["Nia", "Night"], pro: ["Ned", "Volt"] });
     const adminAccount = await users.create({ userType: "homeowner", firstName: "Ava", lastName: "Admin", ...place });
     await grantAdmin(adminAccount.email);
-    const { jobId, ownerApi } = await jobInReview(owner, pro, "admin");
+    const jobId = await jobInReview(parties, "admin");
+    const { ownerApi } = parties;
     await ownerApi.mutation(api.payments.jobs.openDispute, { jobId, reason: "The attic fan hums loudly." });
     await signIn(adminAccount.email, adminAccount.password);
     await page.goto("/admin?tab=disputes");
@@ -228,11 +233,7 @@ test("range bid hired without a price -> the pro confirms a final quote -> the o
   axe,
 }) => {
   test.slow();
-  const owner = await users.create({ userType: "homeowner", firstName: "Quinn", lastName: "Owner", ...place });
-  const pro = await users.create({ userType: "professional", firstName: "Rhea", lastName: "Quote", professions: ["electrician"], ...place });
-  const ownerApi = await backendAs(owner, "10.88.3.1");
-  const proApi = await backendAs(pro, "10.88.3.2");
-  await connectPayouts(proApi);
+  const { owner, pro, ownerApi, proApi } = await ownerAndPro(users, "10.88.3", { owner: ["Quinn", "Owner"], pro: ["Rhea", "Quote"] });
   const { jobId } = await postAndBid(ownerApi, proApi, `Panel labels ${Date.now()}`, { priceMin: 1000, priceMax: 1400 });
   await signInOn(ownerPage, owner);
 
@@ -286,11 +287,7 @@ test("milestones: the owner splits in two -> funds the first -> the pro document
   axe,
 }) => {
   test.slow();
-  const owner = await users.create({ userType: "homeowner", firstName: "Mona", lastName: "Owner", ...place });
-  const pro = await users.create({ userType: "professional", firstName: "Milo", lastName: "Stage", professions: ["electrician"], ...place });
-  const ownerApi = await backendAs(owner, "10.88.4.1");
-  const proApi = await backendAs(pro, "10.88.4.2");
-  await connectPayouts(proApi);
+  const { owner, pro, ownerApi, proApi } = await ownerAndPro(users, "10.88.4", { owner: ["Mona", "Owner"], pro: ["Milo", "Stage"] });
   const { jobId, bidId } = await postAndBid(ownerApi, proApi, `Basement rewire ${Date.now()}`, { priceMin: 900 });
   await ownerApi.mutation(api.bids.accept, { bidId });
   await signInOn(ownerPage, owner);
