@@ -21,7 +21,6 @@ import {
 } from "../model/jobPhotos";
 import {
   assertCanDeliverPhotos,
-  assertCanReleasePhotographer,
   canDeliverPhotos,
   canReleasePhotographer,
   getJobX,
@@ -96,10 +95,10 @@ export const release = mutation({
   handler: async (ctx, { jobId }) => {
     const viewer = ctx.viewerX();
     const job = await getJobX(ctx, jobId);
-    assertCanReleasePhotographer(job, viewer);
-    const byOwner = job.customerId === viewer._id;
-    await removeUndeliveredPhotos(ctx, job);
+    // The transition checks who and from which state; `job` still names the photographer whose uploads go.
     await photoTransition(ctx, job, "release", viewer);
+    await removeUndeliveredPhotos(ctx, job);
+    const byOwner = job.customerId === viewer._id;
     const others = [job.customerId, job.photographerId, job.contractorId].filter(
       (id): id is NonNullable<typeof id> => id !== undefined && id !== viewer._id,
     );

@@ -877,16 +877,23 @@ export function canDeliverPhotos(job: Job, user: Doc<"users">): boolean {
   return job.photographerId === user._id && photoFrom("deliver").includes(job.photoStatus);
 }
 
-/** The owner or the booked photographer, while the photos are not delivered. */
+/** Why `user` may not let the booked photographer go now (null: allowed): the owner or the photographer, before delivery. */
+function releaseRefusal(job: Job, user: Doc<"users">): { code: ErrorCode; message: string } | null {
+  if (job.customerId !== user._id && job.photographerId !== user._id) return { code: ErrorCode.FORBIDDEN, message: JobMessages.onlyOwnerOrPhotographer };
+  if (!photoFrom("release").includes(job.photoStatus) || job.photographerId === undefined) {
+    const message = job.photoStatus === "delivered" ? JobMessages.photosAlreadyDelivered : JobMessages.photographerNotBooked;
+    return { code: ErrorCode.INVALID_INPUT, message };
+  }
+  return null;
+}
+
 export function canReleasePhotographer(job: Job, user: Doc<"users">): boolean {
-  const party = job.customerId === user._id || job.photographerId === user._id;
-  return party && job.photographerId !== undefined && photoFrom("release").includes(job.photoStatus);
+  return releaseRefusal(job, user) === null;
 }
 
 export function assertCanReleasePhotographer(job: Job, user: Doc<"users">): void {
-  if (job.customerId !== user._id && job.photographerId !== user._id) forbidden(JobMessages.onlyOwnerOrPhotographer);
-  if (!photoFrom("release").includes(job.photoStatus) || job.photographerId === undefined)
-    invalid(job.photoStatus === "delivered" ? JobMessages.photosAlreadyDelivered : JobMessages.photographerNotBooked);
+  const refusal = releaseRefusal(job, user);
+  if (refusal) fail(refusal.code, refusal.message);
 }
 
 export function assertCanDeliverPhotos(job: Job, user: Doc<"users">): void {
