@@ -288,16 +288,19 @@ export async function movePayment(
   });
   for (const move of opts.moves ?? []) {
     if (move.amountCents <= 0) continue;
-    const moveId = await ctx.db.insert("paymentMoves", {
-      paymentId: payment._id,
-      kind: move.kind,
-      amountCents: move.amountCents,
-      idempotencyKey: `${idempotencyKey}:${move.kind}`,
-      status: "pending",
-    });
-    await ctx.scheduler.runAfter(0, internal.payments.moves.execute, { moveId, attempts: 0 });
+    await queueMoneyMove(ctx, { paymentId: payment._id, kind: move.kind, amountCents: move.amountCents, idempotencyKey: `${idempotencyKey}:${move.kind}` });
   }
   return after;
+}
+
+/** Records a money move as pending and schedules its first try (payments/moves.ts executes and retries it). */
+export async function queueMoneyMove(
+  ctx: MutationCtx,
+  move: Pick<Doc<"paymentMoves">, "paymentId" | "kind" | "amountCents" | "idempotencyKey" | "strayPaymentIntentId">,
+): Promise<Id<"paymentMoves">> {
+  const moveId = await ctx.db.insert("paymentMoves", { ...move, status: "pending" });
+  await ctx.scheduler.runAfter(0, internal.payments.moves.execute, { moveId, attempts: 0 });
+  return moveId;
 }
 
 /** History rows for one payment, newest first. */
@@ -540,15 +543,7 @@ async function refundStrayCharge(ctx: MutationCtx, payment: Payment, paymentInte
     .first();
   if (existing !== null) return;
   console.warn(`payments: ${paymentIntentId} paid ${amountCents} for ${payment._id} (${payment.state}); refunding it`);
-  const moveId = await ctx.db.insert("paymentMoves", {
-    paymentId: payment._id,
-    kind: "refund",
-    amountCents,
-    idempotencyKey,
-    strayPaymentIntentId: paymentIntentId,
-    status: "pending",
-  });
-  await ctx.scheduler.runAfter(0, internal.payments.moves.execute, { moveId, attempts: 0 });
+  await queueMoneyMove(ctx, { paymentId: payment._id, kind: "refund", amountCents, idempotencyKey, strayPaymentIntentId: paymentIntentId });
   const job = await getJobX(ctx, payment.jobId);
   await tell(
     ctx,

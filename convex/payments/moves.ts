@@ -10,6 +10,7 @@ import type { Id } from "../_generated/dataModel";
 import { formatCents } from "../../common/payments";
 import { internalAction, internalMutation, internalQuery } from "../functions";
 import { notify } from "../model/notifications";
+import { queueMoneyMove } from "../model/payments";
 import { jobGateway } from "./jobs";
 
 const moveContextValidator = v.union(
@@ -75,14 +76,12 @@ export const recordMove = internalMutation({
       if (externalId !== undefined && move.kind === "transfer") {
         await ctx.db.patch("paymentMoves", moveId, { status: "done", externalId, doneAt: now, lastAttemptAt: now });
         await ctx.db.patch("jobPayments", move.paymentId, { transferId: externalId });
-        const reversalId = await ctx.db.insert("paymentMoves", {
+        await queueMoneyMove(ctx, {
           paymentId: move.paymentId,
           kind: "reversal",
           amountCents: move.amountCents,
           idempotencyKey: `${move.idempotencyKey}:reversal`,
-          status: "pending",
         });
-        await ctx.scheduler.runAfter(0, internal.payments.moves.execute, { moveId: reversalId, attempts: 0 });
       }
       return null;
     }
