@@ -452,6 +452,22 @@ export async function confirmQuote(ctx: MutationCtx, payment: Payment, pro: Doc<
   return after;
 }
 
+/** Whether the split may still change: nothing funded and no checkout opened for any milestone. */
+export function splitStillOpen(rows: readonly Payment[]): boolean {
+  return rows.every((r) => r.state === "awaiting_funding" && r.checkoutStartedAt === undefined);
+}
+
+/** The earliest milestone before this one still awaiting funding: milestones are funded in order. */
+export function unfundedBefore(payment: Payment, rows: readonly Payment[]): Payment | undefined {
+  const index = milestoneIndexOf(payment);
+  return rows.find((r) => milestoneIndexOf(r) < index && r.state === "awaiting_funding");
+}
+
+/** Whether the owner may drop this milestone: a later one nobody funded, once the first is funded. */
+export function milestoneCancellable(payment: Payment, rows: readonly Payment[]): boolean {
+  return milestoneIndexOf(payment) > 0 && payment.state === "awaiting_funding" && rows[0] !== undefined && rows[0].state !== "awaiting_funding";
+}
+
 /**
  * The owner splits the settled amount into milestones (1 to 5, titled, amounts > 0 summing to the
  * agreed price to the cent), while nothing is funded and no checkout was opened. Row i becomes
@@ -464,7 +480,7 @@ export async function splitMilestones(ctx: MutationCtx, jobId: Id<"jobs">, owner
   if (first === undefined) notFound(PaymentCopy.notFound);
   if (first.ownerId !== owner._id) forbidden(PaymentCopy.onlyOwner);
   if (rows.some((r) => r.state === "awaiting_quote")) invalid(MilestoneCopy.notSettled);
-  if (rows.some((r) => r.state !== "awaiting_funding" || r.checkoutStartedAt !== undefined)) invalid(MilestoneCopy.fundingStarted);
+  if (!splitStillOpen(rows)) invalid(MilestoneCopy.fundingStarted);
   const total = rows.reduce((sum, r) => sum + r.amountCents, 0);
   const problem = milestoneSplitProblem(milestones, total);
   if (problem !== null) invalid(problem.message, { [problem.field]: problem.message });
@@ -902,10 +918,7 @@ export async function cancelMilestone(ctx: MutationCtx, payment: Payment, owner:
   const refusal = paymentRefusal(payment, "cancel", actor);
   if (refusal) fail(refusal.code, refusal.message);
   const rows = await paymentsOfJob(ctx, payment.jobId);
-  const first = rows[0]!;
-  if (milestoneIndexOf(payment) === 0 || first.state === "awaiting_funding" || payment.state !== "awaiting_funding") {
-    invalid(MilestoneCopy.cancelOnlyLater);
-  }
+  if (!milestoneCancellable(payment, rows)) invalid(MilestoneCopy.cancelOnlyLater);
   const job = await getJobX(ctx, payment.jobId);
   const after = await movePayment(ctx, payment, "cancel", actor, { reason: "Milestone cancelled before funding" });
   await closeJobIfSettled(ctx, job, owner._id, "the last milestone cancelled");

@@ -20,6 +20,7 @@ import {
   cancelMilestone as cancelPaymentMilestone,
   availablePaymentActions,
   heldCents,
+  milestoneCancellable,
   milestoneIndexOf,
   openDispute as openPaymentDispute,
   paymentHistoryOf,
@@ -31,7 +32,9 @@ import {
   reviewWindowMs,
   requestChanges as requestPaymentChanges,
   sideOf,
+  splitStillOpen,
   submitCompletion as submitPaymentCompletion,
+  unfundedBefore,
   type Payment,
 } from "../model/payments";
 import { siteUrl } from "../model/tokens";
@@ -150,8 +153,8 @@ async function toView(ctx: QueryCtx, payment: Payment, viewer: Doc<"users">, rol
     paymentId: payment._id,
     jobId: payment.jobId,
     milestone: payment.milestoneTitle === undefined ? null : { index, title: payment.milestoneTitle, count: rows.length },
-    fundable: payment.state === "awaiting_funding" && rows.every((r) => milestoneIndexOf(r) >= index || r.state !== "awaiting_funding"),
-    cancellable: role === "owner" && index > 0 && payment.state === "awaiting_funding" && rows[0]?.state !== "awaiting_funding",
+    fundable: payment.state === "awaiting_funding" && unfundedBefore(payment, rows) === undefined,
+    cancellable: role === "owner" && milestoneCancellable(payment, rows),
     role,
     state: payment.state,
     amountCents: payment.amountCents,
@@ -240,7 +243,7 @@ export const forJobMilestones = query({
     for (const p of rows) payments.push(await toView(ctx, p, viewer, role, rows));
     return {
       totalCents: rows.reduce((sum, p) => sum + p.amountCents, 0),
-      canSplit: role === "owner" && rows.every((p) => p.state === "awaiting_funding" && p.checkoutStartedAt === undefined),
+      canSplit: role === "owner" && splitStillOpen(rows),
       payments,
     };
   },
@@ -286,7 +289,7 @@ export const fundingContext = internalMutation({
     const payment = await paymentOfJobX(ctx, jobId, milestoneIndex, viewerId);
     if (payment.ownerId !== viewerId) forbidden(PaymentCopy.onlyOwner);
     if (payment.state !== "awaiting_funding") invalid(PaymentCopy.illegal(payment.state, "funded"));
-    const earlier = (await paymentsOfJob(ctx, jobId)).find((r) => milestoneIndexOf(r) < milestoneIndexOf(payment) && r.state === "awaiting_funding");
+    const earlier = unfundedBefore(payment, await paymentsOfJob(ctx, jobId));
     if (earlier !== undefined) invalid(MilestoneCopy.fundInOrder(milestoneIndexOf(earlier) + 1));
     const [owner, pro, job] = await Promise.all([
       ctx.db.get("users", viewerId),
