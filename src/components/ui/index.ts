@@ -4,6 +4,7 @@ export { Button, ButtonLink, buttonClasses, type ButtonProps, type ButtonVariant
 export { Card, cardClasses } from "./Card";
 export { EmptyState } from "./EmptyState";
 export { FiltersDisclosure } from "./FiltersDisclosure";
+export { FormActions, type FormActionsProps } from "./FormActions";
 export {
   Checkbox,
   FieldError,

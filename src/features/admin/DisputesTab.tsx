@@ -2,17 +2,7 @@ import { useMutation, useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { useState, type FormEvent } from "react";
 import { formatCents, PaymentCopy } from "@common/payments";
-import {
-  Alert,
-  Button,
-  EmptyState,
-  ListSkeleton,
-  PhotoThumbnails,
-  TextField,
-  Textarea,
-  TextLink,
-  useToast,
-} from "@/components/ui";
+import { Alert, Button, EmptyState, FormActions, ListSkeleton, PhotoThumbnails, Textarea, TextField, TextLink, useToast } from "@/components/ui";
 import { ErrorState, QueryErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { Modal } from "@/components/ui/Modal";
 import { api } from "@/lib/api";
@@ -93,14 +83,7 @@ function Decide({ dispute, outcome, onClose }: { dispute: Dispute; outcome: Outc
             {error}
           </Alert>
         )}
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button type="button" variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy} loadingText="Settling...">
-            Settle dispute
-          </Button>
-        </div>
+        <FormActions submitLabel="Settle dispute" loadingText="Settling..." busy={busy} onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -3,7 +3,7 @@ import { useMutation } from "convex/react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { REPORT_REASONS, SOCIAL_LIMITS, SocialCopy, reportSchema, type ReportValues } from "@common/social";
-import { Alert, Button, Select, Textarea, useToast } from "@/components/ui";
+import { Alert, FormActions, Select, Textarea, useToast } from "@/components/ui";
 import { Modal } from "@/components/ui/Modal";
 import { api } from "@/lib/api";
 import { useFormFailure } from "@/lib/useFormFailure";
@@ -92,14 +92,7 @@ export function ReportDialog({
           error={errors.description?.message}
           {...register("description")}
         />
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={close} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={isSubmitting} loadingText="Sending...">
-            Send Report
-          </Button>
-        </div>
+        <FormActions submitLabel="Send Report" loadingText="Sending..." busy={isSubmitting} onCancel={close} />
       </form>
     </Modal>
   );

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "convex/react";
 import { useForm } from "react-hook-form";
 import { SOCIAL_LIMITS, shareSchema, type ShareValues } from "@common/social";
-import { Alert, Button, Textarea, useToast } from "@/components/ui";
+import { Alert, FormActions, Textarea, useToast } from "@/components/ui";
 import { Modal } from "@/components/ui/Modal";
 import { api } from "@/lib/api";
 import { useFormFailure } from "@/lib/useFormFailure";
@@ -60,14 +60,7 @@ export function RepostDialog({ open, onClose, postId }: { open: boolean; onClose
           error={errors.comment?.message}
           {...register("comment")}
         />
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={close} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={isSubmitting} loadingText="Reposting...">
-            Repost
-          </Button>
-        </div>
+        <FormActions submitLabel="Repost" loadingText="Reposting..." busy={isSubmitting} onCancel={close} />
       </form>
     </Modal>
   );

@@ -1,7 +1,7 @@
 import { useMutation } from "convex/react";
 import { useState, type FormEvent } from "react";
 import { MILESTONE_LIMITS, milestoneSplitProblem } from "@common/payments";
-import { Alert, Button, TextField, useToast } from "@/components/ui";
+import { Alert, Button, FormActions, TextField, useToast } from "@/components/ui";
 import { api } from "@/lib/api";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { toUserError } from "@/lib/errors";
@@ -110,14 +110,7 @@ export function MilestoneSplitForm({
           {problem.message}
         </Alert>
       )}
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button type="button" variant="secondary" onClick={onDone} disabled={busy}>
-          Not now
-        </Button>
-        <Button type="submit" loading={busy} loadingText="Saving...">
-          Save milestones
-        </Button>
-      </div>
+      <FormActions submitLabel="Save milestones" loadingText="Saving..." busy={busy} onCancel={onDone} cancelLabel="Not now" />
     </form>
   );
 }

@@ -3,7 +3,7 @@ import type { FunctionReturnType } from "convex/server";
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
 import { COMPLETION_LIMITS } from "@common/payments";
-import { Alert, Button, ButtonLink, Card, FileField, PhotoThumbnails, Textarea, TextField, TextLink, useToast } from "@/components/ui";
+import { Alert, Button, ButtonLink, Card, FileField, FormActions, PhotoThumbnails, Textarea, TextField, TextLink, useToast } from "@/components/ui";
 import { ActionButton } from "@/components/ui/ActionButton";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { Modal } from "@/components/ui/Modal";
@@ -346,14 +346,7 @@ function ReasonDialog({
             {error}
           </Alert>
         )}
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button type="button" variant="secondary" onClick={onClose} disabled={busy}>
-            Not now
-          </Button>
-          <Button type="submit" loading={busy} loadingText="Sending...">
-            {confirmLabel}
-          </Button>
-        </div>
+        <FormActions submitLabel={confirmLabel} loadingText="Sending..." busy={busy} onCancel={onClose} cancelLabel="Not now" />
       </form>
     </Modal>
   );

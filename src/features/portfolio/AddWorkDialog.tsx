@@ -10,7 +10,7 @@ import {
   portfolioSchema,
   type PortfolioInput,
 } from "@common/profile";
-import { Button, Checkbox, FileField, Select, TextField, Textarea, useToast } from "@/components/ui";
+import { Button, Checkbox, FileField, FormActions, Select, Textarea, TextField, useToast } from "@/components/ui";
 import { Modal } from "@/components/ui/Modal";
 import { api } from "@/lib/api";
 import { applyFieldErrors, type ErrorCopy } from "@/lib/errors";
@@ -287,14 +287,12 @@ export function AddWorkDialog({ open, onClose }: { open: boolean; onClose: () =>
           {...register("tags")}
         />
         <Checkbox label="Feature this work" description="Featured work shows first." {...register("featured")} />
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy} loadingText={uploading ? "Uploading..." : "Saving..."}>
-            Add to Portfolio
-          </Button>
-        </div>
+        <FormActions
+          submitLabel="Add to Portfolio"
+          loadingText={uploading ? "Uploading..." : "Saving..."}
+          busy={busy}
+          onCancel={onClose}
+        />
       </form>
     </Modal>
   );

@@ -1,7 +1,7 @@
 import { useMutation } from "convex/react";
 import { useState } from "react";
 import { ProfileCopy, REPORT_REASONS } from "@common/profile";
-import { Button, Textarea, errorClasses, useToast } from "@/components/ui";
+import { errorClasses, FormActions, Textarea, useToast } from "@/components/ui";
 import { Modal } from "@/components/ui/Modal";
 import { api } from "@/lib/api";
 import { useErrorToast } from "@/lib/useErrorToast";
@@ -99,14 +99,7 @@ export function ReportReviewDialog({
           value={description}
           onChange={(event) => setDescription(event.target.value)}
         />
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy} loadingText="Sending...">
-            Send Report
-          </Button>
-        </div>
+        <FormActions submitLabel="Send Report" loadingText="Sending..." busy={busy} onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -3,7 +3,7 @@ import { useMutation } from "convex/react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { reviewSchema } from "@common/profile";
-import { Alert, Button, TextField, Textarea, errorClasses, useToast } from "@/components/ui";
+import { Alert, errorClasses, FormActions, Textarea, TextField, useToast } from "@/components/ui";
 import { Modal } from "@/components/ui/Modal";
 import { api } from "@/lib/api";
 import type { Id } from "../../../convex/_generated/dataModel";
@@ -133,14 +133,7 @@ export function WriteReviewDialog({
           error={errors.content?.message}
           {...register("content")}
         />
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={isSubmitting} loadingText="Posting...">
-            Post Review
-          </Button>
-        </div>
+        <FormActions submitLabel="Post Review" loadingText="Posting..." busy={isSubmitting} onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -3,7 +3,7 @@ import { useMutation } from "convex/react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { bidSchema, isoDay, JOB_LIMITS, type BidInput } from "@common/jobs";
-import { Alert, Button, TextField, Textarea, useToast } from "@/components/ui";
+import { Alert, FormActions, Textarea, TextField, useToast } from "@/components/ui";
 import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
 import type { ErrorCopy } from "@/lib/errors";
@@ -201,16 +201,12 @@ export function BidForm({
           {...register("estimatedDuration")}
         />
       </div>
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        {onCancel && (
-          <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
-            Cancel
-          </Button>
-        )}
-        <Button type="submit" loading={isSubmitting} loadingText={bid ? "Saving..." : "Submitting..."}>
-          {bid ? "Save Bid" : "Submit Bid"}
-        </Button>
-      </div>
+      <FormActions
+        submitLabel={bid ? "Save Bid" : "Submit Bid"}
+        loadingText={bid ? "Saving..." : "Submitting..."}
+        busy={isSubmitting}
+        onCancel={onCancel}
+      />
     </form>
   );
 }
