@@ -90,6 +90,7 @@ import type * as model_moderation from "../model/moderation.js";
 import type * as model_network from "../model/network.js";
 import type * as model_notifications from "../model/notifications.js";
 import type * as model_paging from "../model/paging.js";
+import type * as model_paymentRows from "../model/paymentRows.js";
 import type * as model_payments from "../model/payments.js";
 import type * as model_posts from "../model/posts.js";
 import type * as model_professionals from "../model/professionals.js";
@@ -241,6 +242,7 @@ declare const fullApi: ApiFromModules<{
   "model/network": typeof model_network;
   "model/notifications": typeof model_notifications;
   "model/paging": typeof model_paging;
+  "model/paymentRows": typeof model_paymentRows;
   "model/payments": typeof model_payments;
   "model/posts": typeof model_posts;
   "model/professionals": typeof model_professionals;

@@ -39,6 +39,7 @@ import { adjustCounters } from "./counters";
 import { fail, forbidden, invalid } from "./errors";
 import { distanceMiles, locationFields, zipToPlace, zipToPoint, type GeoPoint } from "./geo";
 import { notify, notifyAll } from "./notifications";
+import { paymentsOfJob } from "./paymentRows";
 import { matchingProfessionals } from "./professionals";
 import { limitOrRefuse } from "./limits";
 import type { Limit } from "./rateLimit";
@@ -151,12 +152,7 @@ export function paymentGateRefusal(name: JobTransition, paymentState: string | n
 
 /** The state of the job's payment, or of its first milestone: work starts once that one is funded. */
 async function paymentStateOf(ctx: QueryCtx, jobId: Id<"jobs">): Promise<string | null> {
-  const rows = await ctx.db
-    .query("jobPayments")
-    .withIndex("by_jobId", (q) => q.eq("jobId", jobId))
-    .take(5);
-  const first = rows.find((p) => (p.milestoneIndex ?? 0) === 0);
-  return first?.state ?? null;
+  return (await paymentsOfJob(ctx, jobId))[0]?.state ?? null;
 }
 
 /** Whether a member may run `name` on `job` now. */

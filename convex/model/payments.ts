@@ -38,7 +38,6 @@ import {
   DEFAULT_REVIEW_WINDOW_HOURS,
   formatCents,
   MAX_CHANGE_REQUESTS,
-  MILESTONE_LIMITS,
   MilestoneCopy,
   milestoneLabel,
   milestoneSplitProblem,
@@ -54,10 +53,12 @@ import { recordAudit } from "./audit";
 import { fail, forbidden, invalid, notFound } from "./errors";
 import { assertCanTransition, getJobX, jobState, transition, type Bid, type Job } from "./jobs";
 import { notify } from "./notifications";
+import { milestoneIndexOf, paymentsOfJob } from "./paymentRows";
 import type { TransitionRule } from "./transitions";
 import { displayName } from "./users";
 
 export type Payment = Doc<"jobPayments">;
+export { milestoneIndexOf, paymentsOfJob };
 type By = "owner" | "pro" | "party" | "admin" | "system";
 type PaymentRule = TransitionRule<PaymentState, By>;
 
@@ -98,21 +99,9 @@ export function reviewWindowMs(): number {
   return (Number.isFinite(hours) && hours > 0 ? hours : DEFAULT_REVIEW_WINDOW_HOURS) * HOUR;
 }
 
-/** A row's milestone (0-based); a job without milestones has one row, read as milestone 0. */
-export const milestoneIndexOf = (p: Pick<Payment, "milestoneIndex">) => p.milestoneIndex ?? 0;
-
 /** " for milestone 2 (Framing)" for a milestone's row, "" for a job without milestones: for notices. */
 export const milestoneOf = (p: Pick<Payment, "milestoneIndex" | "milestoneTitle">) =>
   p.milestoneTitle === undefined ? "" : ` for milestone ${milestoneIndexOf(p) + 1} (${p.milestoneTitle})`;
-
-/** The job's payment rows in milestone order: one for a job without milestones, up to 5 with. */
-export async function paymentsOfJob(ctx: QueryCtx, jobId: Id<"jobs">): Promise<Payment[]> {
-  const rows = await ctx.db
-    .query("jobPayments")
-    .withIndex("by_jobId", (q) => q.eq("jobId", jobId))
-    .take(MILESTONE_LIMITS.max);
-  return rows.sort((a, b) => milestoneIndexOf(a) - milestoneIndexOf(b));
-}
 
 /**
  * One payment of the job: milestone `index` (0-based), or, without one, the job's only payment
