@@ -48,7 +48,7 @@ import { patchPendingWrites } from "./pending.js";
 import { Persistence, type AppliedMutation, type StoredState } from "./persistence.js";
 import { patchPagination, patchReadTracking } from "./reads.js";
 import type { ReadSet } from "./readsets.js";
-import { patchSchemaValidation, validateQueryReturns } from "./returns.js";
+import { patchReturnValidation, patchSchemaValidation } from "./returns.js";
 import { patchScheduler, Scheduler } from "./scheduler.js";
 import { tracer, traceNow } from "./trace.js";
 import { patchStorage, Storage } from "./storage.js";
@@ -222,6 +222,7 @@ export class Engine extends EventEmitter {
   private patch(): void {
     patchPendingWrites(this.db);
     patchSchemaValidation(this.db, this.internals);
+    patchReturnValidation(this.global, this.internals);
     patchIndexes(this.db, this.indexes);
     patchQueryStreams(this.db);
     patchCommit(this.db, (ts, changes) => this.onCommit(ts, changes));
@@ -526,7 +527,7 @@ export class Engine extends EventEmitter {
     const outcome = await runInRoot(() =>
       callContext.run(ctx, async (): Promise<CallOutcome> => {
         try {
-          await this.validateArgs(udfPath, info.kind, args, info.kind === "mutation" && !!options.mutationKey);
+          await this.validateArgs(udfPath, args, info.kind === "mutation" && !!options.mutationKey);
           if (tracer && options.trace && info.kind === "mutation") {
             const { received, dequeued, conn, subject } = options.trace;
             ctx.trace = tracer.newMutation(udfPath, received, dequeued, conn, subject);
@@ -572,7 +573,7 @@ export class Engine extends EventEmitter {
     return outcome;
   }
 
-  private async validateArgs(udfPath: string, kind: FunctionKind, args: any, captureResult = false): Promise<void> {
+  private async validateArgs(udfPath: string, args: any, captureResult = false): Promise<void> {
     const [modulePath, exportName] = udfPath.split(":");
     const mod = await this.global.components[""].modules(modulePath);
     const fn = mod?.[exportName];
@@ -580,7 +581,6 @@ export class Engine extends EventEmitter {
     if (!fn?.exportArgs) return;
     let validator = this.argsValidators.get(fn);
     if (!validator) {
-      if (kind === "query") validateQueryReturns(fn, udfPath, this.internals);
       this.memoizeExports(fn);
       this.argsValidators.set(fn, (validator = JSON.parse(fn.exportArgs())));
     }

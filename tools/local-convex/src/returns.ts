@@ -5,8 +5,8 @@
 // row: 4-10 ms for a thread page of 100 messages, re-run for every new message.
 // `surelyValid` answers the common case; only a value it is not sure of goes
 // to convex-test's own check, which gives the same result and error text.
-import { convexToJson, jsonToConvex, type Value } from "convex/values";
-import type { DatabaseFake, Internals } from "./internals.js";
+import { CommitTsPlaceholder, convexToJson, jsonToConvex, type Value } from "convex/values";
+import type { ConvexGlobal, DatabaseFake, Internals } from "./internals.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -60,11 +60,41 @@ export function surelyValid(validator: any, value: unknown, tableNameFromId: (id
   }
 }
 
+/** Commit timestamps not yet assigned are validated as the largest int64, as convex-test does (`resolvePendingValues`). */
+const MAX_COMMIT_TS = 2n ** 63n - 1n;
+
 /**
- * Makes a query validate its own return value (convex-test then skips it):
- * as convex-test does, on the value as the client gets it, with its message.
+ * A commit-timestamp placeholder (`ctx.db.vars.commitTs`). Each bundle carries
+ * its own copy of convex/values, so its class is not this module's: known by
+ * name (bundles keep names).
  */
-export function validateQueryReturns(fn: any, udfPath: string, internals: Internals): void {
+function isPlaceholder(value: unknown): boolean {
+  return (
+    value instanceof CommitTsPlaceholder ||
+    (typeof value === "object" && value !== null && value.constructor?.name === "CommitTsPlaceholder")
+  );
+}
+
+/** `value` with its placeholders resolved to i64 max, walking arrays and plain objects only (as convex-test does). */
+function resolvePending(value: unknown): unknown {
+  if (isPlaceholder(value)) return MAX_COMMIT_TS;
+  if (Array.isArray(value)) return value.map(resolvePending);
+  if (typeof value === "object" && value !== null && Object.getPrototypeOf(value)?.constructor?.name === "Object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolvePending(v)]));
+  }
+  return value;
+}
+
+/**
+ * Makes a query or mutation validate its own return value inside its handler
+ * (convex-test then skips it): so a mutation's value is refused BEFORE its
+ * transaction commits, as on Convex (convex-test checks after the commit, and
+ * the writes stayed). Checked as convex-test checks it: on the value as the
+ * client gets it, pending commit timestamps as i64 max, with its message.
+ * Nested calls (ctx.runMutation, ctx.runQuery) run the same handler, so they
+ * are checked before their writes join the caller's.
+ */
+export function validateReturnsInHandler(fn: any, kind: "query" | "mutation", udfPath: string, internals: Internals): void {
   const handler = fn._handler;
   const build = fn.exportReturns;
   if (typeof handler !== "function" || typeof build !== "function") return;
@@ -76,13 +106,39 @@ export function validateQueryReturns(fn: any, udfPath: string, internals: Intern
     // The client gets null for undefined.
     if (surelyValid(returns, value === undefined ? null : value, internals.tableNameFromId)) return value;
     // Not sure: convex-test's own check, on the value as serialized (it checked the result of that round trip).
-    const sent = jsonToConvex(convexToJson((value === undefined ? null : value) as Value));
+    const sent = jsonToConvex(convexToJson(resolvePending(value === undefined ? null : value) as Value));
     try {
       internals.validateValidator(returns, sent);
     } catch (e: any) {
-      throw new Error(`Return value validation failed for query "${udfPath}":\n${e.message}`, { cause: e });
+      throw new Error(`Return value validation failed for ${kind} "${udfPath}":\n${e.message}`, { cause: e });
     }
     return value;
+  };
+}
+
+/** Functions whose return value is already checked in their handler (a module object outlives a reload's failed build). */
+const checking = new WeakSet<object>();
+
+/**
+ * Installs validateReturnsInHandler on every query and mutation as its module
+ * is first loaded, so a function only ever called from another (an action's
+ * ctx.runMutation) is checked before its commit too.
+ */
+export function patchReturnValidation(global: ConvexGlobal, internals: Internals): void {
+  const component = global.components[""];
+  const load = component.modules;
+  const seen = new WeakSet<object>();
+  component.modules = async (modulePath: string) => {
+    const mod = await load(modulePath);
+    if (mod && typeof mod === "object" && !seen.has(mod)) {
+      seen.add(mod);
+      for (const [name, fn] of Object.entries<any>(mod)) {
+        if (!fn || checking.has(fn) || !(fn.isQuery || fn.isMutation)) continue;
+        checking.add(fn);
+        validateReturnsInHandler(fn, fn.isQuery ? "query" : "mutation", `${modulePath}:${name}`, internals);
+      }
+    }
+    return mod;
   };
 }
 

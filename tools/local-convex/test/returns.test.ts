@@ -1,11 +1,12 @@
-// A query's return value is checked without exceptions when it is valid
-// (src/returns.ts), with convex-test's result and message when it is not.
+// A query's or mutation's return value is checked without exceptions when it
+// is valid (src/returns.ts), with convex-test's result and message when it is
+// not; a mutation's before its commit, so a refused one writes nothing.
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getInternals } from "../src/internals.js";
 import { surelyValid } from "../src/returns.js";
 import { startRuntime as startInProcess, type Runtime } from "../src/runtime.js";
-import { copyApp, tempDir, TOOL_DIR } from "./harness.js";
+import { client, copyApp, httpClient, tempDir, TOOL_DIR } from "./harness.js";
 
 let rt: Runtime;
 
@@ -29,6 +30,59 @@ afterAll(async () => {
 const shaped = (wrong?: string) => rt.engine.call("returns:shaped", wrong ? { wrong } : {}, null);
 const refusal = (detail: string) =>
   `Uncaught Error: Return value validation failed for query "returns:shaped":\nValidator error: ${detail}`;
+
+describe("mutation return values", () => {
+  const rows = async (group: string) => (await httpClient(rt.cloudUrl).query("docs:inGroup" as any, { group })) as number[];
+  const refused = (udfPath: string) =>
+    `Return value validation failed for mutation "${udfPath}":\nValidator error: Expected \`string\`, got \`5\``;
+
+  it("refuses a value before the commit: the client gets the error, the row is not written", async () => {
+    const http = httpClient(rt.cloudUrl);
+    await expect(http.mutation("returns:insertReturning" as any, { group: "m-http", wrong: true })).rejects.toThrow(
+      refused("returns:insertReturning"),
+    );
+    expect(await rows("m-http")).toEqual([]);
+    // The WebSocket client's mutation (recorded with its result for de-duplication) too.
+    const ws = client(rt.cloudUrl);
+    try {
+      await expect(ws.mutation("returns:insertReturning" as any, { group: "m-ws", wrong: true })).rejects.toThrow(
+        refused("returns:insertReturning"),
+      );
+      expect(await rows("m-ws")).toEqual([]);
+      const id = await ws.mutation("returns:insertReturning" as any, { group: "m-ws", wrong: false });
+      expect(typeof id).toBe("string");
+      expect(await rows("m-ws")).toEqual([1]);
+    } finally {
+      await ws.close();
+    }
+  });
+
+  it("accepts a valid value and commits", async () => {
+    const id = await httpClient(rt.cloudUrl).mutation("returns:insertReturning" as any, { group: "m-ok", wrong: false });
+    expect(id).toMatch(/docs$/);
+    expect(await rows("m-ok")).toEqual([1]);
+  });
+
+  it("refuses a nested mutation's value before its writes join the caller's", async () => {
+    const http = httpClient(rt.cloudUrl);
+    await expect(http.action("returns:insertFromAction" as any, { group: "m-action", wrong: true })).rejects.toThrow(
+      refused("returns:insertReturningNested"),
+    );
+    expect(await rows("m-action")).toEqual([]);
+    expect(await http.action("returns:insertFromAction" as any, { group: "m-action", wrong: false })).toMatch(/docs$/);
+    expect(await rows("m-action")).toEqual([1]);
+    // Caught by the calling mutation: only the caller's own row commits.
+    const answer = await http.mutation("returns:insertFromMutation" as any, { group: "m-nested", wrong: true });
+    expect(answer).toContain(refused("returns:insertReturningNested"));
+    expect(await rows("m-nested")).toEqual([2]);
+  });
+
+  it("checks a pending commit timestamp as an int64, and returns the commit's", async () => {
+    const out = await rt.engine.call("returns:commitStamp", {}, null);
+    expect(out.success).toBe(true);
+    expect(out.success && out.value).toEqual({ ts: out.commitTs });
+  });
+});
 
 describe("query return values", () => {
   it("accepts a valid value (null members of unions, optional and undefined fields)", async () => {
