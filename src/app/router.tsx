@@ -107,7 +107,7 @@ function GuestOnly({ children }: { children?: ReactNode }) {
   return children ?? <Outlet />;
 }
 
-/** Pages for signed-in users; a signed-out visitor goes to /login. */
+/** Pages for signed-in users (a layout route, or around one page); a signed-out visitor goes to /login. */
 function SignedInOnly({ children }: { children?: ReactNode }) {
   const session = useSession();
   if (session.status === "loading") return <LoadingScreen message={AUTH_LOADING_MESSAGE} />;
@@ -143,38 +143,6 @@ export function AppRoutes() {
     <Routes>
       <Route element={<Shell />}>
         <Route index element={<HomeRoute />} />
-        <Route
-          path="dashboard"
-          element={
-            <SignedInOnly>
-              <HomeRoute />
-            </SignedInOnly>
-          }
-        />
-        <Route
-          path="dashboard/home"
-          element={
-            <SignedInOnly>
-              <DashboardRoute kind="home" />
-            </SignedInOnly>
-          }
-        />
-        <Route
-          path="dashboard/pros"
-          element={
-            <SignedInOnly>
-              <DashboardRoute kind="pros" />
-            </SignedInOnly>
-          }
-        />
-        <Route
-          path="request-quote"
-          element={
-            <SignedInOnly>
-              <RequestQuotePage />
-            </SignedInOnly>
-          }
-        />
         <Route element={<GuestOnly />}>
           <Route path="welcome" element={<LandingB />} />
           <Route path="login" element={<LoginPage />} />
@@ -184,188 +152,46 @@ export function AppRoutes() {
           <Route path="register" element={<RegisterRoute fallback="professional" />} />
           <Route path="multi-profession-signup" element={<RegisterRoute fallback="professional" />} />
         </Route>
+        <Route element={<SignedInOnly />}>
+          <Route path="dashboard" element={<HomeRoute />} />
+          <Route path="dashboard/home" element={<DashboardRoute kind="home" />} />
+          <Route path="dashboard/pros" element={<DashboardRoute kind="pros" />} />
+          <Route path="request-quote" element={<RequestQuotePage />} />
+          <Route path="jobs" element={<JobsPage />} />
+          <Route path="jobs/search" element={<JobSearchPage />} />
+          <Route path="jobs/:id" element={<JobDetailPage />} />
+          <Route path="scrap" element={<ScrapPage />} />
+          <Route path="scrap/:id" element={<ScrapDetailPage />} />
+          {/* The local payments mode's checkouts, payout onboarding and customer portal (convex/payments/local.ts). */}
+          <Route path="pay/checkout/:sessionId" element={<LocalCheckoutPage />} />
+          <Route path="pay/job/:sessionId" element={<LocalJobCheckoutPage />} />
+          <Route path="pay/onboard/:sessionId" element={<LocalOnboardingPage />} />
+          <Route path="pay/portal/:sessionId" element={<LocalPortalPage />} />
+          <Route path="earnings" element={<EarningsPage />} />
+          {/* Photographers' open and booked photo requests. */}
+          <Route path="photo-requests" element={<PhotoRequestsPage />} />
+          <Route path="professionals/search" element={<DirectoryPage />} />
+          <Route path="search" element={<SearchPage />} />
+          <Route path="network" element={<NetworkPage />} />
+          <Route path="profile/:id?" element={<ProfilePage />} />
+          <Route path="edit-profile" element={<EditProfilePage />} />
+          <Route path="settings" element={<SettingsPage />} />
+          <Route path="portfolio" element={<PortfolioPage />} />
+          <Route path="reviews" element={<ReviewsPage />} />
+          <Route path="messages/:userId?" element={<MessagesPage />} />
+          <Route path="notifications" element={<NotificationsPage />} />
+        </Route>
         <Route path="reset-password" element={<ResetPasswordPage />} />
         <Route path="verify-email" element={<VerifyEmailPage />} />
         <Route path="dev/outbox" element={<OutboxPage />} />
         {marketingRoutes}
-        <Route
-          path="jobs"
-          element={
-            <SignedInOnly>
-              <JobsPage />
-            </SignedInOnly>
-          }
-        />
-        <Route
-          path="jobs/search"
-          element={
-            <SignedInOnly>
-              <JobSearchPage />
-            </SignedInOnly>
-          }
-        />
-        <Route
-          path="jobs/:id"
-          element={
-            <SignedInOnly>
-              <JobDetailPage />
-            </SignedInOnly>
-          }
-        />
         <Route path="job-search" element={<JobSearchPage />} />
-        <Route
-          path="scrap"
-          element={
-            <SignedInOnly>
-              <ScrapPage />
-            </SignedInOnly>
-          }
-        />
-        <Route
-          path="scrap/:id"
-          element={
-            <SignedInOnly>
-              <ScrapDetailPage />
-            </SignedInOnly>
-          }
-        />
-        <Route path="subscribe" element={<SubscribePage />} />
-        {/* The local payments mode's checkout and customer portal (convex/payments/local.ts). */}
-        <Route
-          path="pay/checkout/:sessionId"
-          element={
-            <SignedInOnly>
-              <LocalCheckoutPage />
-            </SignedInOnly>
-          }
-        />
-        {/* Payment protection (issue 15): the local job checkout and payout onboarding, and earnings. */}
-        <Route
-          path="pay/job/:sessionId"
-          element={
-            <SignedInOnly>
-              <LocalJobCheckoutPage />
-            </SignedInOnly>
-          }
-        />
-        <Route
-          path="pay/onboard/:sessionId"
-          element={
-            <SignedInOnly>
-              <LocalOnboardingPage />
-            </SignedInOnly>
-          }
-        />
-        {/* Photographers' open and booked photo requests (issue 15). */}
-        <Route
-          path="photo-requests"
-          element={
-            <SignedInOnly>
-              <PhotoRequestsPage />
-            </SignedInOnly>
-          }
-        />
-        <Route
-          path="earnings"
-          element={
-            <SignedInOnly>
-              <EarningsPage />
-            </SignedInOnly>
-          }
-        />
-        <Route
-          path="pay/portal/:sessionId"
-          element={
-            <SignedInOnly>
-              <LocalPortalPage />
-            </SignedInOnly>
-          }
-        />
-        <Route
-          path="professionals/search"
-          element={
-            <SignedInOnly>
-              <DirectoryPage />
-            </SignedInOnly>
-          }
-        />
         <Route path="professional-search" element={<DirectoryPage />} />
         <Route path="feed" element={<FeedPage />} />
         <Route path="feed/:postId" element={<PostPage />} />
-        <Route
-          path="search"
-          element={
-            <SignedInOnly>
-              <SearchPage />
-            </SignedInOnly>
-          }
-        />
-        <Route
-          path="network"
-          element={
-            <SignedInOnly>
-              <NetworkPage />
-            </SignedInOnly>
-          }
-        />
-        <Route
-          path="profile/:id?"
-          element={
-            <SignedInOnly>
-              <ProfilePage />
-            </SignedInOnly>
-          }
-        />
-        <Route
-          path="edit-profile"
-          element={
-            <SignedInOnly>
-              <EditProfilePage />
-            </SignedInOnly>
-          }
-        />
-        <Route
-          path="settings"
-          element={
-            <SignedInOnly>
-              <SettingsPage />
-            </SignedInOnly>
-          }
-        />
-        <Route
-          path="portfolio"
-          element={
-            <SignedInOnly>
-              <PortfolioPage />
-            </SignedInOnly>
-          }
-        />
-        <Route
-          path="reviews"
-          element={
-            <SignedInOnly>
-              <ReviewsPage />
-            </SignedInOnly>
-          }
-        />
+        <Route path="subscribe" element={<SubscribePage />} />
         {COMING_LATER.map(comingLaterRoute)}
         <Route path="admin" element={<AdminRoute />} />
-        <Route
-          path="messages/:userId?"
-          element={
-            <SignedInOnly>
-              <MessagesPage />
-            </SignedInOnly>
-          }
-        />
-        <Route
-          path="notifications"
-          element={
-            <SignedInOnly>
-              <NotificationsPage />
-            </SignedInOnly>
-          }
-        />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
