@@ -9,10 +9,11 @@ export function patchCommit(db: DatabaseFake, onCommit: (ts: bigint, changes: Ch
   db.commit = (commitTs: bigint | null = null) => {
     const topLevel = db._writes.length === 1 && commitTs !== null;
     const writes = topLevel ? db._writes[0] : null;
+    const ctx = callContext.getStore();
+    if (writes) ctx?.beforeCommit?.(writes);
     const previous: (Doc | undefined)[] = writes ? Object.keys(writes).map((id) => db._documents[id]) : [];
     commit(commitTs);
     if (!topLevel || !writes) return;
-    const ctx = callContext.getStore();
     if (ctx) ctx.commitTs = commitTs;
     const ids = Object.keys(writes);
     if (ids.length === 0) return;

@@ -4,6 +4,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { inspect } from "node:util";
 import { ReadSet } from "./readsets.js";
+import type { Writes } from "./internals.js";
 import type { MutationTrace } from "./trace.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -38,6 +39,8 @@ export interface CallContext {
   origin?: object;
   /** This mutation's timings, when LOCAL_CONVEX_TRACE=1 (trace.ts). */
   trace?: MutationTrace;
+  /** Last writes of a top-level mutation, made in its own commit (a scheduled job's state, see scheduler.ts). */
+  beforeCommit?: (writes: Writes) => void;
 }
 
 export const zeroStats = (): CallStats => ({

@@ -31,6 +31,7 @@ import {
   type DatabaseFake,
   type Doc,
   type Internals,
+  type Writes,
 } from "./internals.js";
 import type { FunctionKind, LoadedApp } from "./loader.js";
 import {
@@ -105,6 +106,8 @@ export interface CallOptions {
   mutationKey?: string;
   /** The client connection calling (sync.ts): the commit event names it, so others hear first. */
   origin?: object;
+  /** Writes a mutation makes last, in its own top-level commit (the scheduler records a job's success so). */
+  beforeCommit?: (writes: Writes) => void;
   /** Where a WebSocket mutation came from and when, for the trace (trace.ts). */
   trace?: { received: number; dequeued: number; conn: number; subject: string | null };
 }
@@ -180,6 +183,7 @@ export class Engine extends EventEmitter {
       run: (fn) => runInRoot(() => this.t.run(fn)),
       call: (udfPath, args, identity, options) => this.call(udfPath, args, identity, options),
       idsOf: (table) => this.indexes.idsOf(table),
+      kindOf: (udfPath) => this.functionInfo(udfPath)?.kind ?? null,
       logCall: (line) => {
         if (opts.logFunctionCalls !== false) opts.log(line);
       },
@@ -496,6 +500,7 @@ export class Engine extends EventEmitter {
     const udfPath = normalizeUdfPath(udfPathRaw);
     const ctx = newCallContext(udfPath, options.journal ?? null);
     if (options.origin) ctx.origin = options.origin;
+    if (options.beforeCommit) ctx.beforeCommit = options.beforeCommit;
     // Named in error messages only: made when one is needed (a random draw per call was measurable).
     let id: string | undefined;
     const requestId = () => (id ??= randomBytes(8).toString("hex"));

@@ -2,6 +2,7 @@
 // convex-test instance is replaced on a reload, so they reach it through here.
 import type { CallOptions, CallOutcome, Identity } from "./engine.js";
 import type { DatabaseFake } from "./internals.js";
+import type { FunctionKind } from "./loader.js";
 
 export interface EngineHost {
   /** The root component's database of the current convex-test instance. */
@@ -11,6 +12,8 @@ export interface EngineHost {
   run<T>(fn: () => Promise<T>): Promise<T>;
   call(udfPath: string, args: unknown, identity: Identity | null, options?: CallOptions): Promise<CallOutcome>;
   idsOf(table: string): Iterable<string>;
+  /** Whether `udfPath` is a query, mutation or action (null: no such function). */
+  kindOf(udfPath: string): FunctionKind | null;
   /** Logs a line when function calls are logged (not --quiet). */
   logCall(line: string): void;
 }

@@ -11,6 +11,8 @@ export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export class Scheduler {
   private timers = new Map<string, NodeJS.Timeout>();
+  /** Jobs running now: a commit that shows one still pending (its mutation has not committed yet) must not arm it again. */
+  private running = new Set<string>();
 
   constructor(private host: EngineHost) {}
 
@@ -39,7 +41,7 @@ export class Scheduler {
     }
   }
 
-  /** After a start: arm pending jobs; an action cut off by a restart is not retried, as on Convex: it failed. */
+  /** After a start: arm pending jobs (a mutation a restart cut off is one: it never committed); an action cut off by a restart is not retried, as on Convex: it failed. */
   rearm(): void {
     const interrupted: string[] = [];
     for (const id of this.host.idsOf(SCHEDULED)) {
@@ -59,7 +61,7 @@ export class Scheduler {
 
   private arm(jobId: string, scheduledTime: number): void {
     this.disarm(jobId);
-    if (this.host.closed) return;
+    if (this.host.closed || this.running.has(jobId)) return;
     const delay = Math.max(0, scheduledTime - Date.now());
     const timer = setTimeout(
       () => {
@@ -93,6 +95,44 @@ export class Scheduler {
     if (this.host.closed) return;
     const job = this.host.db._documents[jobId];
     if (!job || job.state?.kind !== "pending") return;
+    this.running.add(jobId);
+    try {
+      if (this.host.kindOf(job.name) === "mutation") await this.runMutation(jobId, job);
+      else await this.runAction(jobId, job);
+    } finally {
+      this.running.delete(jobId);
+    }
+  }
+
+  /**
+   * Exactly once, as on Convex: the job's success is written in the mutation's
+   * own commit, so a crash before that commit leaves the job pending (it runs
+   * after the restart) and one after it leaves it done. A job cancelled while
+   * the mutation ran keeps none of its writes.
+   */
+  private async runMutation(jobId: string, job: Doc): Promise<void> {
+    const db = this.host.db;
+    const outcome = await this.host.call(job.name, job.args[0] ?? {}, null, {
+      caller: "scheduler",
+      beforeCommit: (writes) => {
+        const current = jobId in writes ? writes[jobId] : db._documents[jobId];
+        if (current?.state?.kind !== "pending") {
+          for (const id of Object.keys(writes)) delete writes[id];
+          return;
+        }
+        writes[jobId] = { ...current, state: { kind: "success" }, completedTime: Date.now() };
+      },
+    });
+    if (this.host.closed || outcome.success) return;
+    // Its writes were rolled back; the failure is recorded on its own, as Convex does.
+    await this.setJobState(jobId, "pending", {
+      state: { kind: "failed", error: outcome.errorMessage },
+      completedTime: Date.now(),
+    });
+  }
+
+  /** At most once, as on Convex: in progress first, so an action a restart cut off is failed, not run again. */
+  private async runAction(jobId: string, job: Doc): Promise<void> {
     if (!(await this.setJobState(jobId, "pending", { state: { kind: "inProgress" } }))) return;
     const outcome = await this.host.call(job.name, job.args[0] ?? {}, null, { caller: "scheduler" });
     if (this.host.closed) return;

@@ -314,6 +314,28 @@ describe("scheduler and crons", () => {
       return j?.state.kind === "success" ? j : null;
     }, "job success");
     expect(job.name).toBe("messages:insertInternal");
+    // Exactly once, as on Convex: the job's success is written by the commit that holds the
+    // mutation's own writes, so no crash can leave one without the other.
+    const commits = fs
+      .readFileSync(path.join(rt.dataDir, "commits.log"), "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line.slice(line.indexOf(" ") + 1)).w as [string, any][]);
+    const done = commits.filter((w) => w.some(([id, doc]) => id === jobId && doc?.state?.kind === "success"));
+    expect(done).toHaveLength(1);
+    expect(done[0].some(([, doc]) => doc?.body === "from the scheduler")).toBe(true);
+    expect(commits.some((w) => w.some(([id, doc]) => id === jobId && doc?.state?.kind === "inProgress"))).toBe(false);
+  });
+
+  it("rolls back a scheduled mutation that throws and records the job as failed", async () => {
+    const c = track(client(rt.cloudUrl));
+    const jobId = await c.mutation(api.messages.sendLaterThenFail, { channel: "later-failing", body: "never kept" });
+    const job = await waitFor(async () => {
+      const j = await c.query(api.messages.scheduledJob, { id: jobId });
+      return j?.state.kind === "failed" ? j : null;
+    }, "job failed");
+    expect(job.state.error).toContain("failed after writing");
+    expect(await c.query(api.messages.list, { channel: "later-failing" })).toEqual([]);
   });
 
   it("fires crons on their schedule", async () => {
@@ -437,6 +459,28 @@ describe("durability", () => {
         "re-armed scheduled function",
         20_000,
       );
+    } finally {
+      await second.stop();
+    }
+  }, 60_000);
+
+  it("runs a scheduled mutation that kill -9 cut off again after the restart, once", async () => {
+    // On Convex a scheduled mutation runs exactly once: one that never committed is still pending.
+    const dataDir = tmpData();
+    const args = ["--no-codegen"];
+    const first = await startRuntime({ appDir, dataDir, args });
+    const jobId = await httpClient(first.cloudUrl).mutation(api.messages.sendSlowlyLater, { channel: "cut-off", body: "slow", busyMs: 600 });
+    await waitFor(() => first.output.some((l) => l.includes("slow insert started: slow")), "the scheduled mutation running");
+    await first.kill9();
+    const second = await startRuntime({ appDir, dataDir, args });
+    try {
+      const c = httpClient(second.cloudUrl);
+      const job = await waitFor(async () => {
+        const j = await c.query(api.messages.scheduledJob, { id: jobId });
+        return j?.state.kind === "pending" ? null : j;
+      }, "the job settled after the restart", 20_000);
+      expect(job.state.kind).toBe("success");
+      expect((await c.query(api.messages.list, { channel: "cut-off" })).map((m: any) => m.body)).toEqual(["slow"]);
     } finally {
       await second.stop();
     }
