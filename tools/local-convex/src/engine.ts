@@ -38,6 +38,7 @@ import {
   checkTime,
   checkValue,
   CONVEX_LIMITS,
+  countingDropped,
   convexLimitMessage,
   patchLimits,
   patchSyscallTiming,
@@ -45,6 +46,7 @@ import {
   type Limits,
 } from "./limits.js";
 import { newReactivityMetrics, patchMetrics } from "./metrics.js";
+import { patchPaginate } from "./paginate.js";
 import { patchPendingWrites } from "./pending.js";
 import { Persistence, type AppliedMutation, type StoredState } from "./persistence.js";
 import { patchPagination, patchReadTracking } from "./reads.js";
@@ -229,6 +231,7 @@ export class Engine extends EventEmitter {
     patchReturnValidation(this.global, this.internals);
     patchIndexes(this.db, this.indexes);
     patchQueryStreams(this.db);
+    patchPaginate(this.db, (filter) => countingDropped(this.global.transactionManager, filter));
     patchCommit(this.db, (ts, changes) => this.onCommit(ts, changes));
     patchMetrics(this.global.transactionManager);
     patchLimits(this.global, this.limits);

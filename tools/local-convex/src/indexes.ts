@@ -292,8 +292,17 @@ export class Indexes {
   }
 }
 
+/** A part of an index range in a source's order (paginate.ts seeks a page's start and end with it). */
+export interface Seekable {
+  /** The index's fields: a document's key, and a page cursor's. */
+  fields: string[];
+  low: Key;
+  high: Key;
+  range(low: Key, high: Key): Iterable<Doc>;
+}
+
 /** A query source whose documents are produced lazily; `sortedDocs` (convex-test's paginate) materializes them. */
-function lazySource(docs: Iterable<Doc>, base: any, fields: string[], order: "asc" | "desc") {
+function lazySource(docs: Iterable<Doc>, base: any, fields: string[], order: "asc" | "desc", seekable: Seekable) {
   let all: Doc[] | null = null;
   return {
     get sortedDocs() {
@@ -304,8 +313,13 @@ function lazySource(docs: Iterable<Doc>, base: any, fields: string[], order: "as
     limit: base.limit,
     fieldPathsToSortBy: fields,
     order,
+    seekable,
   };
 }
+
+/** The bound key just after `key` (the keys of a range are unique), and just before it. */
+export const justAfter = (key: Key): Key => [...key, HIGH];
+export const justBefore = (key: Key): Key => [...key, LOW];
 
 /**
  * Makes convex-test's database read through `indexes`: a table's documents
@@ -354,9 +368,16 @@ export function patchIndexes(db: DatabaseFake, indexes: Indexes): void {
     // Filters and limit as convex-test builds them, from an empty source.
     const base = resolve({ ...query, source: { type: "FullTableScan", tableName: EMPTY_TABLE, order: "asc" } });
     const order = source.order ?? "asc";
-    const docs = indexes.range(this, table, indexes.sortedIndex(table, index, fields), range.low, range.high, order);
+    const sorted = indexes.sortedIndex(table, index, fields);
+    const docs = indexes.range(this, table, sorted, range.low, range.high, order);
+    const seekable: Seekable = {
+      fields,
+      low: range.low,
+      high: range.high,
+      range: (low, high) => indexes.range(this, table, sorted, low, high, order),
+    };
     // convex-test sorts a table scan by _creationTime only (ids break no ties there); the index adds _id.
-    return lazySource(docs, base, source.type === "FullTableScan" ? ["_creationTime"] : fields, order);
+    return lazySource(docs, base, source.type === "FullTableScan" ? ["_creationTime"] : fields, order, seekable);
   };
 }
 

@@ -6,7 +6,7 @@
 // convex-test's messages as Convex's.
 import { getDocumentSize, jsonToConvex, type Value } from "convex/values";
 import { callContext } from "./context.js";
-import type { ConvexGlobal, DatabaseFake } from "./internals.js";
+import type { ConvexGlobal, DatabaseFake, TransactionManager } from "./internals.js";
 import { wrapAsyncSyscall } from "./syscalls.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -174,6 +174,21 @@ function broke(e: Error): Error {
   return e;
 }
 
+/** `filter`, counting each document it drops as read (as Convex counts them for its limits). */
+export function countingDropped<D>(tm: TransactionManager, filter: (doc: D) => boolean): (doc: D) => boolean {
+  return (doc: D) => {
+    const keep = filter(doc);
+    if (!keep && callContext.getStore()) {
+      try {
+        (tm as any).getMetricsTracker?.()?.trackRead(getDocumentSize(doc as any));
+      } catch (e) {
+        throw broke(e as Error);
+      }
+    }
+    return keep;
+  };
+}
+
 /**
  * Installs the checks in a convex-test instance: documents written (size and
  * arrays), documents `.filter()` looked at and dropped (read, as Convex
@@ -213,18 +228,7 @@ export function patchLimits(global: ConvexGlobal, limits: Limits): void {
     const st = db._queryResults[queryId];
     if (st && st.filterFn && !st.countsDropped) {
       st.countsDropped = true;
-      const filter = st.filterFn;
-      st.filterFn = (doc: any) => {
-        const keep = filter(doc);
-        if (!keep && callContext.getStore()) {
-          try {
-            tm.getMetricsTracker?.()?.trackRead(getDocumentSize(doc));
-          } catch (e) {
-            throw broke(e as Error);
-          }
-        }
-        return keep;
-      };
+      st.filterFn = countingDropped(tm, st.filterFn);
     }
     return queryNext(queryId);
   };

@@ -70,6 +70,8 @@ export function patchPagination(global: ConvexGlobal): void {
         const tracker = (global.transactionManager as any).getMetricsTracker?.();
         tracker?.trackIndexRange();
         result = searchPage(global.components[""].db, args, (doc) => tracker?.trackRead(getDocumentSize(doc)));
+        // Other pages count what they scanned themselves (paginate.ts).
+        if (ctx) ctx.stats.documentsScanned += result.page.length;
       } else {
         result = jsonToConvex(JSON.parse(await next("1.0/queryPage", JSON.stringify(args))));
       }
@@ -88,7 +90,6 @@ export function patchPagination(global: ConvexGlobal): void {
           result.page,
         );
         ctx.journalOut = JSON.stringify({ endCursor: result.continueCursor });
-        ctx.stats.documentsScanned += result.page.length;
       }
       return JSON.stringify(convexToJson(result));
     },

@@ -6,4 +6,8 @@ export default defineSchema({
     .index("by_group_n", ["group", "n"])
     .searchIndex("search_body", { searchField: "body", filterFields: ["group"] }),
   ticks: defineTable({ at: v.number() }),
+  // Pages (test/paginate.test.ts): keys with missing values, nulls, mixed types and ties.
+  pages: defineTable({ a: v.optional(v.union(v.number(), v.string(), v.null())), b: v.number(), s: v.string() })
+    .index("by_a_b", ["a", "b"])
+    .index("by_s", ["s"]),
 });
