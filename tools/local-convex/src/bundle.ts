@@ -108,18 +108,21 @@ export async function bundleApp(functionsDir: string, modules: string[], authCon
     }
     (useNode ? node : isolate).push(file);
   }
-  try {
-    const [a, b, c] = await Promise.all([
-      bundleFor(functionsDir, isolate, "browser", path.join(outDir, "isolate"), true),
-      bundleFor(functionsDir, node, "node", path.join(outDir, "node"), true),
-      authConfig ? bundleFor(functionsDir, [authConfig], "browser", path.join(outDir, "auth"), false) : new Map<string, string>(),
-    ]);
-    return {
-      outputs: new Map([...a, ...b, ...c]),
-      dispose: () => fs.rmSync(outDir, { recursive: true, force: true }),
-    };
-  } catch (e) {
+  // Settled, not Promise.all: when one build fails the others are still writing into
+  // outDir, and removing it under them failed now and then (ENOTEMPTY).
+  const results = await Promise.allSettled([
+    bundleFor(functionsDir, isolate, "browser", path.join(outDir, "isolate"), true),
+    bundleFor(functionsDir, node, "node", path.join(outDir, "node"), true),
+    authConfig ? bundleFor(functionsDir, [authConfig], "browser", path.join(outDir, "auth"), false) : new Map<string, string>(),
+  ]);
+  const failed = results.find((r) => r.status === "rejected");
+  if (failed) {
     fs.rmSync(outDir, { recursive: true, force: true });
-    throw e;
+    throw failed.reason;
   }
+  const outputs = results.flatMap((r) => (r.status === "fulfilled" ? [...r.value] : []));
+  return {
+    outputs: new Map(outputs),
+    dispose: () => fs.rmSync(outDir, { recursive: true, force: true }),
+  };
 }
