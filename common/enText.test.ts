@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countText, oneDecimalText, shortDateText } from "./enText";
+import { countText, monthDayText, oneDecimalText, shortDateText } from "./enText";
 
 // Each helper must give exactly what Intl gives (en-US), which it replaces on first-render paths.
 describe("en-US text without Intl", () => {
@@ -50,5 +50,12 @@ describe("en-US text without Intl", () => {
     for (let i = 0; i < 200; i++) days.push(Math.floor(Math.random() * 4e12));
     for (const ms of days)
       expect(shortDateText(ms), String(ms)).toBe(new Date(ms).toLocaleDateString("en-US", options));
+  });
+
+  it("month and day as toLocaleDateString('en-US', { month: 'short', day: 'numeric' })", () => {
+    const options = { month: "short", day: "numeric" } as const;
+    const days = [0, Date.UTC(2026, 0, 1), Date.UTC(2026, 1, 28, 23, 59), Date.UTC(2024, 1, 29, 12), NaN];
+    for (let i = 0; i < 200; i++) days.push(Math.floor(Math.random() * 4e12));
+    for (const ms of days) expect(monthDayText(ms), String(ms)).toBe(new Date(ms).toLocaleDateString("en-US", options));
   });
 });

@@ -36,3 +36,10 @@ export function shortDateText(ms: number): string {
     return date.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
   return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
 }
+
+/** "Nov 24" (local time), as toLocaleDateString("en-US", { month: "short", day: "numeric" }). */
+export function monthDayText(ms: number): string {
+  const date = new Date(ms);
+  if (Number.isNaN(date.getTime())) return date.toLocaleDateString("en-US", { month: "short", day: "numeric" });
+  return `${MONTHS[date.getMonth()]} ${date.getDate()}`;
+}

@@ -1,17 +1,15 @@
 // Spec §9 relative time: 'now', minutes, hours, days under 7, then the date.
 import { useEffect, useState } from "react";
+import { monthDayText, shortDateText } from "@common/enText";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
+// Without Intl: lists render these first, and a page's first Intl call loads locale data (see enText).
 function dateLabel(at: number, now: number): string {
-  const date = new Date(at);
-  const sameYear = date.getFullYear() === new Date(now).getFullYear();
-  return date.toLocaleDateString(
-    "en-US",
-    sameYear ? { month: "short", day: "numeric" } : { month: "short", day: "numeric", year: "numeric" },
-  );
+  const sameYear = new Date(at).getFullYear() === new Date(now).getFullYear();
+  return sameYear ? monthDayText(at) : shortDateText(at);
 }
 
 /** Compact, for lists: "now", "5m", "3h", "2d", then "Mar 4" (with the year when it is not this year). */

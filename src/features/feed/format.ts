@@ -1,4 +1,5 @@
 // Display helpers for the community feed (no React): paths, names, and the views' types.
+import { countText as numberText } from "@common/enText";
 import type { AuthorView, CommentView, PostView } from "../../../convex/model/socialViews";
 
 export type { AuthorView, CommentView, PostView };
@@ -14,7 +15,7 @@ export function authorName(author: Pick<AuthorView, "firstName" | "lastName">): 
 
 /** "1 like", "3 comments": a count with its noun. */
 export function countText(count: number, noun: string, plural = `${noun}s`): string {
-  return `${count.toLocaleString("en-US")} ${count === 1 ? noun : plural}`;
+  return `${numberText(count)} ${count === 1 ? noun : plural}`;
 }
 
 export const chipClasses =
