@@ -8,6 +8,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { build, type BuildFailure, type Message } from "esbuild";
 import { convexShims, hasUseNodeDirective, type Platform } from "./convex-bundling.js";
 
@@ -17,6 +18,61 @@ export { hasUseNodeDirective, type Platform } from "./convex-bundling.js";
 const MUST_BE_DEFAULT_RUNTIME = new Set(["http", "crons", "schema"]);
 
 export class BundleError extends Error {}
+
+/**
+ * Globals this Node process has and Convex's default runtime does not (its
+ * global object is V8's built-ins plus what npm-packages/udf-runtime sets up:
+ * web APIs, `process.env`, `AsyncLocalStorage`, `self`). Node's own first,
+ * then web APIs Node has and Convex's runtime lacks. `require`, `module`,
+ * `exports`, `__dirname` and `__filename` need nothing: an ES module has none.
+ */
+export const NOT_IN_CONVEX_RUNTIME = [
+  "Buffer",
+  "global",
+  "setImmediate",
+  "clearImmediate",
+  "queueMicrotask",
+  "MessageChannel",
+  "MessagePort",
+  "MessageEvent",
+  "BroadcastChannel",
+  "CustomEvent",
+  "CompressionStream",
+  "DecompressionStream",
+  "PerformanceObserver",
+  "PerformanceObserverEntryList",
+  "PerformanceResourceTiming",
+  "navigator",
+  "Navigator",
+  "WebSocket",
+];
+
+/**
+ * In a default-runtime bundle a free `Buffer` becomes `Buffer__notInConvexRuntime`,
+ * a name nothing defines: `typeof Buffer` is "undefined" and using it throws a
+ * ReferenceError, as on Convex, while this process keeps its own `Buffer`.
+ * (An injected `undefined` binding would throw a TypeError instead.)
+ */
+const ABSENT_SUFFIX = "__notInConvexRuntime";
+const ABSENT_NAME = new RegExp(`\\b(${NOT_IN_CONVEX_RUNTIME.join("|")})${ABSENT_SUFFIX}\\b`, "g");
+
+/** An error text as Convex words it: `Buffer__notInConvexRuntime is not defined` -> `Buffer is not defined`. */
+export function convexGlobalNames(text: string): string {
+  return text.includes(ABSENT_SUFFIX) ? text.replace(ABSENT_NAME, "$1") : text;
+}
+
+const defaultRuntimeDefine: Record<string, string> = {
+  // The shim's `process` (src/default-runtime-globals.ts) also when reached through the global object.
+  "globalThis.process": "process",
+  "self.process": "process",
+};
+for (const name of NOT_IN_CONVEX_RUNTIME) {
+  defaultRuntimeDefine[name] = `${name}${ABSENT_SUFFIX}`;
+  // Read through the global object, Convex gives undefined, not an error.
+  defaultRuntimeDefine[`globalThis.${name}`] = "undefined";
+  defaultRuntimeDefine[`self.${name}`] = "undefined";
+}
+const defaultRuntimeGlobals = fileURLToPath(new URL("./default-runtime-globals.ts", import.meta.url));
 
 function describe(functionsDir: string, entries: string[], errors: Message[], platform: Platform): BundleError {
   const first = errors[0];
@@ -59,7 +115,9 @@ async function bundleFor(functionsDir: string, entries: string[], platform: Plat
       chunkNames: "_deps/[hash]",
       treeShaking: true,
       keepNames: true,
-      define: { "process.env.NODE_ENV": '"production"' },
+      define: { ...(platform === "browser" ? defaultRuntimeDefine : {}), "process.env.NODE_ENV": '"production"' },
+      // Convex's `process` (only `env`) and `self`, see src/default-runtime-globals.ts.
+      inject: platform === "browser" ? [defaultRuntimeGlobals] : [],
       sourcemap: "linked",
       // Node-runtime bundles may hold CommonJS packages that `require` built-ins.
       banner:

@@ -21,6 +21,7 @@ import {
   type CallStats,
 } from "./context.js";
 import { Crons, nextCronRun } from "./crons.js";
+import { convexGlobalNames } from "./bundle.js";
 import type { EngineHost } from "./host.js";
 import { Indexes, patchIndexes, patchQueryStreams, type Change } from "./indexes.js";
 import {
@@ -630,7 +631,7 @@ export class Engine extends EventEmitter {
       return fail(`[Request ID: ${requestId}] Server Error\nUncaught ConvexError: ${e.message}`, convexToJson(data as any));
     }
     const name = e?.name && e.name !== "Error" ? e.name : "Error";
-    const message = convexLimitMessage(e?.message ?? String(e));
+    const message = convexGlobalNames(convexLimitMessage(e?.message ?? String(e)));
     if (name === "ArgumentValidationError") return fail(`[Request ID: ${requestId}] Server Error\nArgumentValidationError: ${message}`);
     return fail(`[Request ID: ${requestId}] Server Error\nUncaught ${name}: ${message}`);
   }
@@ -670,8 +671,8 @@ export class Engine extends EventEmitter {
       return response;
     } catch (e: any) {
       ok = false;
-      this.opts.log(`${ctx.udfPath} threw: ${e?.stack ?? e}`);
-      return new Response(`Uncaught ${e?.name ?? "Error"}: ${e?.message ?? e}`, { status: 500 });
+      this.opts.log(`${ctx.udfPath} threw: ${convexGlobalNames(String(e?.stack ?? e))}`);
+      return new Response(`Uncaught ${e?.name ?? "Error"}: ${convexGlobalNames(String(e?.message ?? e))}`, { status: 500 });
     } finally {
       this.record(ctx.udfPath, "http", "http", performance.now() - started, ok, ctx.stats);
     }

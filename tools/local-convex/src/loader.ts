@@ -6,7 +6,7 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { bundleApp, hasUseNodeDirective, type Bundled } from "./bundle.js";
+import { bundleApp, convexGlobalNames, hasUseNodeDirective, type Bundled } from "./bundle.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export type FunctionKind = "query" | "mutation" | "action";
@@ -107,7 +107,9 @@ export async function loadApp(functionsDir: string): Promise<LoadedApp> {
     try {
       return await import(pathToFileURL(bundled.outputs.get(file)!).href);
     } catch (e: any) {
-      const first = String(e?.message ?? e).split("\n")[0];
+      // With its kind, as Convex words it (`ReferenceError: Buffer is not defined`).
+      const kind = e?.name && e.name !== "Error" ? `${e.name}: ` : "";
+      const first = convexGlobalNames(`${kind}${String(e?.message ?? e).split("\n")[0]}`);
       throw new Error(`local-convex: module ${path.relative(process.cwd(), file)} failed to load: ${first}`, { cause: e });
     }
   };

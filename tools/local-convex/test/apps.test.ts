@@ -85,7 +85,9 @@ describe("a CommonJS package with a schema and HTTP routes", () => {
 describe("an ES module package without a schema", () => {
   let rt: Running;
   beforeAll(async () => {
-    rt = await start(copyFixture("apps/esm"));
+    const appDir = copyFixture("apps/esm");
+    fs.writeFileSync(path.join(appDir, ".env.local"), "LOCAL_CONVEX_GREETING=hello from .env.local\n");
+    rt = await start(appDir);
   }, 90_000);
 
   it("keeps untyped tables, as Convex does without a schema", async () => {
@@ -102,4 +104,52 @@ describe("an ES module package without a schema", () => {
     expect(String(error.message)).toMatch(/email/i);
     await expect(http.query(makeFunctionReference<"query">("tasks:missing"), {})).rejects.toThrow(/Could not find public function/);
   });
+
+  it("runs default-runtime functions with Convex's globals, not Node's", async () => {
+    const http = httpClient(rt.cloudUrl);
+    expect(await http.query(api.globals.seen, {})).toEqual({
+      Buffer: "undefined",
+      global: "undefined",
+      setImmediate: "undefined",
+      queueMicrotask: "undefined",
+      viaGlobalThis: "undefined",
+      viaSelf: "undefined",
+      selfIsGlobalThis: true,
+      processKeys: ["env"],
+      envKeys: [],
+      sameProcess: true,
+      greeting: "hello from .env.local",
+      missing: null,
+      siteUrl: rt.siteUrl,
+      web: ["function", "function", "function", "function", "function", "function"],
+      ownBuffer: "own x",
+    });
+    // Convex's words: V8's ReferenceError for a name its global object lacks.
+    const error = await http.query(api.globals.base64, { text: "hi" }).catch((e) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(String(error.message)).toMatch(/Uncaught ReferenceError: Buffer is not defined$/);
+    await expect(http.query(api.globals.cwd, {})).rejects.toThrow(/Uncaught TypeError: process\.cwd is not a function/);
+    expect(await http.query(api.globals.base64Web, { text: "hi" })).toBe("aGk=");
+  });
+
+  it("runs \"use node\" actions with Node's globals", async () => {
+    const http = httpClient(rt.cloudUrl);
+    expect(await http.action(api.nodeGlobals.base64, { text: "hi" })).toEqual({
+      base64: "aGk=",
+      cwd: "string",
+      immediate: "ran",
+      greeting: "hello from .env.local",
+    });
+  });
+
+  it("refuses a module that uses a Node global as it loads, as a deploy would", async () => {
+    const broken = copyFixture("apps/esm");
+    fs.writeFileSync(
+      path.join(broken, "convex", "bytes.ts"),
+      `import { query } from "./_generated/server";\nconst MAGIC = Buffer.from("magic");\nexport const magic = query({ args: {}, handler: async () => MAGIC.length });\n`,
+    );
+    const { code, output } = await startExpectingFailure({ appDir: broken, dataDir: tempDir("local-convex-apps-") });
+    expect(code).toBe(1);
+    expect(output).toMatch(/bytes\.ts failed to load: ReferenceError: Buffer is not defined/);
+  }, 90_000);
 });
