@@ -4,7 +4,9 @@
 // call). The point of each bench: the figures must not grow with the table.
 import fs from "node:fs";
 import path from "node:path";
-import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
+import v8 from "node:v8";
+import { runInNewContext } from "node:vm";
+import { monitorEventLoopDelay, constants as perfConstants, PerformanceObserver } from "node:perf_hooks";
 import type { CallStats, Engine, Identity } from "../../tools/local-convex/src/engine";
 import { startBenchRuntime } from "./runtime";
 
@@ -59,6 +61,13 @@ interface WriteFigures {
   compactLongestStepCpuMs: number;
   /** Garbage collection pauses of the main thread per timed write, ms (V8's own figures). */
   gcMs: number;
+  /** Of which scavenges (young generation), and full collections with their incremental marking steps; full collections counted. */
+  gcMinorMs: number;
+  gcMajorMs: number;
+  gcMajorCount: number;
+  /** Documents one timed write read and wrote (the same at every size, or the write itself does more). */
+  readsPerWrite: number;
+  writesPerWrite: number;
   /** Whether a compaction (started by growing the table) was still running when the timed writes began. */
   compactingDuringWrites: boolean;
   documents: number;
@@ -78,8 +87,15 @@ function returnedRows(value: unknown): number {
   return 0;
 }
 
+/** Rows a kept data folder (--data) already holds, as the last run there left it. */
+const ROWS_FILE = "bench-rows.json";
+
 export async function runReadsBench(bench: ReadsBench): Promise<void> {
-  const runtime = await startBenchRuntime(bench.name);
+  // --data <dir>: a data folder kept between runs, so a later run starts from the table it grew
+  // (growing to 100,000 messages takes minutes; loading them, seconds).
+  const dataFlag = process.argv.indexOf("--data");
+  const dataDir = dataFlag >= 0 ? path.resolve(process.argv[dataFlag + 1]!) : undefined;
+  const runtime = await startBenchRuntime(bench.name, dataDir);
   const cleanup = () => runtime.close();
   process.once("SIGINT", () => void cleanup().then(() => process.exit(130)));
   try {
@@ -102,13 +118,18 @@ export async function runReadsBench(bench: ReadsBench): Promise<void> {
     const cases = await bench.setup(call);
     const results = new Map<string, Map<number, CallStats & { returned: number }>>();
     const writes = new Map<number, WriteFigures>();
-    let size = 0;
-    let nextWrite = 10_000_000;
+    const rowsFile = dataDir && path.join(dataDir, ROWS_FILE);
+    let size = rowsFile && fs.existsSync(rowsFile) ? (JSON.parse(fs.readFileSync(rowsFile, "utf8")) as { rows: number }).rows : 0;
+    if (size > 0) log(`the data folder holds ${size.toLocaleString("en-US")} ${bench.rowsLabel} already`);
+    // Timed writes of a later run over the same folder are new rows too.
+    let nextWrite = dataDir ? 10_000_000 + (Date.now() % 1_000_000) * 1000 : 10_000_000;
     for (const target of bench.sizes) {
+      if (target < size) throw new Error(`the data folder already holds ${size} ${bench.rowsLabel}, more than ${target}`);
       log(`growing to ${target.toLocaleString("en-US")} ${bench.rowsLabel}...`);
       const started = performance.now();
       const growDelay = await stallMonitor();
       await bench.grow(call, size, target);
+      if (rowsFile) fs.writeFileSync(rowsFile, JSON.stringify({ rows: target }));
       growDelay.disable();
       const growMs = performance.now() - started;
       log(`  done in ${(growMs / 1000).toFixed(1)} s`);
@@ -165,6 +186,15 @@ function report(bench: ReadsBench, results: Map<string, Map<number, CallStats & 
 }
 
 const MiB = 1024 * 1024;
+
+/** A full garbage collection, without needing `node --expose-gc`. */
+function collectGarbage(): void {
+  if (!global.gc) {
+    v8.setFlagsFromString("--expose-gc");
+    global.gc = runInNewContext("gc") as typeof global.gc;
+  }
+  global.gc!();
+}
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** An event-loop delay histogram, already ticking (its first tick after a stall would not count the stall). */
@@ -185,6 +215,8 @@ async function profiled<T>(label: string, fn: () => Promise<T>): Promise<T> {
   const session = new Session();
   session.connect();
   await session.post("Profiler.enable");
+  // V8's default interval (about 1 ms) gives a few samples per write; 50 us resolves the write path.
+  await session.post("Profiler.setSamplingInterval", { interval: 50 });
   await session.post("Profiler.start");
   try {
     return await fn();
@@ -209,10 +241,22 @@ async function measureWrites(engine: Engine, call: Call, write: NonNullable<Read
   const times: number[] = [];
   const compactingDuringWrites = engine.compacting;
   let gcMs = 0;
+  // Pauses by kind: scavenges grow with what survives them; full collections (and incremental marking steps) with the heap.
+  const gcByKind = { minor: 0, major: 0, incremental: 0, other: 0, majorCount: 0 };
   const gc = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) gcMs += entry.duration;
+    for (const entry of list.getEntries()) {
+      gcMs += entry.duration;
+      const kind = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
+      if (kind === perfConstants.NODE_PERFORMANCE_GC_MINOR) gcByKind.minor += entry.duration;
+      else if (kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR) {
+        gcByKind.major += entry.duration;
+        gcByKind.majorCount += 1;
+      } else if (kind === perfConstants.NODE_PERFORMANCE_GC_INCREMENTAL) gcByKind.incremental += entry.duration;
+      else gcByKind.other += entry.duration;
+    }
   });
   gc.observe({ entryTypes: ["gc"] });
+  const totals0 = { ...engine.totals };
   const cpu0 = process.cpuUsage();
   await profiled(String(engine.documentCount()), async () => {
     for (let i = 0; i < TIMED_WRITES; i++) {
@@ -222,6 +266,8 @@ async function measureWrites(engine: Engine, call: Call, write: NonNullable<Read
     }
   });
   const cpu = process.cpuUsage(cpu0);
+  const readsPerWrite = (engine.totals.documentsRead - totals0.documentsRead) / TIMED_WRITES;
+  const writesPerWrite = (engine.totals.documentsWritten - totals0.documentsWritten) / TIMED_WRITES;
   // GC entries are delivered asynchronously: let the last ones arrive.
   await sleep(0);
   gc.disconnect();
@@ -234,7 +280,8 @@ async function measureWrites(engine: Engine, call: Call, write: NonNullable<Read
   // Let the histogram's timer fire once more, so a stall that ends with the compaction is counted.
   await sleep(5);
   delay.disable();
-  global.gc?.();
+  // Live memory: after a full collection (the figure otherwise includes however much garbage V8 let accumulate).
+  collectGarbage();
   const memory = process.memoryUsage();
   return {
     medianMs: times[times.length >> 1]!,
@@ -247,6 +294,11 @@ async function measureWrites(engine: Engine, call: Call, write: NonNullable<Read
     compactMaxStallMs: delay.max / 1e6,
     compactLongestStepCpuMs: compaction?.longestStepCpuMs ?? compactMs,
     gcMs: gcMs / TIMED_WRITES,
+    gcMinorMs: gcByKind.minor / TIMED_WRITES,
+    gcMajorMs: (gcByKind.major + gcByKind.incremental) / TIMED_WRITES,
+    gcMajorCount: gcByKind.majorCount,
+    readsPerWrite,
+    writesPerWrite,
     compactingDuringWrites,
     documents: engine.documentCount(),
   };
@@ -254,7 +306,7 @@ async function measureWrites(engine: Engine, call: Call, write: NonNullable<Read
 
 function reportWrites(bench: ReadsBench, writes: Map<number, WriteFigures>) {
   const n = (x: number, digits = 0) => x.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
-  const head = [bench.rowsLabel, "documents", "write median ms", "write mean ms", "write p95 ms", "write CPU ms", "write GC ms", "grow ms/row", "compact ms", "compact stall ms", "compact step CPU ms", "RSS MiB", "heap MiB"];
+  const head = [bench.rowsLabel, "documents", "write median ms", "write mean ms", "write p95 ms", "write CPU ms", "write GC ms", "GC minor/major ms (n)", "write reads/writes", "grow ms/row", "compact ms", "compact stall ms", "compact step CPU ms", "RSS MiB", "heap MiB"];
   const rows = [...writes].map(([size, w]) => [
     n(size),
     n(w.documents),
@@ -263,6 +315,8 @@ function reportWrites(bench: ReadsBench, writes: Map<number, WriteFigures>) {
     n(w.p95Ms, 2),
     n(w.cpuMs, 2),
     n(w.gcMs, 2),
+    `${n(w.gcMinorMs, 2)}/${n(w.gcMajorMs, 2)} (${w.gcMajorCount})`,
+    `${n(w.readsPerWrite, 1)}/${n(w.writesPerWrite, 1)}`,
     n(w.growMsPerRow, 2),
     n(w.compactMs),
     n(w.compactMaxStallMs, 1),

@@ -1,12 +1,13 @@
 // The local runtime for an in-process bench: quiet, on free ports, on a fresh
-// temporary data folder that closing the runtime removes.
+// temporary data folder that closing the runtime removes (or on a given
+// folder, which is kept).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startRuntime, type Runtime } from "../../tools/local-convex/src/runtime";
 
-export async function startBenchRuntime(name: string): Promise<Runtime> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `rafter-bench-${name}-`));
+export async function startBenchRuntime(name: string, keptDataDir?: string): Promise<Runtime> {
+  const dataDir = keptDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `rafter-bench-${name}-`));
   const runtime = await startRuntime({
     functionsDir: "convex",
     dataDir,
@@ -21,7 +22,7 @@ export async function startBenchRuntime(name: string): Promise<Runtime> {
     ...runtime,
     async close() {
       await runtime.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!keptDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
