@@ -14,7 +14,7 @@ import { runSearch, SearchIndexes } from "./search.js";
 /* eslint-disable @typescript-eslint/no-explicit-any */
 /** What the runtime uses of sorted-btree's `BTree`. */
 interface BTree<K, V> {
-  set(key: K, value: V): boolean;
+  set(key: K, value: V, overwrite?: boolean): boolean;
   delete(key: K): boolean;
   entries(lowestKey?: K): IterableIterator<[K, V]>;
   entriesReversed(highestKey?: K): IterableIterator<[K, V]>;
@@ -73,6 +73,56 @@ export function compareKeys(a: Key, b: Key): number {
     if (c !== 0) return c;
   }
   return 0;
+}
+
+const MISSING = Symbol("missing");
+
+/**
+ * What a sorted index's B+ tree holds: the committed documents themselves
+ * (no key array per document and index: their keys are read from their
+ * fields as the tree compares them), and while seeking, bound keys.
+ */
+export type Entry = Doc | Key;
+
+/**
+ * The order of `compareKeys`, over entries: a document stands for its key
+ * (its values of `fields`). Comparing two documents (every insert and
+ * delete) reads their fields without building keys.
+ */
+export function entryComparator(fields: string[]): (a: Entry, b: Entry) => number {
+  const n = fields.length;
+  const nested = fields.map((f) => f.includes("."));
+  const part = (x: Entry, i: number): KeyPart | typeof MISSING => {
+    if (Array.isArray(x)) return i < x.length ? x[i] : MISSING;
+    if (i >= n) return MISSING;
+    return nested[i] ? fieldValue(x, fields[i]) : (x as Record<string, any>)[fields[i]];
+  };
+  return (a, b) => {
+    const la = Array.isArray(a) ? a.length : n;
+    const lb = Array.isArray(b) ? b.length : n;
+    const m = la > lb ? la : lb;
+    for (let i = 0; i < m; i++) {
+      const x = part(a, i);
+      const y = part(b, i);
+      const type = typeof x;
+      // Plain values first: the common case (a string or a number is never a bound).
+      if (type === typeof y && (type === "string" || type === "number")) {
+        const c = compareValue(x as Value, y as Value);
+        if (c !== 0) return c;
+        continue;
+      }
+      const sx = x === LOW ? -1 : x === HIGH ? 1 : 0;
+      const sy = y === LOW ? -1 : y === HIGH ? 1 : 0;
+      if (sx !== 0 || sy !== 0) {
+        if (sx !== sy) return sx < sy ? -1 : 1;
+        return 0;
+      }
+      if (x === MISSING || y === MISSING) return x === y ? 0 : x === MISSING ? -1 : 1;
+      const c = compareValue(x as Value, y as Value);
+      if (c !== 0) return c;
+    }
+    return 0;
+  };
 }
 
 export function indexFields(db: DatabaseFake, table: string, index: string): string[] | null {
@@ -147,7 +197,9 @@ export type Change = [id: string, before: Doc | undefined, after: Doc | null];
 interface SortedIndex {
   table: string;
   fields: string[];
-  tree: BTree<Key, Doc>;
+  /** The documents as keys, no values (sorted-btree then shares one empty values array among leaves). */
+  tree: BTree<Entry, undefined>;
+  compare: (a: Entry, b: Entry) => number;
 }
 
 const keyOf = (fields: string[], doc: Doc): Key => fields.map((f) => fieldValue(doc, f));
@@ -211,16 +263,17 @@ export class Indexes {
     const cached = this.sorted.get(name);
     if (cached) return cached;
     const documents = this.documents();
-    const pairs: [Key, Doc][] = [];
+    const docs: Doc[] = [];
     for (const id of this.idsOf(table)) {
       const doc = documents[id];
-      if (doc) pairs.push([keyOf(fields, doc), doc]);
+      if (doc) docs.push(doc);
     }
-    pairs.sort((a, b) => compareKeys(a[0], b[0]));
-    const tree = new BTree<Key, Doc>(undefined, compareKeys);
+    const compare = entryComparator(fields);
+    docs.sort(compare);
+    const tree = new BTree<Entry, undefined>(undefined, compare);
     // Sorted input: appending keeps every insertion at the tree's right edge.
-    for (const [key, doc] of pairs) tree.set(key, doc);
-    const entry = { table, fields, tree };
+    for (const doc of docs) tree.set(doc, undefined);
+    const entry = { table, fields, tree, compare };
     this.sorted.set(name, entry);
     const ofTable = this.sortedByTable.get(table);
     if (ofTable) ofTable.push(entry);
@@ -234,8 +287,13 @@ export class Indexes {
     for (const [id, before, after] of changes) {
       const table = tableOfId(id);
       for (const entry of (table && this.sortedByTable.get(table)) || []) {
-        if (before) entry.tree.delete(keyOf(entry.fields, before));
-        if (after) entry.tree.set(keyOf(entry.fields, after), after);
+        // A change that keeps the document's place (most patches, for most indexes) replaces it there: one seek.
+        if (before && after && entry.compare(before, after) === 0) {
+          entry.tree.set(after, undefined, true);
+          continue;
+        }
+        if (before) entry.tree.delete(before);
+        if (after) entry.tree.set(after, undefined);
       }
       this.setPresent(id, after !== null);
     }
@@ -259,31 +317,32 @@ export class Indexes {
     }
     extras.sort((a, b) => (asc ? 1 : -1) * compareKeys(a.key, b.key));
     const current = () => this.version;
-    function* committed(): Generator<[Key, Doc]> {
+    const { tree, compare, fields } = index;
+    function* committed(): Generator<Doc> {
       let version = current();
-      let last: Key | null = null;
-      let iter = asc ? index.tree.entries(low) : index.tree.entriesReversed(high);
+      let last: Doc | null = null;
+      let iter = asc ? tree.entries(low) : tree.entriesReversed(high);
       for (;;) {
         if (current() !== version) {
           // A commit changed the tree under an open stream: continue after the last key seen.
           version = current();
-          if (last === null) iter = asc ? index.tree.entries(low) : index.tree.entriesReversed(high);
-          else iter = asc ? index.tree.entries([...last, HIGH]) : index.tree.entriesReversed([...last, LOW]);
+          if (last === null) iter = asc ? tree.entries(low) : tree.entriesReversed(high);
+          else iter = asc ? tree.entries([...keyOf(fields, last), HIGH]) : tree.entriesReversed([...keyOf(fields, last), LOW]);
         }
         const next = iter.next();
         if (next.done) return;
-        const [key, doc] = next.value;
-        if (asc ? compareKeys(key, high) >= 0 : compareKeys(key, low) <= 0) return;
-        last = key;
+        const doc = next.value[0] as Doc;
+        if (asc ? compare(doc, high) >= 0 : compare(doc, low) <= 0) return;
+        last = doc;
         if (pending.has(doc._id)) continue;
-        yield [key, doc];
+        yield doc;
       }
     }
     return {
       *[Symbol.iterator]() {
         let i = 0;
-        for (const [key, doc] of committed()) {
-          while (i < extras.length && (asc ? 1 : -1) * compareKeys(extras[i].key, key) < 0) yield extras[i++].doc;
+        for (const doc of committed()) {
+          while (i < extras.length && (asc ? 1 : -1) * compare(extras[i].key, doc) < 0) yield extras[i++].doc;
           yield doc;
         }
         while (i < extras.length) yield extras[i++].doc;

@@ -3,7 +3,8 @@
 // U+E000..U+FFFF, where UTF-16 order differs), numbers with NaN and -0, mixed types.
 import { compareValues, type Value } from "convex/values";
 import { describe, expect, it } from "vitest";
-import { compareKeys } from "../src/indexes.js";
+import { compareKeys, entryComparator, fieldValue, parseRange, type Entry, type Key } from "../src/indexes.js";
+import type { Doc } from "../src/internals.js";
 import { compareStrings, compareValue } from "../src/order.js";
 
 const sign = (x: number) => (x < 0 ? -1 : x > 0 ? 1 : 0);
@@ -110,5 +111,43 @@ describe("order", () => {
     expect(compareKeys([id(1), "missing"], [id(1)])).toBeGreaterThan(0);
     expect(compareKeys([id(1), "a"], [id(1), "missing"])).toBeLessThan(0);
     expect(compareKeys([id(1), 2, id(3)], [id(1), 2, id(3)])).toBe(0);
+  });
+
+  it("orders documents in a B+ tree (entryComparator) as their keys, against documents and bound keys", () => {
+    const next = rng(7);
+    const pick = <T>(list: T[]): T => list[Math.floor(next() * list.length)]!;
+    const fields = ["userId", "meta.kind", "_creationTime", "_id"];
+    const compare = entryComparator(fields);
+    const keyOf = (doc: Doc): Key => fields.map((f) => fieldValue(doc, f));
+    const users = ["0001users", "0002users", "0010users"];
+    const kinds: (Value | undefined)[] = [undefined, null, -0, 0, 1, 2.5, "x", "\u{1f600}", "\uffff", false];
+    const docs: Doc[] = [];
+    for (let i = 0; i < 200; i++) {
+      const doc: Doc = { _id: `${String(i).padStart(4, "0")}notes`, _creationTime: pick([1, 2, 2.001]) };
+      if (next() < 0.9) doc.userId = pick(users);
+      const shape = next();
+      if (shape < 0.7) doc.meta = { kind: pick(kinds) };
+      else if (shape < 0.8) doc.meta = [1, 2];
+      docs.push(doc);
+    }
+    // Bound keys as a range parses them: equalities, then an optional bound, then LOW or HIGH.
+    const bounds: Key[] = [];
+    for (const user of users) {
+      const eq = { type: "Eq", fieldPath: "userId", value: user };
+      const r = parseRange([eq], fields)!;
+      bounds.push(r.low, r.high);
+      for (const kind of [0, 1, "x"]) {
+        const g = parseRange([eq, { type: "Gt", fieldPath: "meta.kind", value: kind }], fields)!;
+        const l = parseRange([eq, { type: "Lte", fieldPath: "meta.kind", value: kind }], fields)!;
+        bounds.push(g.low, l.high);
+      }
+    }
+    const entries: Entry[] = [...docs, ...bounds];
+    const keyOfEntry = (e: Entry): Key => (Array.isArray(e) ? e : keyOf(e));
+    for (const a of entries) {
+      for (const b of entries) {
+        expect(sign(compare(a, b))).toBe(sign(compareKeys(keyOfEntry(a), keyOfEntry(b))));
+      }
+    }
   });
 });
