@@ -509,6 +509,7 @@ export const test = base.extend<Fixtures>({
   signIn: async ({ page }, use) => {
     await use(async (email, password) => {
       await page.goto("/login");
+      await siteOverlaysMounted(page);
       const form = page.getByRole("main");
       await form.getByLabel("Email").fill(email);
       await form.getByLabel("Password", { exact: true }).fill(password);
@@ -542,12 +543,22 @@ export function accountMenu(page: Page) {
  */
 export async function signInOn(page: Page, account: Account, options: { rejectCookies?: boolean } = {}) {
   await page.goto("/login");
+  await siteOverlaysMounted(page);
+  if (options.rejectCookies) await page.getByRole("button", { name: "Reject All" }).click();
   const form = page.getByRole("main");
   await form.getByLabel("Email").fill(account.email);
   await form.getByLabel("Password", { exact: true }).fill(account.password);
   await form.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL("/");
-  if (options.rejectCookies) await page.getByRole("button", { name: "Reject All" }).click();
+}
+
+/**
+ * The site overlays (cookie banner, install prompt) mount once the page is up and the browser was
+ * idle. On a busy machine that can fall between a click's hit test and the click itself, and the
+ * banner then takes the click meant for the button under it: act once they are there.
+ */
+export async function siteOverlaysMounted(page: Page) {
+  await expect(page.locator("html")).toHaveAttribute("data-site-overlays", "mounted");
 }
 
 /** A second person's browser: its own context (cookies, storage) and client address. */
