@@ -71,6 +71,33 @@ describe("messages", () => {
     expect((await unreadOf(t, b.userId)).notifications).toBe(2);
   });
 
+  test("a sender's unread notification is found however many newer ones the receiver has", async () => {
+    const t = newTest();
+    const a = await createUser(t, { firstName: "Ada" });
+    const b = await createUser(t);
+    await a.as.mutation(api.messages.send, { receiverId: b.userId, content: "first" });
+    // More newer "new message" notifications than a recent-window lookup would look through.
+    for (let i = 0; i < 25; i++) {
+      const other = await createUser(t);
+      await other.as.mutation(api.messages.send, { receiverId: b.userId, content: `from ${i}` });
+    }
+    await a.as.mutation(api.messages.send, { receiverId: b.userId, content: "second" });
+    const fromAda = () =>
+      t.run((ctx) =>
+        ctx.db
+          .query("notifications")
+          .withIndex("by_userId_and_type_and_actorId_and_read", (q) =>
+            q.eq("userId", b.userId).eq("type", "message").eq("actorId", a.userId).eq("read", false),
+          )
+          .collect(),
+      );
+    expect((await fromAda()).map((n) => n.content)).toEqual(["second"]);
+    expect((await unreadOf(t, b.userId)).notifications).toBe(26);
+    await b.as.mutation(api.messages.markRead, { otherUserId: a.userId });
+    expect(await fromAda()).toEqual([]);
+    expect((await unreadOf(t, b.userId)).notifications).toBe(25);
+  });
+
   test("nobody reads or marks another user's conversation", async () => {
     const t = newTest();
     const a = await createUser(t);

@@ -637,7 +637,10 @@ export default defineSchema({
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes -- newest-first lists need _creationTime order
     .index("by_userId", ["userId"])
     .index("by_userId_and_read", ["userId", "read"])
-    .index("by_userId_and_type", ["userId", "type"]),
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes -- newest-first lists of one type need _creationTime order
+    .index("by_userId_and_type", ["userId", "type"])
+    // The unread notification of one kind from one member (one per sender for messages): a point read.
+    .index("by_userId_and_type_and_actorId_and_read", ["userId", "type", "actorId", "read"]),
 
   /**
    * A photo the booked photographer uploaded to a job's photo request (convex/model/jobPhotos.ts):

@@ -47,22 +47,20 @@ export async function notifyAll(ctx: MutationCtx, userIds: Iterable<Id<"users">>
   for (const userId of new Set(userIds)) await notify(ctx, { ...n, userId });
 }
 
-/** How many recent notifications of one kind are searched for the unread one from an actor. */
-const RECENT_BY_ACTOR = 20;
-
-/** The recipient's unread notification of `type` caused by `actorId`, among their recent ones, or null. */
+/** The recipient's newest unread notification of `type` caused by `actorId`, or null: one index point, however many they have. */
 export async function unreadFrom(
   ctx: QueryCtx,
   userId: Id<"users">,
   type: Doc<"notifications">["type"],
   actorId: Id<"users">,
 ): Promise<Doc<"notifications"> | null> {
-  const recent = await ctx.db
+  return await ctx.db
     .query("notifications")
-    .withIndex("by_userId_and_type", (q) => q.eq("userId", userId).eq("type", type))
+    .withIndex("by_userId_and_type_and_actorId_and_read", (q) =>
+      q.eq("userId", userId).eq("type", type).eq("actorId", actorId).eq("read", false),
+    )
     .order("desc")
-    .take(RECENT_BY_ACTOR);
-  return recent.find((n) => !n.read && n.actorId === actorId) ?? null;
+    .first();
 }
 
 /** Marks the given notifications read (already-read ones are left alone); returns how many changed. */
