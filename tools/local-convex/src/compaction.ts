@@ -17,11 +17,34 @@ export interface CompactionPoint {
 
 export type CompactionStats = SnapshotStats & { ms: number };
 
+/** Ids a Set of this many holds at most: growing a Set rehashes every entry in one go. */
+const PART_SIZE = 32_768;
+
+/**
+ * A set of ids in bounded parts. One Set of every id written stalled the event loop
+ * for 10-20 ms at each doubling (16 ms at 262,144 ids, measured at 100,000 messages),
+ * inside one compaction step; a part rehashes at most PART_SIZE ids.
+ */
+export class IdSet {
+  private parts: Set<string>[] = [new Set()];
+
+  add(id: string): void {
+    let last = this.parts[this.parts.length - 1];
+    if (last.size >= PART_SIZE) this.parts.push((last = new Set()));
+    last.add(id);
+  }
+
+  has(id: string): boolean {
+    for (const part of this.parts) if (part.has(id)) return true;
+    return false;
+  }
+}
+
 export class Compactor {
   private running: Promise<CompactionStats | null> | null = null;
   /** While running: documents changed since the snapshot's commit and not yet written, as they were then (null: absent). */
   private before: Map<string, Doc | null> | null = null;
-  private written: Set<string> | null = null;
+  private written: IdSet | null = null;
 
   constructor(
     private persistence: Persistence,
@@ -53,7 +76,7 @@ export class Compactor {
     const started = performance.now();
     this.persistence.rotateLog();
     const before = (this.before = new Map());
-    const written = (this.written = new Set());
+    const written = (this.written = new IdSet());
     const documents = this.documents;
     const tables = this.tables;
     function* stream(): Generator<Doc> {

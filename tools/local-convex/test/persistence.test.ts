@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { Compactor } from "../src/compaction.js";
+import { Compactor, IdSet } from "../src/compaction.js";
 import type { Change } from "../src/indexes.js";
 import type { Doc } from "../src/internals.js";
 import { Persistence, type AppliedMutation, type StoredState } from "../src/persistence.js";
@@ -137,5 +137,21 @@ describe("compaction beside live commits", () => {
     const reopened = open(dir, minLog);
     reopened.load();
     expect(reopened.shouldCompact()).toBe(true);
+  });
+});
+
+describe("IdSet (the ids a compaction has written)", () => {
+  it("answers like a Set across its bounded parts", () => {
+    const ids = new IdSet();
+    const reference = new Set<string>();
+    for (let i = 0; i < 100_000; i++) {
+      const id = `${10_000 + i * 3}messages`;
+      ids.add(id);
+      reference.add(id);
+    }
+    for (let i = 0; i < 300_000; i++) {
+      const id = `${10_000 + i}messages`;
+      expect(ids.has(id), id).toBe(reference.has(id));
+    }
   });
 });
