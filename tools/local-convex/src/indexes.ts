@@ -43,38 +43,6 @@ type KeyPart = Value | undefined | typeof LOW | typeof HIGH;
 /** An index key: the document's values of the index's fields (which end with `_id`, so keys are unique). */
 export type Key = KeyPart[];
 
-const sentinel = (v: KeyPart | "missing"): number => (v === LOW ? -1 : v === HIGH ? 1 : 0);
-
-/** Index order; a bound key ends with LOW or HIGH and sorts before or after everything sharing its prefix. */
-export function compareKeys(a: Key, b: Key): number {
-  const n = a.length > b.length ? a.length : b.length;
-  for (let i = 0; i < n; i++) {
-    if (i < a.length && i < b.length) {
-      // Plain values first: the common case (a string or a number is never a bound).
-      const x = a[i];
-      const y = b[i];
-      const type = typeof x;
-      if (type === typeof y && (type === "string" || type === "number")) {
-        const c = compareValue(x as Value, y as Value);
-        if (c !== 0) return c;
-        continue;
-      }
-    }
-    const x: KeyPart | "missing" = i < a.length ? a[i] : "missing";
-    const y: KeyPart | "missing" = i < b.length ? b[i] : "missing";
-    const sx = sentinel(x);
-    const sy = sentinel(y);
-    if (sx !== 0 || sy !== 0) {
-      if (sx !== sy) return sx < sy ? -1 : 1;
-      return 0;
-    }
-    if (i >= a.length || i >= b.length) return i >= a.length && i >= b.length ? 0 : i >= a.length ? -1 : 1;
-    const c = compareValue(x as Value, y as Value);
-    if (c !== 0) return c;
-  }
-  return 0;
-}
-
 const MISSING = Symbol("missing");
 
 /**
@@ -85,8 +53,9 @@ const MISSING = Symbol("missing");
 export type Entry = Doc | Key;
 
 /**
- * The order of `compareKeys`, over entries: a document stands for its key
- * (its values of `fields`). Comparing two documents (every insert and
+ * Index order over entries: a document stands for its key (its values of
+ * `fields`), and a bound key ends with LOW or HIGH and sorts before or after
+ * everything sharing its prefix. Comparing two documents (every insert and
  * delete) reads their fields without building keys.
  */
 export function entryComparator(fields: string[]): (a: Entry, b: Entry) => number {
@@ -125,6 +94,9 @@ export function entryComparator(fields: string[]): (a: Entry, b: Entry) => numbe
   };
 }
 
+/** The same order over keys alone (bounds, pending writes, page cursors). */
+export const compareKeys: (a: Key, b: Key) => number = entryComparator([]);
+
 export function indexFields(db: DatabaseFake, table: string, index: string): string[] | null {
   if (index === "by_creation_time") return ["_creationTime", "_id"];
   if (index === "by_id") return ["_id"];
@@ -132,14 +104,21 @@ export function indexFields(db: DatabaseFake, table: string, index: string): str
   return found ? [...found.fields, "_creationTime", "_id"] : null;
 }
 
+/** Whether a decoded value can stand in a key: not a commit-timestamp placeholder or another class's instance (convex-test handles those). */
+export function isKeyValue(value: Value): boolean {
+  return !(
+    value !== null &&
+    typeof value === "object" &&
+    !Array.isArray(value) &&
+    !(value instanceof ArrayBuffer) &&
+    Object.getPrototypeOf(value) !== Object.prototype
+  );
+}
+
 function queryValue(json: any): Value | undefined | null {
   if (json !== null && typeof json === "object" && "$undefined" in json) return undefined;
   const value = jsonToConvex(json);
-  // Commit-timestamp placeholders and the like: let convex-test handle them.
-  return value !== null && typeof value === "object" && !Array.isArray(value) && !(value instanceof ArrayBuffer) &&
-    Object.getPrototypeOf(value) !== Object.prototype
-    ? null
-    : value;
+  return isKeyValue(value) ? value : null;
 }
 
 /**
@@ -202,7 +181,7 @@ interface SortedIndex {
   compare: (a: Entry, b: Entry) => number;
 }
 
-const keyOf = (fields: string[], doc: Doc): Key => fields.map((f) => fieldValue(doc, f));
+export const keyOf = (fields: string[], doc: Doc): Key => fields.map((f) => fieldValue(doc, f));
 
 export class Indexes {
   private tableIds = new Map<string, Set<string>>();

@@ -8,7 +8,7 @@
 // random cases through both), with the transaction's pending writes merged.
 import { getDocumentSize, jsonToConvex, type Value } from "convex/values";
 import { callContext } from "./context.js";
-import { compareKeys, fieldValue, justAfter, justBefore, type Key, type Seekable } from "./indexes.js";
+import { compareKeys, isKeyValue, justAfter, justBefore, keyOf, type Key, type Seekable } from "./indexes.js";
 import type { DatabaseFake, Doc } from "./internals.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -48,15 +48,7 @@ function cursorKey(cursor: string, length: number): Key | null {
       }
       if (typeof part !== "string") return null;
       const value: Value = jsonToConvex(JSON.parse(part));
-      if (
-        value !== null &&
-        typeof value === "object" &&
-        !Array.isArray(value) &&
-        !(value instanceof ArrayBuffer) &&
-        Object.getPrototypeOf(value) !== Object.prototype
-      ) {
-        return null;
-      }
+      if (!isKeyValue(value)) return null;
       key.push(value);
     }
     return key;
@@ -112,13 +104,7 @@ export function seekPage(
     else low = maxKey(low, justBefore(end));
   }
   const endId = end ? end[end.length - 1] : undefined;
-  const isAtEnd = (doc: Doc) =>
-    end !== null &&
-    doc._id === endId &&
-    compareKeys(
-      cursorFields.map((f) => fieldValue(doc, f)),
-      end,
-    ) === 0;
+  const isAtEnd = (doc: Doc) => end !== null && doc._id === endId && compareKeys(keyOf(cursorFields, doc), end) === 0;
 
   const filterFn: (doc: Doc) => boolean = source.filterFn;
   const page: Doc[] = [];
