@@ -173,14 +173,12 @@ export async function bundleApp(functionsDir: string, modules: string[], authCon
     bundleFor(functionsDir, node, "node", path.join(outDir, "node"), true),
     authConfig ? bundleFor(functionsDir, [authConfig], "browser", path.join(outDir, "auth"), false) : new Map<string, string>(),
   ]);
+  const dispose = () => fs.rmSync(outDir, { recursive: true, force: true });
   const failed = results.find((r) => r.status === "rejected");
   if (failed) {
-    fs.rmSync(outDir, { recursive: true, force: true });
+    dispose();
     throw failed.reason;
   }
   const outputs = results.flatMap((r) => (r.status === "fulfilled" ? [...r.value] : []));
-  return {
-    outputs: new Map(outputs),
-    dispose: () => fs.rmSync(outDir, { recursive: true, force: true }),
-  };
+  return { outputs: new Map(outputs), dispose };
 }
