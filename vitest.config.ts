@@ -14,5 +14,6 @@ export default defineConfig({
     environment: "edge-runtime",
     server: { deps: { inline: ["convex-test"] } },
     testTimeout: 30_000,
+    setupFiles: ["./vitest.setup.ts"],
   },
 });

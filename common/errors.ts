@@ -35,6 +35,7 @@ export const Messages = {
     "We couldn't create an account with these details. If you already have a Rafter account, we've emailed you how to sign in.",
   requestFailedTitle: "Request Failed",
   requestFailed: "Please try again later.",
+  unknownTimeZone: "Unknown time zone: use an IANA name such as America/Chicago.",
   resetFailedTitle: "Reset Failed",
   resetFailed: "Please request a new password reset link.",
   invalidResetToken: "Invalid or missing reset token",

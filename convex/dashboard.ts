@@ -1,9 +1,12 @@
 // Dashboard figures (spec §2 "Dashboards"): every number is a kept counter or
 // a bounded indexed read, never a hard-coded figure.
 import { v } from "convex/values";
+import { Messages } from "../common/errors";
 import { NEARBY_PROS_MILES } from "../common/jobs";
+import { isTimeZone, memberTimeZone, monthStartIn } from "../common/timeZones";
 import { query } from "./functions";
 import { userCountsOf } from "./model/counters";
+import { invalid } from "./model/errors";
 import { pageSize } from "./model/paging";
 import { isAvailable, professionalsNear } from "./model/professionals";
 
@@ -86,7 +89,8 @@ export const nearbyProfessionals = query({
 });
 
 export const professional = query({
-  args: {},
+  /** The member's IANA zone (the browser's), so "this month" turns at their midnight. */
+  args: { timeZone: v.optional(v.string()) },
   returns: v.object({
     activeJobs: v.number(),
     completedJobs: v.number(),
@@ -97,10 +101,10 @@ export const professional = query({
     available: v.boolean(),
     connections: v.number(),
   }),
-  handler: async (ctx) => {
+  handler: async (ctx, { timeZone }) => {
     const viewer = ctx.viewerX();
-    const now = new Date();
-    const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+    if (timeZone !== undefined && !isTimeZone(timeZone)) invalid(Messages.unknownTimeZone, { timeZone: Messages.unknownTimeZone });
+    const monthStart = monthStartIn(memberTimeZone(timeZone, viewer.state), Date.now());
     // Payments released to them this month (the payment records, not the job's price):
     // a professional's month is small, so this read stays small.
     const released = await ctx.db

@@ -52,7 +52,7 @@ const FALLBACK: Record<string, RouteDoc> = {
   "POST /api/reviews/*": { summary: "Toggle 'helpful' on a review", auth: "bearer", paths: ["/api/reviews/{id}/helpful"] },
   "GET /api/professionals/nearby": { summary: "Professionals near the caller", auth: "bearer" },
   "GET /api/professionals/search": { summary: "The public professional directory", auth: "none", query: z.object({ q: z.string().optional(), category: z.string().optional(), city: z.string().optional(), state: z.string().optional(), zipCode: z.string().optional(), rating: z.string().optional(), verified: z.string().optional(), sortBy: z.string().optional() }) },
-  "GET /api/professionals/stats": { summary: "The caller's professional dashboard figures", auth: "bearer" },
+  "GET /api/professionals/stats": { summary: "The caller's professional dashboard figures (thisMonth counted from midnight in timeZone, else the caller's state's zone)", auth: "bearer", query: z.object({ timeZone: z.string().optional() }) },
 };
 
 export const routeKey = (r: RestRoute) => `${r.method} ${r.path ?? `${r.pathPrefix}*`}`;

@@ -93,11 +93,13 @@ export const professionalRoutes: RestRoute[] = [
   },
   {
     // The caller's professional dashboard: activeJobs, completedJobs, thisMonth, rating, reviewCount, available.
+    // ?timeZone=America/Chicago counts thisMonth from the caller's midnight (else their state's zone).
     method: "GET",
     path: "/api/professionals/stats",
-    handler: async ({ ctx }) => {
+    handler: async ({ ctx, url }) => {
       await requireSignedIn(ctx);
-      return await ctx.runQuery(api.dashboard.professional, {});
+      const timeZone = url.searchParams.get("timeZone")?.trim();
+      return await ctx.runQuery(api.dashboard.professional, timeZone ? { timeZone } : {});
     },
   },
 ];

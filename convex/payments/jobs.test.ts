@@ -5,7 +5,7 @@
 import { ConvexError } from "convex/values";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { ErrorCode } from "../../common/errors";
+import { ErrorCode, Messages } from "../../common/errors";
 import {
   MAX_CHANGE_REQUESTS,
   MILESTONE_LIMITS,
@@ -27,7 +27,7 @@ import {
   type PaymentActor,
   type PaymentTransition,
 } from "../model/payments";
-import { bid, fundJob, newTest, owner, pro, project, serveSiteUrl, userRow, type TestConvex, type TestMember } from "../test.setup";
+import { bid, errorOf, fundJob, newTest, owner, pro, project, serveSiteUrl, useFakeTime, userRow, type TestConvex, type TestMember } from "../test.setup";
 import { accountObject, stripeEvent, type LocalEvent } from "./events";
 import { LOCAL_WEBHOOK_SECRET, stripeClient } from "./gateway";
 
@@ -461,10 +461,33 @@ describe("completion, review and release", () => {
     expect((await jobOf(h.t, h.jobId)).status).toBe("completed");
     // The pro's earnings read the record.
     expect(await h.p.as.query(api.payments.jobs.earnings, {})).toMatchObject({ releasedCents: 90_000, heldCents: 0, pendingCents: 0 });
+    // The timers ran the 72-hour auto-release too, which may cross a month's end: ask in the release's month.
+    vi.setSystemTime(payment.releasedAt!);
     expect(await h.p.as.query(api.dashboard.professional, {})).toMatchObject({ thisMonth: 900 });
     // A retried move does nothing more.
     await h.t.action(internal.payments.moves.execute, { moveId: moves[0]!._id });
     expect(await h.t.run((ctx) => ctx.db.query("localMoneyMoves").take(10))).toHaveLength(1);
+  });
+
+  test("this month is the pro's: it turns at midnight where they are, not at midnight UTC", async () => {
+    // Released at 4 pm on Nov 30 in Texas, which is 10 pm UTC.
+    useFakeTime({ now: Date.parse("2026-11-30T16:00:00-06:00") });
+    const h = await submitted();
+    await h.t.run((ctx) => ctx.db.patch("users", h.p.userId, { state: "TX" }));
+    await h.o.as.mutation(api.payments.jobs.approve, { jobId: h.jobId });
+    await h.t.finishInProgressScheduledFunctions();
+    const thisMonth = async (args: { timeZone?: string }) => (await h.p.as.query(api.dashboard.professional, args)).thisMonth;
+    // 7 pm in Texas: Dec 1 in UTC, still November for the pro (by their browser's zone, or their state's).
+    vi.setSystemTime(Date.parse("2026-11-30T19:00:00-06:00"));
+    expect(await thisMonth({ timeZone: "America/Chicago" })).toBe(900);
+    expect(await thisMonth({})).toBe(900);
+    // In Honolulu it's 3 pm on Nov 30; in Berlin it's already December.
+    expect(await thisMonth({ timeZone: "Pacific/Honolulu" })).toBe(900);
+    expect(await thisMonth({ timeZone: "Europe/Berlin" })).toBe(0);
+    // Past midnight in Texas the month has turned.
+    vi.setSystemTime(Date.parse("2026-12-01T00:30:00-06:00"));
+    expect(await thisMonth({ timeZone: "America/Chicago" })).toBe(0);
+    expect((await errorOf(h.p.as.query(api.dashboard.professional, { timeZone: "Mars/Olympus_Mons" }))).message).toBe(Messages.unknownTimeZone);
   });
 
   test("changes: at most twice, back to in progress each time; then only a dispute (the pro may open it)", async () => {

@@ -7,6 +7,7 @@ import type { Viewer } from "@/app/session";
 import { cardClasses, EmptyState, ListSkeleton } from "@/components/ui";
 import { api } from "@/lib/api";
 import { cn } from "@/lib/cn";
+import { BROWSER_TIME_ZONE } from "@/lib/timeZone";
 import { AvailableJobs, MyWork } from "./ProfessionalJobs";
 import { DashboardLayout } from "./DashboardLayout";
 import { LeadInsights } from "./LeadInsights";
@@ -32,7 +33,7 @@ import { TextLink } from "@/components/ui";
 
 export function ProfessionalDashboard({ viewer }: { viewer: Viewer }) {
   const primary = viewer.primaryProfession ? professionLabel(viewer.primaryProfession) : null;
-  const tiles = useQuery(api.dashboard.professional);
+  const tiles = useQuery(api.dashboard.professional, { timeZone: BROWSER_TIME_ZONE });
   const available = tiles ? tiles.available : viewer.availabilityStatus === "available";
   return (
     <DashboardLayout
