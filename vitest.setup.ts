@@ -1,20 +1,19 @@
 // TEST_NOW runs the unit suite at a chosen instant (`TEST_NOW=2026-12-31T23:30:00-06:00 npm run
 // test:unit`), so month ends, New Year's Eve and daylight-saving changes can be tried on any day.
-// Date alone is faked here, and it keeps moving with the real clock; a test's own
-// vi.useFakeTimers() starts from that instant (vitest takes the faked Date.now() as its start), and
-// vi.useRealTimers() comes back to it rather than to today.
-import { vi } from "vitest";
-
+// Date is shifted to that instant and keeps moving with the real clock, to the millisecond; a
+// test's own vi.useFakeTimers() starts from it (vitest starts from Date.now()), and
+// vi.useRealTimers() puts this shifted Date back, so no test ever sees today.
 const chosen = process.env.TEST_NOW;
 if (chosen) {
   const start = Date.parse(chosen);
   if (Number.isNaN(start)) throw new Error(`TEST_NOW is not a date: ${chosen}`);
-  const dateOnly = (now: number) => vi.useFakeTimers({ now, toFake: ["Date"], shouldAdvanceTime: true });
-  const useRealTimers = vi.useRealTimers.bind(vi);
-  vi.useRealTimers = () => {
-    const now = Date.now();
-    useRealTimers();
-    return dateOnly(now);
-  };
-  dateOnly(start);
+  const RealDate = Date;
+  const offset = start - RealDate.now();
+  const now = () => RealDate.now() + offset;
+  globalThis.Date = new Proxy(RealDate, {
+    construct: (target, args, newTarget) => Reflect.construct(target, args.length === 0 ? [now()] : args, newTarget),
+    // Date() called without new is the current time as text.
+    apply: () => new RealDate(now()).toString(),
+    get: (target, key, receiver) => (key === "now" ? now : Reflect.get(target, key, receiver)),
+  });
 }
