@@ -90,9 +90,19 @@ export const PaymentCopy = {
   priceOutOfRange: (min: string, max: string) => `Choose a price between ${min} and ${max}.`,
   quoteOutOfRange: (min: string, max: string) => `Your final quote must be between ${min} and ${max}, the range you bid.`,
   quoteSettled: (amount: string) => `The price is already settled at ${amount}.`,
+  /** Funding never waits for the professional's payout account: only the release's transfer does. */
   payoutsMissing: (name: string) =>
-    `${name} hasn't connected a payout account yet. We've asked them to; you can fund the job once they have.`,
-  connectPayouts: "Connect a payout account so the owner can fund the job. Payments are released to it.",
+    `${name} hasn't connected a payout account yet. You can fund now: Rafter holds the money, and it's paid out once they connect.`,
+  connectPayouts: "Connect a payout account to get paid: released payments are paid out to it.",
+  /** The payment panel, both sides, while a released payment's transfer waits for the pro's payout account. */
+  waitingForPayouts: "Waiting for the professional to connect payouts",
+  payoutWaitingTitle: "Connect payouts to get paid",
+  payoutWaiting: (amount: string, title: string) =>
+    `${amount} for "${title}" is released to you and waiting for your payout account. Connect one in Earnings to receive it.`,
+  payoutReminder: (amount: string) => `${amount} released to you is still waiting for your payout account. Connect one in Earnings to receive it.`,
+  payoutsConnected: "Your payout account is ready. Released payments are paid out to it.",
+  payoutsConnectedWithWaiting: (count: number) =>
+    `Your payout account is ready. ${count === 1 ? "The payment that was waiting for it is" : `The ${count} payments that were waiting for it are`} on the way.`,
   amountMismatch: "The amount paid doesn't match the job's price.",
   photoRequired: "Add at least one photo of the finished work.",
   checklistRequired: "List at least one thing you did.",

@@ -1361,6 +1361,7 @@ export const CLASSIFICATION: Record<string, Classification> = {
   },
   "payments/jobs:payoutStatus": { access: "member" },
   "payments/jobs:connectPayouts": { access: "member" },
+  "payments/jobs:refreshPayouts": { access: "member" },
   "payments/jobs:earnings": { access: "member" },
   "admin/disputes:list": { access: "admin" },
   "admin/moneyMoves:listFailed": { access: "admin" },

@@ -32,5 +32,8 @@ crons.hourly("prune document links", { minuteUTC: 52 }, internal.credentials.pru
 // The nightly cleanup (issue 16; convex/admin/cleanup.ts): the spec's cleanup rules in bounded
 // batches, its report in Admin → Cleanup, admins notified; then runs past 30 days are purged.
 crons.daily("nightly cleanup", { hourUTC: 3, minuteUTC: 50 }, internal.admin.cleanup.nightly, {});
+// Released payments waiting for a professional's payout account: a daily reminder, a week at most
+// (convex/payments/jobs.ts); it also sends the transfers of an account enabled by an event missed.
+crons.daily("payout reminders", { hourUTC: 15, minuteUTC: 30 }, internal.payments.jobs.remindWaitingPayouts, {});
 
 export default crons;

@@ -17,7 +17,7 @@ import { adminRoutes } from "./http/admin";
 import { openApiRoutes } from "./http/openapi";
 import { outboxHttp } from "./http/devOutbox";
 import { credentialDocumentHttp } from "./http/credentialDocument";
-import { stripeWebhook } from "./payments/webhooks";
+import { stripeConnectWebhook, stripeWebhook } from "./payments/webhooks";
 
 const http = httpRouter();
 
@@ -48,5 +48,7 @@ http.route({ path: "/credential-document", method: "GET", handler: credentialDoc
 
 // Payment events (Stripe, or the local payments mode): signature verified on the raw body.
 http.route({ path: "/stripe/webhook", method: "POST", handler: stripeWebhook });
+// Connected accounts' events (a professional's payouts): Stripe's Connect endpoint, its own secret.
+http.route({ path: "/stripe/connect-webhook", method: "POST", handler: stripeConnectWebhook });
 
 export default http;

@@ -142,6 +142,8 @@ export default defineSchema({
     /** Payouts (issue 15): the professional's Stripe Connect Express account, written by the account.updated webhook. */
     stripeConnectAccountId: v.optional(v.string()),
     payoutsEnabled: v.optional(v.boolean()),
+    /** When payoutsEnabled was last learnt (seconds: an event's `created`, or a re-read): older news is skipped. */
+    payoutsCheckedAt: v.optional(v.number()),
     /** The userType a ban (or a cleanup) moved aside so the directory indexes and profile skip them; back on unban. */
     bannedUserType: v.optional(userType),
   })
@@ -973,9 +975,15 @@ export default defineSchema({
     strayPaymentIntentId: v.optional(v.string()),
     /**
      * pending: to do (or to retry, with `error`); failed: out of automatic tries, an admin retries it;
-     * cancelled: a transfer never sent whose money went back to the owner instead (no reversal needed).
+     * cancelled: a transfer never sent whose money went back to the owner instead (no reversal needed);
+     * waiting: a transfer held until the professional's payout account can take it (not tried, no
+     * tries spent, not an admin's problem), queued again the moment payouts are enabled.
      */
-    status: v.union(v.literal("pending"), v.literal("done"), v.literal("failed"), v.literal("cancelled")),
+    status: v.union(v.literal("pending"), v.literal("done"), v.literal("failed"), v.literal("cancelled"), v.literal("waiting")),
+    /** While waiting: the professional whose payout account it waits for (payouts enabled releases their moves). */
+    waitingFor: v.optional(v.id("users")),
+    /** Reminders sent to that professional while it waited (the daily reminder is bounded). */
+    payoutReminders: v.optional(v.number()),
     externalId: v.optional(v.string()),
     /** The gateway's last error. */
     error: v.optional(v.string()),
@@ -986,7 +994,10 @@ export default defineSchema({
   })
     .index("by_paymentId", ["paymentId"])
     .index("by_status", ["status"])
-    .index("by_idempotencyKey", ["idempotencyKey"]),
+    .index("by_idempotencyKey", ["idempotencyKey"])
+    .index("by_waitingFor", ["waitingFor"])
+    // The daily payout reminder: waiting transfers still under their reminders' bound.
+    .index("by_status_and_payoutReminders", ["status", "payoutReminders"]),
 
   /** Fixed-window counters for rate limits; key = "<route>:<identifier>". */
   rateLimits: defineTable({

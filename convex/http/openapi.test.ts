@@ -7,7 +7,7 @@ import { newTest } from "../test.setup";
 /** Served by @convex-dev/auth for token verification, not part of the REST API. */
 // Not the public REST contract: the auth library's discovery documents, and the local-only outbox
 // (it answers 404 on any deployment that is not local), and Stripe's webhook (Stripe's contract, not ours).
-const NOT_REST = new Set(["/.well-known/openid-configuration", "/.well-known/jwks.json", "/dev/outbox", "/stripe/webhook", "/credential-document"]);
+const NOT_REST = new Set(["/.well-known/openid-configuration", "/.well-known/jwks.json", "/dev/outbox", "/stripe/webhook", "/stripe/connect-webhook", "/credential-document"]);
 
 interface Operation {
   summary: string;

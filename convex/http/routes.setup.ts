@@ -206,6 +206,10 @@ export const ROUTES: Record<string, RouteRule> = {
     public:
       "the payments webhook: anyone may post, only events signed with the webhook secret are applied (400 otherwise)",
   },
+  "POST /stripe/connect-webhook": {
+    public:
+      "the Connect webhook: anyone may post, only connected accounts' events signed with the Connect endpoint's secret are applied (400 otherwise)",
+  },
 
   "GET /api/messages": { query: ["limit"], cursor: true },
   "GET /api/messages/*": {

@@ -292,6 +292,28 @@ export async function queueMoneyMove(
   return moveId;
 }
 
+/** Transfers one professional's payout account holds up at most, per pass (a bounded read). */
+export const WAITING_PAYOUTS_BATCH = 100;
+
+/**
+ * The professional's payout account can take transfers now: every transfer that waited for it is
+ * queued again at once (same row, same idempotency key; its tries were never spent).
+ */
+export async function releaseWaitingPayouts(ctx: MutationCtx, proId: Id<"users">): Promise<number> {
+  const waiting = await ctx.db
+    .query("paymentMoves")
+    .withIndex("by_waitingFor", (q) => q.eq("waitingFor", proId))
+    .take(WAITING_PAYOUTS_BATCH);
+  let released = 0;
+  for (const move of waiting) {
+    if (move.status !== "waiting") continue;
+    await ctx.db.patch("paymentMoves", move._id, { status: "pending", waitingFor: undefined });
+    await ctx.scheduler.runAfter(0, internal.payments.moves.execute, { moveId: move._id, attempts: move.attempts ?? 0 });
+    released += 1;
+  }
+  return released;
+}
+
 /** History rows for one payment, newest first. */
 export async function paymentHistoryOf(ctx: QueryCtx, paymentId: Id<"jobPayments">, limit = 50) {
   return await ctx.db
@@ -767,8 +789,8 @@ async function reversibleCents(ctx: MutationCtx, payment: Payment): Promise<numb
     .take(100);
   let unsent = 0;
   for (const move of moves) {
-    if (move.kind === "transfer" && (move.status === "pending" || move.status === "failed")) {
-      await ctx.db.patch("paymentMoves", move._id, { status: "cancelled" });
+    if (move.kind === "transfer" && (move.status === "pending" || move.status === "failed" || move.status === "waiting")) {
+      await ctx.db.patch("paymentMoves", move._id, { status: "cancelled", waitingFor: undefined });
       unsent += move.amountCents;
     }
   }

@@ -171,9 +171,13 @@ export function reversedTransferObject(t: { transferId: string; amountCents: num
   });
 }
 
-/** An event as Stripe sends it to a webhook endpoint. */
-export function stripeEvent(type: LocalEventType, object: object, createdMs: number) {
+/**
+ * An event as Stripe sends it to a webhook endpoint. `account`: the connected account a Connect
+ * event comes from (Stripe sets it on every Connect event, and sends those only to Connect endpoints).
+ */
+export function stripeEvent(type: LocalEventType, object: object, createdMs: number, account?: string) {
   return stripeObject("event", `evt_local_${crypto.randomUUID().replace(/-/g, "")}`, {
+    ...(account !== undefined ? { account } : {}),
     api_version: STRIPE_API_VERSION,
     created: toSeconds(createdMs),
     type,
@@ -182,4 +186,8 @@ export function stripeEvent(type: LocalEventType, object: object, createdMs: num
     request: { id: null, idempotency_key: null },
   });
 }
-export type LocalEvent = ReturnType<typeof stripeEvent>;
+export type LocalEvent = ReturnType<typeof stripeEvent> & { account?: string };
+
+/** account.updated as Stripe sends it: from the connected account, to the Connect endpoint. */
+export const accountUpdatedEvent = (accountId: string, userId: string, payoutsEnabled: boolean, createdMs: number): LocalEvent =>
+  stripeEvent("account.updated", accountObject(accountId, userId, payoutsEnabled), createdMs, accountId);

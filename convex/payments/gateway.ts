@@ -18,6 +18,11 @@ export const STRIPE_API_VERSION = "2026-10-28.endive" as const;
 
 /** The local mode's webhook secret: local deployments only, where no real money moves. */
 export const LOCAL_WEBHOOK_SECRET = "whsec_rafter_local_payments_mode";
+/**
+ * The local mode's Connect endpoint secret. Stripe sends connected accounts' events (account.updated)
+ * only to a Connect endpoint, which has a signing secret of its own: the local gateway does the same.
+ */
+export const LOCAL_CONNECT_WEBHOOK_SECRET = "whsec_rafter_local_connect_mode";
 
 export type PaymentsMode = "stripe" | "local" | "off";
 
@@ -31,6 +36,13 @@ export function webhookSecret(): string | null {
   const mode = paymentsMode();
   if (mode === "stripe") return env.STRIPE_WEBHOOK_SECRET ?? null;
   return mode === "local" ? LOCAL_WEBHOOK_SECRET : null;
+}
+
+/** The Connect endpoint's secret (POST /stripe/connect-webhook); null when payments are off or it is unset. */
+export function connectWebhookSecret(): string | null {
+  const mode = paymentsMode();
+  if (mode === "stripe") return env.STRIPE_CONNECT_WEBHOOK_SECRET ?? null;
+  return mode === "local" ? LOCAL_CONNECT_WEBHOOK_SECRET : null;
 }
 
 /** The SDK client. Local mode uses it only for webhook signing and verification (no API calls). */
@@ -111,4 +123,6 @@ export interface PaymentsGateway {
   createConnectAccount(ctx: ActionCtx, request: { userId: Id<"users">; email: string; idempotencyKey: string }): Promise<{ accountId: string }>;
   /** Where the professional finishes onboarding (Stripe's hosted pages, or the local page). */
   createAccountLink(ctx: ActionCtx, request: { userId: Id<"users">; accountId: string; refreshUrl: string; returnUrl: string }): Promise<{ url: string }>;
+  /** The connected account as the gateway has it now (onboarding's return re-reads it: events can lag). */
+  retrieveAccount(ctx: ActionCtx, request: { accountId: string }): Promise<{ accountId: string; payoutsEnabled: boolean }>;
 }

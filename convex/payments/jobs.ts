@@ -3,7 +3,16 @@
 // live in model/payments.ts; money moves in payments/moves.ts; Stripe only in actions.
 import { v } from "convex/values";
 import { ErrorCode } from "../../common/errors";
-import { COMPLETION_LIMITS, MAX_CHANGE_REQUESTS, MILESTONE_LIMITS, MilestoneCopy, milestoneLabel, PaymentCopy, type PaymentState } from "../../common/payments";
+import {
+  COMPLETION_LIMITS,
+  formatCents,
+  MAX_CHANGE_REQUESTS,
+  MILESTONE_LIMITS,
+  MilestoneCopy,
+  milestoneLabel,
+  PaymentCopy,
+  type PaymentState,
+} from "../../common/payments";
 import { SubscribeCopy } from "../../common/plans";
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
@@ -13,6 +22,7 @@ import { fail, forbidden, invalid } from "../model/errors";
 import { claimPhotos as claimPhotoFiles, refusalValidator } from "../model/files";
 import { completionPhotoBlock } from "../model/jobPhotos";
 import { getJobX } from "../model/jobs";
+import { notify } from "../model/notifications";
 import {
   approve as approvePayment,
   confirmQuote as confirmPaymentQuote,
@@ -30,6 +40,7 @@ import {
   splitMilestones as splitPaymentMilestones,
   remindRelease as remindReleasePayment,
   reviewWindowMs,
+  releaseWaitingPayouts,
   requestChanges as requestPaymentChanges,
   sideOf,
   splitStillOpen,
@@ -109,6 +120,8 @@ export const paymentView = v.object({
       resolution: v.union(v.string(), v.null()),
     }),
   ),
+  /** Released money whose transfer waits for the pro's payout account (not tried yet, not failed). */
+  payoutWaitingCents: v.number(),
   /** Money moves the gateway refused so far (retrying, or waiting for an admin): "Payout delayed". */
   delayed: v.array(v.object({ kind: v.union(v.literal("transfer"), v.literal("refund"), v.literal("reversal")), amountCents: v.number() })),
   /** What the bid and the job promised: the completion checklist starts from it. */
@@ -192,6 +205,7 @@ async function toView(ctx: QueryCtx, payment: Payment, viewer: Doc<"users">, rol
           resolution: payment.dispute.resolution ?? null,
         }
       : null,
+    payoutWaitingCents: moves.filter((m) => m.kind === "transfer" && m.status === "waiting").reduce((sum, m) => sum + m.amountCents, 0),
     delayed: moves.filter((m) => (m.status === "pending" || m.status === "failed") && (m.attempts ?? 0) > 0).map((m) => ({ kind: m.kind, amountCents: m.amountCents })),
     suggestedChecklist: scope.filter((s) => s.trim().length > 0),
     // Completion is submitted once the work is under way (the job in progress).
@@ -291,12 +305,9 @@ export const fundingContext = internalMutation({
     if (payment.state !== "awaiting_funding") invalid(PaymentCopy.illegal(payment.state, "funded"));
     const earlier = unfundedBefore(payment, await paymentsOfJob(ctx, jobId));
     if (earlier !== undefined) invalid(MilestoneCopy.fundInOrder(milestoneIndexOf(earlier) + 1));
-    const [owner, pro, job] = await Promise.all([
-      ctx.db.get("users", viewerId),
-      ctx.db.get("users", payment.proId),
-      ctx.db.get("jobs", jobId),
-    ]);
-    if (pro?.payoutsEnabled !== true) invalid(PaymentCopy.payoutsMissing(pro ? displayName(pro) : "The professional"));
+    const [owner, job] = await Promise.all([ctx.db.get("users", viewerId), ctx.db.get("jobs", jobId)]);
+    // No wait for the pro's payout account: the platform holds the charge (separate charges and
+    // transfers), and only the release's transfer needs the account (payments/moves.ts waits for it).
     if (payment.checkoutStartedAt === undefined) await ctx.db.patch("jobPayments", payment._id, { checkoutStartedAt: Date.now() });
     const what = payment.milestoneTitle === undefined ? "" : ` (${milestoneLabel(milestoneIndexOf(payment), payment.milestoneTitle)})`;
     return {
@@ -557,6 +568,81 @@ export const connectPayouts = action({
   },
 });
 
+/**
+ * Onboarding's return (/earnings?payouts=connected): the account re-read from the gateway and
+ * applied by the Connect webhook's own rule, so payouts (and the transfers waiting for them) don't
+ * hang on the account.updated event's delivery.
+ */
+export const refreshPayouts = action({
+  args: {},
+  returns: v.object({ connected: v.boolean(), payoutsEnabled: v.boolean() }),
+  handler: async (ctx): Promise<{ connected: boolean; payoutsEnabled: boolean }> => {
+    if (ctx.viewerId === null) fail(ErrorCode.NOT_AUTHENTICATED, SubscribeCopy.authRequired);
+    const viewerId = ctx.viewerId;
+    const me: { professional: boolean; email: string; accountId: string | null } = await ctx.runQuery(
+      internal.payments.jobs.payoutContext,
+      { viewerId },
+    );
+    if (!me.professional) forbidden("Only professionals receive payouts.");
+    if (me.accountId === null) return { connected: false, payoutsEnabled: false };
+    // Seconds, as an event's `created`: an account.updated older than this read is skipped after it.
+    const at = Math.floor(Date.now() / 1000);
+    const account = await jobGateway().retrieveAccount(ctx, { accountId: me.accountId });
+    await ctx.runMutation(internal.payments.webhooks.applyAccount, {
+      accountId: account.accountId,
+      userId: viewerId,
+      payoutsEnabled: account.payoutsEnabled,
+      at,
+    });
+    return { connected: true, payoutsEnabled: account.payoutsEnabled };
+  },
+});
+
+/** Reminders a waiting transfer's professional gets at most (one a day: a week). */
+export const PAYOUT_REMINDERS_MAX = 7;
+const REMINDER_BATCH = 100;
+
+/**
+ * The daily payout reminder (crons.ts): each professional with released money waiting for their
+ * payout account is reminded once, for at most PAYOUT_REMINDERS_MAX days. One whose payouts are
+ * enabled by now (an event missed) has the transfers sent instead.
+ */
+export const remindWaitingPayouts = internalMutation({
+  args: {},
+  returns: v.object({ reminded: v.number(), released: v.number() }),
+  handler: async (ctx) => {
+    const moves = await ctx.db
+      .query("paymentMoves")
+      .withIndex("by_status_and_payoutReminders", (q) => q.eq("status", "waiting").lt("payoutReminders", PAYOUT_REMINDERS_MAX))
+      .take(REMINDER_BATCH);
+    const byPro = new Map<Id<"users">, Doc<"paymentMoves">[]>();
+    for (const move of moves) {
+      if (move.waitingFor === undefined) continue;
+      byPro.set(move.waitingFor, [...(byPro.get(move.waitingFor) ?? []), move]);
+    }
+    let reminded = 0;
+    let released = 0;
+    for (const [proId, waiting] of byPro) {
+      const pro = await ctx.db.get("users", proId);
+      if (pro?.stripeConnectAccountId !== undefined && pro.payoutsEnabled === true) {
+        released += await releaseWaitingPayouts(ctx, proId);
+        continue;
+      }
+      for (const move of waiting) await ctx.db.patch("paymentMoves", move._id, { payoutReminders: (move.payoutReminders ?? 0) + 1 });
+      if (pro === null) continue;
+      await notify(ctx, {
+        userId: proId,
+        type: "job",
+        title: PaymentCopy.payoutWaitingTitle,
+        content: PaymentCopy.payoutReminder(formatCents(waiting.reduce((sum, m) => sum + m.amountCents, 0))),
+        actionUrl: "/earnings",
+      });
+      reminded += 1;
+    }
+    return { reminded, released };
+  },
+});
+
 // ---------------------------------------------------------------------------
 // Earnings: the professional's payment records (never acceptedPrice).
 
@@ -592,6 +678,8 @@ const earningRow = v.object({
   cents: v.number(),
   /** A payout the gateway refused so far (retrying, or waiting for an admin): shown as delayed, not released. */
   payoutDelayed: v.boolean(),
+  /** Released, but its transfer waits for the pro's payout account. */
+  payoutWaiting: v.boolean(),
   at: v.number(),
 });
 
@@ -630,6 +718,7 @@ export const earnings = query({
           amountCents: p.amountCents,
           cents: cents(p),
           payoutDelayed: moves.some((m) => m.kind === "transfer" && (m.status === "pending" || m.status === "failed") && (m.attempts ?? 0) > 0),
+          payoutWaiting: moves.some((m) => m.kind === "transfer" && m.status === "waiting"),
           at: p.releasedAt ?? p.fundedAt ?? p._creationTime,
         });
       }

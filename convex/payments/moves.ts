@@ -3,11 +3,15 @@
 // action, or Stripe seeing the same request twice, moves the money once. A move the gateway
 // refuses keeps its error and is retried by the scheduler with backoff, under the SAME key;
 // after MOVE_MAX_ATTEMPTS tries it waits for an admin (admin/moneyMoves.ts) and the member sees
-// "Payout delayed", never a false "Released".
+// "Payout delayed", never a false "Released". A transfer to a professional whose payout account
+// can't take it yet (not connected, or payouts not enabled) is not tried at all: it waits (status
+// "waiting", no tries spent, no admin alert), the professional is told and reminded, and it is
+// queued again the moment payouts are enabled (model/payments.ts releaseWaitingPayouts).
 import { v } from "convex/values";
 import { internal } from "../_generated/api";
-import type { Id } from "../_generated/dataModel";
-import { formatCents } from "../../common/payments";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx } from "../_generated/server";
+import { formatCents, PaymentCopy } from "../../common/payments";
 import { internalAction, internalMutation, internalQuery } from "../functions";
 import { notify } from "../model/notifications";
 import { queueMoneyMove } from "../model/payments";
@@ -21,6 +25,8 @@ const moveContextValidator = v.union(
     idempotencyKey: v.string(),
     jobId: v.id("jobs"),
     destination: v.union(v.string(), v.null()),
+    /** The professional's payout account can take a transfer, as far as the app knows. */
+    payoutsReady: v.boolean(),
     paymentIntentId: v.union(v.string(), v.null()),
     chargeId: v.union(v.string(), v.null()),
     transferId: v.union(v.string(), v.null()),
@@ -44,6 +50,7 @@ export const moveContext = internalQuery({
       idempotencyKey: move.idempotencyKey,
       jobId: payment.jobId,
       destination: pro?.stripeConnectAccountId ?? null,
+      payoutsReady: pro?.stripeConnectAccountId !== undefined && pro.payoutsEnabled === true,
       paymentIntentId: move.strayPaymentIntentId ?? payment.paymentIntentId ?? null,
       chargeId: payment.chargeId ?? null,
       transferId: payment.transferId ?? null,
@@ -64,12 +71,23 @@ const DELAYED = {
 } as const;
 
 export const recordMove = internalMutation({
-  args: { moveId: v.id("paymentMoves"), externalId: v.optional(v.string()), error: v.optional(v.string()) },
+  args: {
+    moveId: v.id("paymentMoves"),
+    externalId: v.optional(v.string()),
+    error: v.optional(v.string()),
+    /** A transfer not tried: the professional's payout account can't take it yet. */
+    waitForPayouts: v.optional(v.boolean()),
+  },
   returns: v.null(),
-  handler: async (ctx, { moveId, externalId, error }) => {
+  handler: async (ctx, { moveId, externalId, error, waitForPayouts }) => {
     const move = await ctx.db.get("paymentMoves", moveId);
     if (move === null || move.status === "done") return null;
     const now = Date.now();
+    if (waitForPayouts === true) {
+      if (move.status !== "pending") return null;
+      await waitForPayoutAccount(ctx, move);
+      return null;
+    }
     if (move.status === "cancelled") {
       // A transfer cancelled (its money went back) while its call was already under way, and it
       // went through: record it, and take it back with a reversal of its own.
@@ -115,6 +133,32 @@ export const recordMove = internalMutation({
 });
 
 /**
+ * Holds a transfer until the professional's payout account can take it, and tells them (once: the
+ * daily reminder does the rest). Payouts enabled since the action looked: it goes out at once.
+ */
+async function waitForPayoutAccount(ctx: MutationCtx, move: Doc<"paymentMoves">): Promise<void> {
+  const payment = (await ctx.db.get("jobPayments", move.paymentId))!;
+  const pro = await ctx.db.get("users", payment.proId);
+  if (pro?.stripeConnectAccountId !== undefined && pro.payoutsEnabled === true) {
+    await ctx.scheduler.runAfter(0, internal.payments.moves.execute, { moveId: move._id, attempts: move.attempts ?? 0 });
+    return;
+  }
+  const first = move.payoutReminders === undefined;
+  await ctx.db.patch("paymentMoves", move._id, { status: "waiting", waitingFor: payment.proId, payoutReminders: move.payoutReminders ?? 0 });
+  if (!first || pro === null) return;
+  const job = await ctx.db.get("jobs", payment.jobId);
+  await notify(ctx, {
+    userId: payment.proId,
+    type: "job",
+    title: PaymentCopy.payoutWaitingTitle,
+    content: PaymentCopy.payoutWaiting(formatCents(move.amountCents), job?.title ?? "your job"),
+    actionUrl: "/earnings",
+    entityType: "job",
+    entityId: payment.jobId,
+  });
+}
+
+/**
  * Makes one money move. `attempts`: the failures a scheduled try follows (it does nothing if the
  * move has moved on); without it (a direct run), any move not yet done is tried.
  */
@@ -128,11 +172,17 @@ export const execute = internalAction({
       idempotencyKey: string;
       jobId: Id<"jobs">;
       destination: string | null;
+      payoutsReady: boolean;
       paymentIntentId: string | null;
       chargeId: string | null;
       transferId: string | null;
     } | null = await ctx.runQuery(internal.payments.moves.moveContext, { moveId, ...(attempts !== undefined ? { attempts } : {}) });
     if (move === null) return null;
+    if (move.kind === "transfer" && !move.payoutsReady) {
+      // Not the gateway's refusal to retry: nothing can go out until the professional connects payouts.
+      await ctx.runMutation(internal.payments.moves.recordMove, { moveId, waitForPayouts: true });
+      return null;
+    }
     try {
       const gateway = jobGateway();
       let result: { id: string };

@@ -115,4 +115,9 @@ export const stripeGateway: PaymentsGateway = {
     });
     return { url: link.url };
   },
+
+  async retrieveAccount(_ctx, request) {
+    const account = await stripeClient().accounts.retrieve(request.accountId);
+    return { accountId: account.id, payoutsEnabled: account.payouts_enabled === true };
+  },
 };

@@ -1,8 +1,13 @@
-// The payments webhook (POST /stripe/webhook): the raw body's signature is verified
-// with the Stripe SDK (a bad one gets 400), then one internal mutation applies the
-// event: it records the event id first, so a replay changes nothing, and it skips a
-// subscription event older than the one already applied, so events arriving out of
-// order end in the state of the newest. Local mode's events come through here too.
+// The payments webhooks: the raw body's signature is verified with the Stripe SDK (a bad one
+// gets 400), then one internal mutation applies the event: it records the event id first, so a
+// replay changes nothing, and it skips a subscription event older than the one already applied,
+// so events arriving out of order end in the state of the newest. Local mode's events come
+// through here too. Two endpoints, as Stripe has them: POST /stripe/webhook is the platform's own
+// ("Your account": checkout, subscriptions, charges, transfers) with STRIPE_WEBHOOK_SECRET; POST
+// /stripe/connect-webhook receives connected accounts' events (account.updated: a professional's
+// payouts) with the Connect endpoint's own STRIPE_CONNECT_WEBHOOK_SECRET. Each route checks one
+// secret and takes only its own kind of event (`event.account` is set on Connect events only), so
+// a connected account's event can never be read as the platform's.
 import type Stripe from "stripe";
 import { v } from "convex/values";
 import {
@@ -18,11 +23,12 @@ import type { Doc } from "../_generated/dataModel";
 import { httpAction, type ActionCtx, type MutationCtx } from "../_generated/server";
 import { internalMutation } from "../functions";
 import { jsonResponse } from "../http/rest";
+import { PaymentCopy } from "../../common/payments";
 import { notify } from "../model/notifications";
-import { applyChargeback, recordFunding } from "../model/payments";
+import { applyChargeback, recordFunding, releaseWaitingPayouts } from "../model/payments";
 import { syncUserLocation } from "../model/professionals";
 import { planId as planIdValidator, subscriptionStatus } from "../schema";
-import { planIdOfLookupKey, stripeClient, webhookSecret } from "./gateway";
+import { connectWebhookSecret, planIdOfLookupKey, stripeClient, webhookSecret } from "./gateway";
 
 const subscriptionValidator = v.object({
   id: v.string(),
@@ -94,9 +100,24 @@ function subscriptionOf(sub: Stripe.Subscription): PaymentEvent["subscription"] 
   };
 }
 
-/** What the app reads of a verified event; null for types it doesn't act on. */
-export function normalizeEvent(event: Stripe.Event): PaymentEvent | null {
+/** Which endpoint an event came to: the platform's own, or the Connect endpoint. */
+export type WebhookSource = "platform" | "connect";
+
+/**
+ * What the app reads of a verified event; null for types it doesn't act on. A Connect endpoint's
+ * event is read only for the connected account it names (`event.account`); the platform's
+ * endpoint never gets a connected account's account.updated (its own is of no interest).
+ */
+export function normalizeEvent(event: Stripe.Event, source: WebhookSource = "platform"): PaymentEvent | null {
   const base = { id: event.id, type: event.type, created: event.created };
+  if (source === "connect") {
+    if (event.type !== "account.updated" || typeof event.account !== "string") return null;
+    const account = event.data.object;
+    return {
+      ...base,
+      account: { accountId: event.account, userId: account.metadata?.userId, payoutsEnabled: account.payouts_enabled === true },
+    };
+  }
   switch (event.type) {
     case "checkout.session.completed": {
       const session = event.data.object;
@@ -149,13 +170,6 @@ export function normalizeEvent(event: Stripe.Event): PaymentEvent | null {
         },
       };
     }
-    case "account.updated": {
-      const account = event.data.object;
-      return {
-        ...base,
-        account: { accountId: account.id, userId: account.metadata?.userId, payoutsEnabled: account.payouts_enabled === true },
-      };
-    }
     case "transfer.reversed": {
       const transfer = event.data.object;
       const reversal = transfer.reversals?.data?.[0];
@@ -190,25 +204,7 @@ async function applyJobPaymentEvent(ctx: MutationCtx, event: PaymentEvent): Prom
     return;
   }
   if (event.account) {
-    const { accountId, userId, payoutsEnabled } = event.account;
-    const byAccount = await ctx.db
-      .query("users")
-      .withIndex("by_stripeConnectAccountId", (q) => q.eq("stripeConnectAccountId", accountId))
-      .first();
-    const byMetadata = byAccount === null && userId ? ctx.db.normalizeId("users", userId) : null;
-    const user = byAccount ?? (byMetadata === null ? null : await ctx.db.get("users", byMetadata));
-    if (user === null) return;
-    const wasEnabled = user.payoutsEnabled === true;
-    await ctx.db.patch("users", user._id, { stripeConnectAccountId: accountId, payoutsEnabled });
-    if (payoutsEnabled && !wasEnabled) {
-      await notify(ctx, {
-        userId: user._id,
-        type: "system",
-        title: "Payouts connected",
-        content: "Your payout account is ready. Owners can now fund the jobs you're hired for.",
-        actionUrl: "/earnings",
-      });
-    }
+    await applyPayoutAccount(ctx, { ...event.account, at: event.created });
     return;
   }
   if (event.reversal) {
@@ -254,34 +250,94 @@ async function applyJobPaymentEvent(ctx: MutationCtx, event: PaymentEvent): Prom
   }
 }
 
+const accountArgs = { accountId: v.string(), userId: v.optional(v.string()), payoutsEnabled: v.boolean(), at: v.number() };
+const payoutAccount = v.object(accountArgs);
+
+/**
+ * A professional's payout account as Stripe last told it (account.updated on the Connect endpoint,
+ * or a re-read when onboarding returns): payouts on or off. News older than what was applied is
+ * skipped (`at`, seconds); payouts turning on sends every transfer that waited for them.
+ */
+async function applyPayoutAccount(ctx: MutationCtx, account: typeof payoutAccount.type) {
+  const { accountId, userId, payoutsEnabled, at } = account;
+  const byAccount = await ctx.db
+    .query("users")
+    .withIndex("by_stripeConnectAccountId", (q) => q.eq("stripeConnectAccountId", accountId))
+    .first();
+  const byMetadata = byAccount === null && userId ? ctx.db.normalizeId("users", userId) : null;
+  const user = byAccount ?? (byMetadata === null ? null : await ctx.db.get("users", byMetadata));
+  if (user === null) return;
+  if (user.payoutsCheckedAt !== undefined && at < user.payoutsCheckedAt) return;
+  const wasEnabled = user.payoutsEnabled === true;
+  await ctx.db.patch("users", user._id, { stripeConnectAccountId: accountId, payoutsEnabled, payoutsCheckedAt: at });
+  if (!payoutsEnabled) return;
+  const released = await releaseWaitingPayouts(ctx, user._id);
+  if (!wasEnabled) {
+    await notify(ctx, {
+      userId: user._id,
+      type: "system",
+      title: "Payouts connected",
+      content: released > 0 ? PaymentCopy.payoutsConnectedWithWaiting(released) : PaymentCopy.payoutsConnected,
+      actionUrl: "/earnings",
+    });
+  }
+}
+
+/** The payout account re-read from the gateway (payments/jobs.ts refreshPayouts): the webhook's own rule. */
+export const applyAccount = internalMutation({
+  args: accountArgs,
+  returns: v.null(),
+  handler: async (ctx, args) => {
+    await applyPayoutAccount(ctx, args);
+    return null;
+  },
+});
+
 /**
  * Applies local-mode events in order through the same internal mutation the webhook route calls, without
  * the signed round trip: for the demo seed, which runs before the app's HTTP server is listening.
  */
 export async function applyEventsDirectly(ctx: ActionCtx, events: readonly unknown[]): Promise<void> {
-  for (const event of events) {
-    const normalized = normalizeEvent(event as Stripe.Event);
+  for (const event of events as readonly Stripe.Event[]) {
+    // Where Stripe would have sent it: a connected account's event to the Connect endpoint.
+    const normalized = normalizeEvent(event, typeof event.account === "string" ? "connect" : "platform");
     if (normalized !== null) await ctx.runMutation(internal.payments.webhooks.apply, { event: normalized });
   }
 }
 
-export const stripeWebhook = httpAction(async (ctx, request) => {
-  const secret = webhookSecret();
-  // A deployment without payments has no webhook to speak of.
-  if (secret === null) return jsonResponse({ message: "Payments are not configured on this deployment" }, 404);
-  const signature = request.headers.get("stripe-signature");
-  if (!signature) return jsonResponse({ message: "Missing Stripe-Signature header" }, 400);
-  const body = await request.text();
-  let event: Stripe.Event;
-  try {
-    event = await stripeClient().webhooks.constructEventAsync(body, signature, secret);
-  } catch {
-    return jsonResponse({ message: "Invalid signature" }, 400);
-  }
-  const normalized = normalizeEvent(event);
-  if (normalized !== null) await ctx.runMutation(internal.payments.webhooks.apply, { event: normalized });
-  return jsonResponse({ received: true });
-});
+/** One endpoint: its secret, the signature on the raw body, then only its own kind of event. */
+function webhookRoute(source: WebhookSource) {
+  return httpAction(async (ctx, request) => {
+    const secret = source === "connect" ? connectWebhookSecret() : webhookSecret();
+    // A deployment without payments (or without this endpoint's secret) has no webhook to speak of.
+    if (secret === null) return jsonResponse({ message: "Payments are not configured on this deployment" }, 404);
+    const signature = request.headers.get("stripe-signature");
+    if (!signature) return jsonResponse({ message: "Missing Stripe-Signature header" }, 400);
+    const body = await request.text();
+    let event: Stripe.Event;
+    try {
+      event = await stripeClient().webhooks.constructEventAsync(body, signature, secret);
+    } catch {
+      return jsonResponse({ message: "Invalid signature" }, 400);
+    }
+    // Stripe sends a connected account's events (with `account`) to Connect endpoints only, and
+    // only those: anything else here is a misconfigured endpoint, refused so it shows as failing.
+    const fromConnectedAccount = typeof event.account === "string";
+    if (fromConnectedAccount !== (source === "connect")) {
+      const message =
+        source === "connect"
+          ? "Only connected accounts' events belong on the Connect endpoint; send the platform's to /stripe/webhook"
+          : "Connected accounts' events belong on the Connect endpoint, /stripe/connect-webhook";
+      return jsonResponse({ message }, 400);
+    }
+    const normalized = normalizeEvent(event, source);
+    if (normalized !== null) await ctx.runMutation(internal.payments.webhooks.apply, { event: normalized });
+    return jsonResponse({ received: true });
+  });
+}
+
+export const stripeWebhook = webhookRoute("platform");
+export const stripeConnectWebhook = webhookRoute("connect");
 
 async function memberOf(ctx: MutationCtx, event: PaymentEvent): Promise<Doc<"users"> | null> {
   if (event.userId) {

@@ -22,7 +22,7 @@ import {
   splitMilestones,
   submitCompletion,
 } from "../model/payments";
-import { accountObject, disputeObject, stripeEvent } from "../payments/events";
+import { disputeObject, stripeEvent } from "../payments/events";
 import { MOVE_MAX_ATTEMPTS } from "../payments/moves";
 import { localGateway } from "../payments/local";
 import { applyEventsDirectly } from "../payments/webhooks";
@@ -147,6 +147,23 @@ export const transferOf = internalQuery({
   },
 });
 
+/**
+ * The local gateway's side of the demo account (what Stripe knows): payouts paused there, before
+ * any account.updated reaches the app, so the release's transfer is refused by the gateway.
+ */
+export const setGatewayPayouts = internalMutation({
+  args: { accountId: v.string(), enabled: v.boolean() },
+  returns: v.null(),
+  handler: async (ctx, { accountId, enabled }) => {
+    const row = await ctx.db
+      .query("localMoneyMoves")
+      .withIndex("by_objectId", (q) => q.eq("objectId", accountId))
+      .unique();
+    if (row !== null) await ctx.db.patch("localMoneyMoves", row._id, { payoutsEnabled: enabled });
+    return null;
+  },
+});
+
 /** One step of a demo job's payment, as its member would take it. */
 export const step = internalMutation({
   args: {
@@ -248,8 +265,7 @@ export const insertDemoPayments = internalAction({
       await applyEventsDirectly(ctx, paid.events);
       return owner;
     };
-    const payouts = async (enabled: boolean) =>
-      await applyEventsDirectly(ctx, [stripeEvent("account.updated", accountObject(accountId, pro.userId, enabled), Date.now())]);
+    const gatewayPayouts = async (enabled: boolean) => await ctx.runMutation(internal.seed.payments.setGatewayPayouts, { accountId, enabled });
     for (const [index, demo] of DEMO_PAYMENTS.entries()) {
       const jobId: Id<"jobs"> = await ctx.runMutation(internal.seed.payments.hire, {
         title: demo.title,
@@ -274,15 +290,16 @@ export const insertDemoPayments = internalAction({
       await ctx.runMutation(internal.seed.payments.step, { jobId, step: "submit", photoId });
       if (demo.state === "completion_submitted") continue;
       if (demo.state === "released" && demo.payoutFails) {
-        // Stripe paused the account's payouts (account.updated); the release's transfer is refused
-        // on every try (run here rather than waiting out the backoff), then payouts come back.
-        await payouts(false);
+        // Stripe paused the account's payouts (before its account.updated reached the app); the
+        // release's transfer is refused on every try (run here rather than waiting out the
+        // backoff), then payouts come back on Stripe's side: the move waits for an admin's Retry.
+        await gatewayPayouts(false);
         await ctx.runMutation(internal.seed.payments.step, { jobId, step: "approve" });
         const moveId = await ctx.runQuery(internal.seed.payments.transferOf, { jobId });
         for (let tries = 0; tries < MOVE_MAX_ATTEMPTS && (await ctx.runQuery(internal.seed.payments.transferOf, { jobId })) !== null; tries++) {
           await ctx.runAction(internal.payments.moves.execute, { moveId: moveId! });
         }
-        await payouts(true);
+        await gatewayPayouts(true);
         continue;
       }
       if (demo.state === "released" || demo.state === "charged_back") {
