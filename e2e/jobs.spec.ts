@@ -77,12 +77,13 @@ test("owner posts -> a nearby pro sees it live -> bids -> owner sees the bid liv
   await expect(toasts(ownerPage).getByText(/You hired .*Other bids were declined\./)).toBeVisible();
 
   // Both see "assigned". With payment protection (issue 15) the work waits for the owner's funding:
-  // no Start work yet, and the owner is told the pro must connect payouts first. The paid journey
-  // from funding to release is payments.spec.ts.
+  // no Start work yet. The owner can fund at once, told the pro has no payout account yet (only the
+  // payout waits for it). The paid journey from funding to release is payments.spec.ts.
   await expect(ownerPage.getByText("Status: assigned", { exact: false }).first()).toBeVisible();
   await expect(proPage.getByText("Status: assigned", { exact: false }).first()).toBeVisible();
   await expect(ownerPage.getByTestId("payment-status")).toHaveText("Fund $750 to get the work started");
   await expect(ownerPage.getByText("Eli Sparks hasn't connected a payout account yet.", { exact: false })).toBeVisible();
+  await expect(ownerPage.getByRole("button", { name: "Fund $750" })).toBeVisible();
   await expect(proPage.getByTestId("payment-status")).toHaveText(/Waiting for Olive .* to fund \$750/);
   await expect(proPage.getByRole("button", { name: "Start work" })).toHaveCount(0);
   await proPage.context().close();

@@ -372,3 +372,33 @@ test("milestones: the owner splits in two -> funds the first -> the pro document
   await expect(first.getByTestId("milestone-status")).toHaveText(releasedOn);
   await expect(ownerPage.getByText("Status: completed", { exact: false }).first()).toBeVisible();
 });
+
+test("funded before the pro connects payouts -> approved -> the payout waits, seen by both -> the pro connects -> paid out", async ({
+  page: ownerPage,
+  browser,
+  users,
+}) => {
+  test.slow();
+  // No payout account yet: hiring, funding and the work don't wait for it; only the payout does.
+  const { owner, pro, ownerApi, proApi } = await ownerAndPro(users, "10.88.8", { owner: ["Wade", "Owner"], pro: ["Wren", "Wire"] }, false);
+  const jobId = await jobAwaitingReview(ownerApi, proApi, { title: `Porch fan ${Date.now()}`, priceMin: 480, checklist: ["Fan hung"] });
+  await ownerApi.mutation(api.payments.jobs.approve, { jobId });
+  const proPage = await otherBrowser(browser, "10.88.8.2");
+  await signInOn(ownerPage, owner);
+  await signInOn(proPage, pro);
+  await ownerPage.goto(`/jobs/${jobId}`);
+  await proPage.goto(`/jobs/${jobId}`);
+  for (const page of [ownerPage, proPage]) {
+    await expect(page.getByTestId("payment-status")).toHaveText("Waiting for the professional to connect payouts");
+  }
+  await expect(ownerPage.getByText("$480 is released to Wren Wire. It's paid out as soon as they connect a payout account")).toBeVisible();
+
+  // The pro connects from Earnings; back from onboarding, the payout goes out.
+  await proPage.goto("/earnings");
+  await expect(proPage.getByText("A released payment is waiting for it.")).toBeVisible();
+  await proPage.getByRole("button", { name: "Connect payouts" }).click();
+  await proPage.getByRole("button", { name: "Finish setup" }).click();
+  await expect(proPage.getByText("Payouts connected")).toBeVisible();
+  await expect(ownerPage.getByTestId("payment-status")).toHaveText(/^\$480 released to Wren Wire on /);
+  await proPage.context().close();
+});

@@ -250,8 +250,7 @@ async function applyJobPaymentEvent(ctx: MutationCtx, event: PaymentEvent): Prom
   }
 }
 
-const accountArgs = { accountId: v.string(), userId: v.optional(v.string()), payoutsEnabled: v.boolean(), at: v.number() };
-const payoutAccount = v.object(accountArgs);
+const payoutAccount = v.object({ accountId: v.string(), userId: v.optional(v.string()), payoutsEnabled: v.boolean(), at: v.number() });
 
 /**
  * A professional's payout account as Stripe last told it (account.updated on the Connect endpoint,
@@ -285,7 +284,7 @@ async function applyPayoutAccount(ctx: MutationCtx, account: typeof payoutAccoun
 
 /** The payout account re-read from the gateway (payments/jobs.ts refreshPayouts): the webhook's own rule. */
 export const applyAccount = internalMutation({
-  args: accountArgs,
+  args: payoutAccount,
   returns: v.null(),
   handler: async (ctx, args) => {
     await applyPayoutAccount(ctx, args);

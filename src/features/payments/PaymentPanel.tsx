@@ -2,7 +2,7 @@ import { useAction, useMutation, useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
-import { COMPLETION_LIMITS } from "@common/payments";
+import { COMPLETION_LIMITS, PaymentCopy } from "@common/payments";
 import { Alert, Button, ButtonLink, Card, FileField, FormActions, PhotoThumbnails, Textarea, TextField, TextLink, useToast } from "@/components/ui";
 import { ActionButton } from "@/components/ui/ActionButton";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
@@ -44,6 +44,8 @@ function Headline({ p }: { p: PaymentView }): ReactNode {
   // A transfer or refund the gateway refused is not "Released": it's delayed until it goes through.
   const payout = delayedCents(p, "transfer");
   const refund = delayedCents(p, "refund");
+  // Released, but nothing can be paid out until the pro has a payout account: neither "Released" nor "delayed".
+  if (p.payoutWaitingCents > 0) return PaymentCopy.waitingForPayouts;
   if (payout > 0) return `Payout delayed: ${formatCents(payout)} to ${p.proName}`;
   if (refund > 0) return `Refund delayed: ${formatCents(refund)} to ${p.ownerName}`;
   switch (p.state) {
@@ -83,6 +85,14 @@ function Headline({ p }: { p: PaymentView }): ReactNode {
 function Explainer({ p, now }: { p: PaymentView; now: number }) {
   const owner = p.role === "owner";
   const lines: string[] = [];
+  if (p.payoutWaitingCents > 0) {
+    const amount = formatCents(p.payoutWaitingCents);
+    lines.push(
+      owner
+        ? `${amount} is released to ${p.proName}. It's paid out as soon as they connect a payout account; we've reminded them.`
+        : `${amount} is released to you. Connect a payout account to receive it.`,
+    );
+  }
   if (p.delayed.some((m) => m.kind === "transfer" || m.kind === "refund")) {
     lines.push("The payment provider refused the transfer. We retry automatically and our team is following up; nothing is lost.");
   }
@@ -138,27 +148,24 @@ function FundButton({ p }: { p: PaymentView }) {
   const fund = useAction(api.payments.jobs.fund);
   const navigate = useNavigate();
   const reportError = useErrorToast();
-  if (!p.proPayoutsReady) {
-    return (
-      <Alert variant="info">
-        {p.proName} hasn't connected a payout account yet. We've asked them to; you can fund the job once they have.
-      </Alert>
-    );
-  }
   return (
-    <ActionButton
-      busyLabel="Opening checkout..."
-      onRun={async () => {
-        try {
-          const { url } = await fund({ jobId: p.jobId, ...which(p) });
-          goTo(url, navigate);
-        } catch (error) {
-          reportError(error, { title: "Payment not started", description: "We couldn't start the payment. Please try again." });
-        }
-      }}
-    >
-      Fund {formatCents(p.amountCents)}
-    </ActionButton>
+    <>
+      {/* Funding never waits for the pro's payout account: Rafter holds the money; only the payout needs it. */}
+      {!p.proPayoutsReady && <p className="text-sm text-slate-700 dark:text-slate-200">{PaymentCopy.payoutsMissing(p.proName)}</p>}
+      <ActionButton
+        busyLabel="Opening checkout..."
+        onRun={async () => {
+          try {
+            const { url } = await fund({ jobId: p.jobId, ...which(p) });
+            goTo(url, navigate);
+          } catch (error) {
+            reportError(error, { title: "Payment not started", description: "We couldn't start the payment. Please try again." });
+          }
+        }}
+      >
+        Fund {formatCents(p.amountCents)}
+      </ActionButton>
+    </>
   );
 }
 
@@ -457,6 +464,9 @@ function CancelMilestone({ p }: { p: PaymentView }) {
   );
 }
 
+/** States in which a payout to the pro is still ahead: the pro is asked to connect a payout account. */
+const PAYOUT_AHEAD: readonly PaymentView["state"][] = ["awaiting_quote", "awaiting_funding", "funded", "completion_submitted", "disputed"];
+
 /** What one payment (or one milestone) says and offers below its headline. */
 function Details({ p }: { p: PaymentView }) {
   const now = useNow();
@@ -472,9 +482,9 @@ function Details({ p }: { p: PaymentView }) {
       {p.actions.includes("confirmQuote") && <QuoteForm p={p} />}
       {p.state === "awaiting_funding" && owner && p.fundable && <FundButton p={p} />}
       {p.cancellable && <CancelMilestone p={p} />}
-      {p.state === "awaiting_funding" && !owner && !p.proPayoutsReady && (
-        <Alert variant="info" title="Connect a payout account">
-          The owner can fund the job once you have. <TextLink to="/earnings">Set up payouts</TextLink>
+      {!owner && !p.proPayoutsReady && (p.payoutWaitingCents > 0 || PAYOUT_AHEAD.includes(p.state)) && (
+        <Alert variant={p.payoutWaitingCents > 0 ? "warning" : "info"} title="Connect a payout account">
+          {PaymentCopy.connectPayouts} <TextLink to="/earnings">Set up payouts</TextLink>
         </Alert>
       )}
       <Completion p={p} />
