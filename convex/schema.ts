@@ -993,6 +993,8 @@ export default defineSchema({
     doneAt: v.optional(v.number()),
   })
     .index("by_paymentId", ["paymentId"])
+    // Kept beside by_status_and_payoutReminders: its lists (the admin's failed moves) read in creation order.
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes
     .index("by_status", ["status"])
     .index("by_idempotencyKey", ["idempotencyKey"])
     .index("by_waitingFor", ["waitingFor"])
