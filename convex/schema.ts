@@ -874,9 +874,17 @@ export default defineSchema({
     amountCents: v.number(),
     reference: v.optional(v.string()),
     payoutsEnabled: v.optional(v.boolean()),
+    /** A transfer's group, as Stripe lists transfers by it. */
+    transferGroup: v.optional(v.string()),
+    /** The metadata our key is sent under (gateway.ts MOVE_KEY_METADATA), matched by findMove. */
+    moveKey: v.optional(v.string()),
+    /** When the request was made: its idempotency key answers for 24 hours, as Stripe's does. */
+    createdAt: v.optional(v.number()),
   })
     .index("by_idempotencyKey", ["idempotencyKey"])
-    .index("by_objectId", ["objectId"]),
+    .index("by_objectId", ["objectId"])
+    .index("by_transferGroup", ["transferGroup"])
+    .index("by_reference", ["reference"]),
 
   /**
    * Payment protection for a hired job (issue 15, model/payments.ts): the amount fixed at acceptance,
@@ -991,6 +999,8 @@ export default defineSchema({
     attempts: v.optional(v.number()),
     lastAttemptAt: v.optional(v.number()),
     doneAt: v.optional(v.number()),
+    /** The stuck-move sweep (payments/moves.ts settleStuck) last ran it again: a died action's move. */
+    sweptAt: v.optional(v.number()),
   })
     .index("by_paymentId", ["paymentId"])
     // Kept beside by_status_and_payoutReminders: its lists (the admin's failed moves) read in creation order.

@@ -1,7 +1,8 @@
 // The admin console's "Money moves" (issue 15): transfers, refunds and reversals the gateway kept
 // refusing after the scheduler's tries (payments/moves.ts), with the error, and a Retry that runs
 // the same move again under its SAME idempotency key (so it can never pay twice), audited; and
-// an admin's refund of money already released, which reverses the transfer first.
+// an admin's refund of money already released, which reverses the transfer first. Moves stuck
+// pending (their action died; the cron's sweep runs them again) are listed too, with a Retry.
 import { v } from "convex/values";
 import { internal } from "../_generated/api";
 import { adminMutation, adminQuery } from "../functions";
@@ -10,6 +11,7 @@ import { COMPLETION_LIMITS, milestoneLabel, PaymentCopy } from "../../common/pay
 import { invalid, notFound } from "../model/errors";
 import { milestoneIndexOf, paymentOfJob, refundReleased as refundReleasedPayment } from "../model/payments";
 import { displayName } from "../model/users";
+import { isStuck } from "../payments/moves";
 
 const moveKind = v.union(v.literal("transfer"), v.literal("refund"), v.literal("reversal"));
 
@@ -29,13 +31,23 @@ export const listFailed = adminQuery({
       error: v.string(),
       attempts: v.number(),
       lastAttemptAt: v.union(v.number(), v.null()),
+      /** Pending long past its due try (its action died), not refused: the sweep is settling it. */
+      stuck: v.boolean(),
+      /** When it was queued. */
+      queuedAt: v.number(),
     }),
   ),
   handler: async (ctx) => {
-    const rows = await ctx.db
+    const now = Date.now();
+    const failed = await ctx.db
       .query("paymentMoves")
       .withIndex("by_status", (q) => q.eq("status", "failed"))
       .take(50);
+    const pending = await ctx.db
+      .query("paymentMoves")
+      .withIndex("by_status", (q) => q.eq("status", "pending"))
+      .take(100);
+    const rows = [...failed, ...pending.filter((m) => isStuck(m, now)).slice(0, 50)];
     const out = [];
     for (const move of rows) {
       const payment = await ctx.db.get("jobPayments", move.paymentId);
@@ -52,12 +64,14 @@ export const listFailed = adminQuery({
         kind: move.kind,
         amountCents: move.amountCents,
         payeeName: payee ? displayName(payee) : "Former member",
-        error: move.error ?? "unknown error",
+        error: move.error ?? (move.status === "pending" ? "no answer recorded: the try stopped before the result was saved" : "unknown error"),
         attempts: move.attempts ?? 0,
         lastAttemptAt: move.lastAttemptAt ?? null,
+        stuck: move.status === "pending",
+        queuedAt: move._creationTime,
       });
     }
-    return out.sort((a, b) => (a.lastAttemptAt ?? 0) - (b.lastAttemptAt ?? 0));
+    return out.sort((a, b) => (a.lastAttemptAt ?? a.queuedAt) - (b.lastAttemptAt ?? b.queuedAt));
   },
 });
 
@@ -67,6 +81,20 @@ export const retry = adminMutation({
   handler: async (ctx, { moveId }) => {
     const move = await ctx.db.get("paymentMoves", moveId);
     if (move === null) notFound("That money move no longer exists.");
+    if (isStuck(move, Date.now())) {
+      // Its action died: run it again now (it looks for what its key made before moving anything).
+      await ctx.db.patch("paymentMoves", moveId, { sweptAt: Date.now() });
+      await ctx.scheduler.runAfter(0, internal.payments.moves.execute, { moveId });
+      await recordAudit(ctx, ctx.viewer._id, {
+        action: "payment.move.retry",
+        targetTable: "paymentMoves",
+        targetId: moveId,
+        before: { status: move.status, attempts: move.attempts ?? 0, stuck: true },
+        after: { status: "pending" },
+        note: `${move.kind} of ${move.amountCents} cents, key ${move.idempotencyKey}`,
+      });
+      return null;
+    }
     if (move.status !== "failed") {
       invalid(
         move.status === "done"

@@ -106,6 +106,19 @@ export interface TransferRequest {
   idempotencyKey: string;
 }
 
+/**
+ * The metadata key a transfer, refund or reversal carries our idempotency key under: Stripe
+ * forgets an idempotency key after 24 hours, so a retry later than that finds the object it made
+ * by listing and matching this (findMove) instead of trusting the key.
+ */
+export const MOVE_KEY_METADATA = "rafter_move_key";
+
+/** Where Stripe lists a money move of each kind: transfers by group, refunds by intent, reversals by transfer. */
+export type MoveLookup =
+  | { kind: "transfer"; transferGroup: string; idempotencyKey: string }
+  | { kind: "refund"; paymentIntentId: string; idempotencyKey: string }
+  | { kind: "reversal"; transferId: string; idempotencyKey: string };
+
 export interface PaymentsGateway {
   /** A hosted checkout for a monthly subscription: where to send the member. */
   createSubscriptionCheckout(ctx: ActionCtx, request: CheckoutRequest): Promise<{ url: string }>;
@@ -119,6 +132,10 @@ export interface PaymentsGateway {
   refund(ctx: ActionCtx, request: { paymentIntentId: string; amountCents: number; idempotencyKey: string }): Promise<{ id: string }>;
   /** Takes back a transfer already made (after release). */
   reverseTransfer(ctx: ActionCtx, request: { transferId: string; amountCents: number; idempotencyKey: string }): Promise<{ id: string }>;
+  /** The transfer, refund or reversal made under this idempotency key (its metadata), if any: null when none was made. */
+  findMove(ctx: ActionCtx, lookup: MoveLookup): Promise<{ id: string } | null>;
+  /** Ends a subscription now (account deletion): the gateway then sends customer.subscription.deleted. */
+  cancelSubscription(ctx: ActionCtx, request: { subscriptionId: string; idempotencyKey: string }): Promise<void>;
   /** A Connect Express account for a professional's payouts. */
   createConnectAccount(ctx: ActionCtx, request: { userId: Id<"users">; email: string; idempotencyKey: string }): Promise<{ accountId: string }>;
   /** Where the professional finishes onboarding (Stripe's hosted pages, or the local page). */

@@ -32,6 +32,7 @@ import { accountUpdatedEvent, stripeEvent, type LocalEvent } from "./events";
 import { LOCAL_CONNECT_WEBHOOK_SECRET, LOCAL_WEBHOOK_SECRET, stripeClient } from "./gateway";
 
 const HOUR = 60 * 60_000;
+const DAY = 24 * HOUR;
 const GOOD_CARD = { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" };
 const PAYOUTS = { payoutsEnabled: true, stripeConnectAccountId: "acct_test_pro" };
 
@@ -78,6 +79,14 @@ const gatewayPayouts = (t: TestConvex, enabled: boolean) =>
     else await ctx.db.insert("localMoneyMoves", { kind: "account", objectId: "acct_test_pro", idempotencyKey: "test:acct_test_pro", amountCents: 0, payoutsEnabled: enabled });
   });
 const photo = (t: TestConvex) => t.run((ctx) => ctx.storage.store(new Blob([new Uint8Array(128)], { type: "image/png" })));
+
+/** The scheduled money-move actions die (Convex runs an action at most once; a crash loses it). */
+const killMoveActions = (t: TestConvex) =>
+  t.run(async (ctx) => {
+    for (const job of await ctx.db.system.query("_scheduled_functions").take(500)) {
+      if (job.name.includes("moves") && job.state.kind === "pending") await ctx.scheduler.cancel(job._id);
+    }
+  });
 
 interface Hire {
   t: TestConvex;
@@ -523,6 +532,17 @@ describe("completion, review and release", () => {
   });
 });
 
+/** The transfer as the gateway made it for this move (its group, our key in its metadata). */
+const madeAtGateway = (h: Hire, move: Doc<"paymentMoves">) =>
+  h.t.mutation(internal.payments.local.recordMoney, {
+    kind: "transfer",
+    idempotencyKey: move.idempotencyKey,
+    amountCents: move.amountCents,
+    reference: "acct_test_pro",
+    transferGroup: `job_${h.jobId}`,
+    moveKey: move.idempotencyKey,
+  });
+
 describe("failed money moves", () => {
   // Stripe's side: the account stops taking transfers before the app hears of it (account.updated).
   const disablePayouts = (h: Hire, enabled: boolean) => gatewayPayouts(h.t, enabled);
@@ -597,16 +617,62 @@ describe("failed money moves", () => {
     await h.o.as.mutation(api.payments.jobs.approve, { jobId: h.jobId });
     const [move] = await movesOf(h.t, (await paymentOf(h.t, h.jobId))._id);
     // The gateway made the transfer, then the action died before recording it.
-    const made = await h.t.mutation(internal.payments.local.recordMoney, {
-      kind: "transfer",
-      idempotencyKey: move!.idempotencyKey,
-      amountCents: move!.amountCents,
-      reference: "acct_test_pro",
-    });
+    const made = await madeAtGateway(h, move!);
     await h.t.finishAllScheduledFunctions(vi.runAllTimers);
     await h.t.action(internal.payments.moves.execute, { moveId: move!._id });
     expect((await movesOf(h.t, move!.paymentId))[0]).toMatchObject({ status: "done", externalId: made.id });
     expect(await h.t.run((ctx) => ctx.db.query("localMoneyMoves").take(10))).toHaveLength(1);
+  });
+
+  test("a transfer the gateway made whose action died, retried after 2 days (Stripe has forgotten the key): exactly one transfer", async () => {
+    vi.useFakeTimers();
+    const h = await submitted();
+    await h.o.as.mutation(api.payments.jobs.approve, { jobId: h.jobId });
+    const [move] = await movesOf(h.t, (await paymentOf(h.t, h.jobId))._id);
+    await killMoveActions(h.t);
+    const made = await madeAtGateway(h, move!);
+    vi.advanceTimersByTime(2 * DAY);
+    await h.t.action(internal.payments.moves.execute, { moveId: move!._id });
+    expect((await movesOf(h.t, move!.paymentId))[0]).toMatchObject({ status: "done", externalId: made.id });
+    expect(await h.t.run((ctx) => ctx.db.query("localMoneyMoves").take(10))).toHaveLength(1);
+    // The local gateway forgets a key after 24 hours as Stripe does: the same request then moves money again.
+    const again = await madeAtGateway(h, move!);
+    expect(again.id).not.toBe(made.id);
+  });
+
+  test("no move stays pending unseen: the admin sees stuck ones, the cron settles them, a retry pays once", async () => {
+    vi.useFakeTimers();
+    const a = await submitted();
+    const b = await submitted(a.t);
+    const t = a.t;
+    await a.o.as.mutation(api.payments.jobs.approve, { jobId: a.jobId });
+    await b.o.as.mutation(api.payments.jobs.approve, { jobId: b.jobId });
+    const [moveA] = await movesOf(t, (await paymentOf(t, a.jobId))._id);
+    const [moveB] = await movesOf(t, (await paymentOf(t, b.jobId))._id);
+    // Both actions die; A's had made its transfer first.
+    await killMoveActions(t);
+    const madeA = await madeAtGateway(a, moveA!);
+    const admin = await owner(t, { role: "admin", firstName: "Ada" });
+    // Not stuck yet: a try may still be under way.
+    vi.advanceTimersByTime(5 * 60_000);
+    expect(await admin.as.query(api.admin.moneyMoves.listFailed, {})).toEqual([]);
+    expect(await t.mutation(internal.payments.moves.settleStuck, {})).toBe(0);
+    vi.advanceTimersByTime(2 * DAY);
+    const listed = await admin.as.query(api.admin.moneyMoves.listFailed, {});
+    expect(listed.map((m) => [m.moveId, m.kind, m.stuck])).toEqual([
+      [moveA!._id, "transfer", true],
+      [moveB!._id, "transfer", true],
+    ]);
+    // The admin retries B; the cron's sweep takes A (B, just retried, waits).
+    await admin.as.mutation(api.admin.moneyMoves.retry, { moveId: moveB!._id });
+    expect(await t.mutation(internal.payments.moves.settleStuck, {})).toBe(1);
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect((await movesOf(t, moveA!.paymentId))[0]).toMatchObject({ status: "done", externalId: madeA.id });
+    expect((await movesOf(t, moveB!.paymentId))[0]).toMatchObject({ status: "done" });
+    const transfers = await t.run((ctx) => ctx.db.query("localMoneyMoves").take(10));
+    expect(transfers.map((m) => m.idempotencyKey).sort()).toEqual([moveA!.idempotencyKey, moveB!.idempotencyKey].sort());
+    expect(await admin.as.query(api.admin.moneyMoves.listFailed, {})).toEqual([]);
+    expect(await t.mutation(internal.payments.moves.settleStuck, {})).toBe(0);
   });
 });
 

@@ -73,13 +73,21 @@ export const localGateway: PaymentsGateway = {
     return { url: `${siteUrl()}/pay/job/${sessionId}`, sessionId: `cs_local_${sessionId}` };
   },
   async transfer(ctx, request) {
-    return await moveMoney(ctx, "transfer", request, request.destination);
+    return await moveMoney(ctx, "transfer", request, request.destination, request.transferGroup);
   },
   async refund(ctx, request) {
     return await moveMoney(ctx, "refund", request, request.paymentIntentId);
   },
   async reverseTransfer(ctx, request) {
     return await moveMoney(ctx, "reversal", request, request.transferId);
+  },
+  async findMove(ctx, lookup) {
+    const listedBy = lookup.kind === "transfer" ? lookup.transferGroup : lookup.kind === "refund" ? lookup.paymentIntentId : lookup.transferId;
+    return await ctx.runQuery(internal.payments.local.findMoney, { kind: lookup.kind, listedBy, moveKey: lookup.idempotencyKey });
+  },
+  async cancelSubscription(ctx, request) {
+    const events: unknown[] = await ctx.runMutation(internal.payments.local.endSubscription, request);
+    await deliver(events);
   },
   async createConnectAccount(ctx, request) {
     const { id } = await moveMoney(ctx, "account", { ...request, amountCents: 0 }, request.userId);
@@ -124,36 +132,55 @@ export const accountOf = internalQuery({
 
 const PREFIX = { transfer: "tr", refund: "re", reversal: "trr", account: "acct" } as const;
 
-/** A transfer, refund, reversal or new account, recorded once per idempotency key. */
+/** A transfer, refund, reversal or new account, recorded once per idempotency key (and its metadata, as the Stripe gateway sends it). */
 async function moveMoney(
   ctx: ActionCtx,
   kind: keyof typeof PREFIX,
   request: { idempotencyKey: string; amountCents: number },
   reference: string,
+  transferGroup?: string,
 ): Promise<{ id: string }> {
   return await ctx.runMutation(internal.payments.local.recordMoney, {
     kind,
     idempotencyKey: request.idempotencyKey,
     amountCents: request.amountCents,
     reference,
+    ...(kind === "account" ? {} : { moveKey: request.idempotencyKey }),
+    ...(transferGroup !== undefined ? { transferGroup } : {}),
   });
 }
 
-/** Stripe's idempotency, locally: the same key answers the same object, and moves nothing twice. */
+/** How long Stripe keeps an idempotency key: a request reusing it later is a new request. */
+export const IDEMPOTENCY_KEY_LIFE_MS = DAY;
+
+/**
+ * Stripe's idempotency, locally, no kinder than Stripe's: for 24 hours the same key answers the
+ * same object (and refuses other parameters); after that the key is forgotten and the same
+ * request moves the money again.
+ */
 export const recordMoney = internalMutation({
   args: {
     kind: v.union(v.literal("transfer"), v.literal("refund"), v.literal("reversal"), v.literal("account")),
     idempotencyKey: v.string(),
     amountCents: v.number(),
     reference: v.string(),
+    transferGroup: v.optional(v.string()),
+    moveKey: v.optional(v.string()),
   },
   returns: v.object({ id: v.string() }),
   handler: async (ctx, args) => {
+    const now = Date.now();
     const existing = await ctx.db
       .query("localMoneyMoves")
       .withIndex("by_idempotencyKey", (q) => q.eq("idempotencyKey", args.idempotencyKey))
-      .unique();
-    if (existing !== null) return { id: existing.objectId };
+      .order("desc")
+      .first();
+    if (existing !== null && now - (existing.createdAt ?? existing._creationTime) < IDEMPOTENCY_KEY_LIFE_MS) {
+      if (existing.kind !== args.kind || existing.amountCents !== args.amountCents || existing.reference !== args.reference) {
+        throw new Error("Keys for idempotent requests can only be used with the same parameters they were first used with.");
+      }
+      return { id: existing.objectId };
+    }
     if (args.kind === "transfer") {
       // As Stripe does: a transfer to a connected account that can't take payouts is refused. The
       // gateway's own account record decides (what Stripe knows, whatever the app believes); an
@@ -171,7 +198,7 @@ export const recordMoney = internalMutation({
       if (!enabled) throw new Error(`The destination account ${args.reference} can't receive transfers: its payouts are disabled.`);
     }
     const objectId = localId(PREFIX[args.kind]);
-    await ctx.db.insert("localMoneyMoves", { ...args, objectId });
+    await ctx.db.insert("localMoneyMoves", { ...args, objectId, createdAt: now });
     if (args.kind === "reversal") {
       // As Stripe does, the reversal is announced by a transfer.reversed event, delivered on its own
       // (a webhook that is down doesn't undo the reversal).
@@ -193,6 +220,28 @@ export const recordMoney = internalMutation({
       await ctx.scheduler.runAfter(0, internal.payments.local.deliverEvents, { events: [event] });
     }
     return { id: objectId };
+  },
+});
+
+/** Stripe's lists, locally: the kind's objects listed by group, intent or transfer, matched on our metadata. */
+export const findMoney = internalQuery({
+  args: { kind: v.union(v.literal("transfer"), v.literal("refund"), v.literal("reversal")), listedBy: v.string(), moveKey: v.string() },
+  returns: v.union(v.null(), v.object({ id: v.string() })),
+  handler: async (ctx, { kind, listedBy, moveKey }) => {
+    const listed =
+      kind === "transfer"
+        ? await ctx.db
+            .query("localMoneyMoves")
+            .withIndex("by_transferGroup", (q) => q.eq("transferGroup", listedBy))
+            .order("desc")
+            .take(100)
+        : await ctx.db
+            .query("localMoneyMoves")
+            .withIndex("by_reference", (q) => q.eq("reference", listedBy))
+            .order("desc")
+            .take(100);
+    const made = listed.find((m) => m.kind === kind && m.moveKey === moveKey);
+    return made ? { id: made.objectId } : null;
   },
 });
 
@@ -564,6 +613,28 @@ export const periodEnd = internalAction({
     const events: unknown[] = await ctx.runMutation(internal.payments.local.rollPeriod, args);
     await deliver(events);
     return null;
+  },
+});
+
+/**
+ * Cancel now (Stripe's DELETE /v1/subscriptions/:id; account deletion calls it): the subscription
+ * ends at once and customer.subscription.deleted goes out. An unknown id is refused, as Stripe
+ * does; the gateway's caller skips one already canceled, as the Stripe gateway checks first.
+ */
+export const endSubscription = internalMutation({
+  args: { subscriptionId: v.string(), idempotencyKey: v.string() },
+  returns: v.array(v.any()),
+  handler: async (ctx, { subscriptionId }) => {
+    const sub = await ctx.db
+      .query("localSubscriptions")
+      .withIndex("by_subscriptionId", (q) => q.eq("subscriptionId", subscriptionId))
+      .unique();
+    if (sub === null) throw new Error(`No such subscription: '${subscriptionId}'`);
+    if (sub.status === "canceled") return [];
+    const now = Date.now();
+    const ended = { status: "canceled" as const, endedAt: now, cancelAtPeriodEnd: false };
+    await ctx.db.patch("localSubscriptions", sub._id, ended);
+    return [stripeEvent("customer.subscription.deleted", subscriptionObject(stateOf({ ...sub, ...ended })), now)];
   },
 });
 

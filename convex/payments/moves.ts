@@ -7,6 +7,12 @@
 // can't take it yet (not connected, or payouts not enabled) is not tried at all: it waits (status
 // "waiting", no tries spent, no admin alert), the professional is told and reminded, and it is
 // queued again the moment payouts are enabled (model/payments.ts releaseWaitingPayouts).
+// An action can die between the gateway's answer and recordMove (Convex runs an action at most
+// once): its move would stay pending with nothing scheduled. A cron (settleStuck) runs such a move
+// again, and every try first looks for the object the key already made (gateway findMove, by the
+// key in the object's metadata), since Stripe forgets an idempotency key after 24 hours: a retry
+// days later finds the transfer instead of making a second one. Stuck moves show in the admin
+// console (admin/moneyMoves.ts) until they settle.
 import { v } from "convex/values";
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
@@ -63,6 +69,42 @@ export const MOVE_MAX_ATTEMPTS = 5;
 export const MOVE_RETRY_BASE_MS = 60_000;
 /** The wait before try `attempts + 1`. */
 export const retryDelayMs = (attempts: number) => MOVE_RETRY_BASE_MS * 2 ** (attempts - 1);
+
+/** A pending move whose due try hasn't happened this long after it was due: its action died. */
+export const STUCK_AFTER_MS = 15 * 60_000;
+/** When a pending move's next try is due: the first at once, later ones after their backoff (or the sweep's last run). */
+function nextTryAt(move: Doc<"paymentMoves">): number {
+  const due = move.attempts ? (move.lastAttemptAt ?? move._creationTime) + retryDelayMs(move.attempts) : move._creationTime;
+  return Math.max(due, move.sweptAt ?? 0);
+}
+export const isStuck = (move: Doc<"paymentMoves">, now: number) => move.status === "pending" && now - nextTryAt(move) > STUCK_AFTER_MS;
+/** Pending moves the sweep looks at per run, oldest first (few are ever pending at once). */
+const SWEEP_BATCH = 100;
+
+/**
+ * The cron: each stuck pending move is run again (a direct run, which first looks for what its key
+ * made at the gateway). Marked swept, so the next run waits another STUCK_AFTER_MS for it.
+ */
+export const settleStuck = internalMutation({
+  args: {},
+  returns: v.number(),
+  handler: async (ctx) => {
+    const now = Date.now();
+    const pending = await ctx.db
+      .query("paymentMoves")
+      .withIndex("by_status", (q) => q.eq("status", "pending"))
+      .take(SWEEP_BATCH);
+    let swept = 0;
+    for (const move of pending) {
+      if (!isStuck(move, now)) continue;
+      console.warn(`payments: move ${move._id} (${move.kind}, key ${move.idempotencyKey}) stuck pending; settling it`);
+      await ctx.db.patch("paymentMoves", move._id, { sweptAt: now });
+      await ctx.scheduler.runAfter(0, internal.payments.moves.execute, { moveId: move._id });
+      swept++;
+    }
+    return swept;
+  },
+});
 
 const DELAYED = {
   transfer: { title: "Payout delayed", text: (amount: string) => `The transfer of ${amount} to your payout account didn't go through. We're retrying; nothing is lost.` },
@@ -185,22 +227,34 @@ export const execute = internalAction({
     }
     try {
       const gateway = jobGateway();
+      const key = move.idempotencyKey;
       let result: { id: string };
+      // Each branch looks first for the object an earlier try made (its answer lost, its action
+      // dead): past Stripe's 24 hours the key alone would make a second one.
       if (move.kind === "transfer") {
         if (move.destination === null) throw new Error("the professional has no payout account");
-        result = await gateway.transfer(ctx, {
-          amountCents: move.amountCents,
-          destination: move.destination,
-          transferGroup: `job_${move.jobId}`,
-          ...(move.chargeId ? { sourceCharge: move.chargeId } : {}),
-          idempotencyKey: move.idempotencyKey,
-        });
+        const transferGroup = `job_${move.jobId}`;
+        result =
+          (await gateway.findMove(ctx, { kind: "transfer", transferGroup, idempotencyKey: key })) ??
+          (await gateway.transfer(ctx, {
+            amountCents: move.amountCents,
+            destination: move.destination,
+            transferGroup,
+            ...(move.chargeId ? { sourceCharge: move.chargeId } : {}),
+            idempotencyKey: key,
+          }));
       } else if (move.kind === "refund") {
         if (move.paymentIntentId === null) throw new Error("the payment has no payment intent");
-        result = await gateway.refund(ctx, { paymentIntentId: move.paymentIntentId, amountCents: move.amountCents, idempotencyKey: move.idempotencyKey });
+        const paymentIntentId = move.paymentIntentId;
+        result =
+          (await gateway.findMove(ctx, { kind: "refund", paymentIntentId, idempotencyKey: key })) ??
+          (await gateway.refund(ctx, { paymentIntentId, amountCents: move.amountCents, idempotencyKey: key }));
       } else {
         if (move.transferId === null) throw new Error("the payment has no transfer to reverse");
-        result = await gateway.reverseTransfer(ctx, { transferId: move.transferId, amountCents: move.amountCents, idempotencyKey: move.idempotencyKey });
+        const transferId = move.transferId;
+        result =
+          (await gateway.findMove(ctx, { kind: "reversal", transferId, idempotencyKey: key })) ??
+          (await gateway.reverseTransfer(ctx, { transferId, amountCents: move.amountCents, idempotencyKey: key }));
       }
       await ctx.runMutation(internal.payments.moves.recordMove, { moveId, externalId: result.id });
     } catch (error) {

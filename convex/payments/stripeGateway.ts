@@ -2,7 +2,10 @@
 // the Customer Portal, called only from actions. Prices are found by lookup key, so the
 // catalogue in common/plans.ts is the one source (scripts/stripe-setup.ts creates them).
 import { planById } from "../../common/plans";
-import { priceLookupKey, stripeClient, type PaymentsGateway } from "./gateway";
+import { MOVE_KEY_METADATA, priceLookupKey, stripeClient, type PaymentsGateway } from "./gateway";
+
+/** A page is plenty: a job has a few transfers, a charge a few refunds, a transfer a few reversals. */
+const LOOKUP_LIMIT = 100;
 
 export const stripeGateway: PaymentsGateway = {
   async createSubscriptionCheckout(_ctx, request) {
@@ -69,6 +72,7 @@ export const stripeGateway: PaymentsGateway = {
         currency: "usd",
         destination: request.destination,
         transfer_group: request.transferGroup,
+        metadata: { [MOVE_KEY_METADATA]: request.idempotencyKey },
         ...(request.sourceCharge ? { source_transaction: request.sourceCharge } : {}),
       },
       { idempotencyKey: request.idempotencyKey },
@@ -78,7 +82,7 @@ export const stripeGateway: PaymentsGateway = {
 
   async refund(_ctx, request) {
     const refund = await stripeClient().refunds.create(
-      { payment_intent: request.paymentIntentId, amount: request.amountCents },
+      { payment_intent: request.paymentIntentId, amount: request.amountCents, metadata: { [MOVE_KEY_METADATA]: request.idempotencyKey } },
       { idempotencyKey: request.idempotencyKey },
     );
     return { id: refund.id };
@@ -87,10 +91,31 @@ export const stripeGateway: PaymentsGateway = {
   async reverseTransfer(_ctx, request) {
     const reversal = await stripeClient().transfers.createReversal(
       request.transferId,
-      { amount: request.amountCents },
+      { amount: request.amountCents, metadata: { [MOVE_KEY_METADATA]: request.idempotencyKey } },
       { idempotencyKey: request.idempotencyKey },
     );
     return { id: reversal.id };
+  },
+
+  async findMove(_ctx, lookup) {
+    const stripe = stripeClient();
+    // Lists, not Search: Search is eventually consistent and could miss a transfer made a minute ago.
+    const page =
+      lookup.kind === "transfer"
+        ? (await stripe.transfers.list({ transfer_group: lookup.transferGroup, limit: LOOKUP_LIMIT })).data
+        : lookup.kind === "refund"
+          ? (await stripe.refunds.list({ payment_intent: lookup.paymentIntentId, limit: LOOKUP_LIMIT })).data
+          : (await stripe.transfers.listReversals(lookup.transferId, { limit: LOOKUP_LIMIT })).data;
+    const made = page.find((o) => o.metadata?.[MOVE_KEY_METADATA] === lookup.idempotencyKey);
+    return made ? { id: made.id } : null;
+  },
+
+  async cancelSubscription(_ctx, request) {
+    const stripe = stripeClient();
+    // A canceled subscription can't be canceled again (Stripe refuses): already done is done.
+    const subscription = await stripe.subscriptions.retrieve(request.subscriptionId);
+    if (subscription.status === "canceled" || subscription.status === "incomplete_expired") return;
+    await stripe.subscriptions.cancel(request.subscriptionId, {}, { idempotencyKey: request.idempotencyKey });
   },
 
   async createConnectAccount(_ctx, request) {

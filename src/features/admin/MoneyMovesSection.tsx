@@ -10,8 +10,9 @@ import { api } from "@/lib/api";
 import { useErrorToast } from "@/lib/useErrorToast";
 
 // The Disputes tab's "Money moves" (issue 15): transfers, refunds and reversals the payment
-// provider kept refusing after the automatic retries, with the error, and a Retry (the same
-// idempotency key: it can't pay twice; audited on the server, convex/admin/moneyMoves.ts).
+// provider kept refusing after the automatic retries, with the error, or that are stuck (their try
+// stopped before its result was saved), and a Retry (the server first looks for what the move's
+// key already made, so it can't pay twice; audited, convex/admin/moneyMoves.ts).
 
 type FailedMove = FunctionReturnType<typeof api.admin.moneyMoves.listFailed>[number];
 
@@ -20,6 +21,8 @@ const KIND_LABEL: Record<FailedMove["kind"], string> = {
   refund: "Refund",
   reversal: "Transfer reversal",
 };
+
+const when = (at: number) => new Date(at).toLocaleString("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 
 function MoveRow({ move }: { move: FailedMove }) {
   const retry = useMutation(api.admin.moneyMoves.retry);
@@ -35,12 +38,16 @@ function MoveRow({ move }: { move: FailedMove }) {
         </h3>
         <TextLink to={`/jobs/${move.jobId}`}>{move.milestone ? `${move.title} (${move.milestone})` : move.title}</TextLink>
       </div>
-      <p className="text-sm text-slate-700 dark:text-slate-200">
-        Failed {move.attempts} {move.attempts === 1 ? "time" : "times"}
-        {move.lastAttemptAt !== null &&
-          `, last on ${new Date(move.lastAttemptAt).toLocaleString("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" })}`}
-        : {move.error}
-      </p>
+      {move.stuck ? (
+        <p className="text-sm text-slate-700 dark:text-slate-200">
+          Stuck since {when(move.lastAttemptAt ?? move.queuedAt)}: {move.error}. It is checked with the payment provider before anything is sent again.
+        </p>
+      ) : (
+        <p className="text-sm text-slate-700 dark:text-slate-200">
+          Failed {move.attempts} {move.attempts === 1 ? "time" : "times"}
+          {move.lastAttemptAt !== null && `, last on ${when(move.lastAttemptAt)}`}: {move.error}
+        </p>
+      )}
       <ActionButton
         variant="secondary"
         busyLabel="Retrying..."
@@ -64,7 +71,7 @@ function MoveList() {
   const moves = useQuery(api.admin.moneyMoves.listFailed, {});
   if (moves === undefined) return <ListSkeleton count={1} label="Loading money moves..." />;
   if (moves.length === 0) {
-    return <EmptyState title="No failed money moves">Payouts and refunds the payment provider keeps refusing wait here for a retry.</EmptyState>;
+    return <EmptyState title="No failed money moves">Payouts and refunds the payment provider keeps refusing, or that are stuck, wait here for a retry.</EmptyState>;
   }
   return (
     <ul className="space-y-4" aria-label="Failed money moves">
