@@ -116,6 +116,11 @@ export const PaymentCopy = {
   bankDecides: "The card holder's bank decides a chargeback: it can't be settled here.",
   nothingReleased: "Nothing has been released on this payment to refund.",
   checkoutFailed: "We couldn't start the payment. Please try again.",
+  /** Deleting an account while a job's money is held for work under way, or owed to the pro. */
+  deleteWhileHeld: (title: string, side: "owner" | "pro") =>
+    side === "owner"
+      ? `You can't delete your account while the payment for "${title}" is held for work under way. Approve the work or open a dispute; once it's settled you can delete your account.`
+      : `You can't delete your account while the payment for "${title}" is held for you. Finish the job and get paid (or let the dispute be settled) first.`,
 } as const;
 
 export const STATE_LABELS: Record<PaymentState, string> = {

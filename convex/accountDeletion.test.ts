@@ -3,6 +3,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { ACCOUNT_PURGE_AFTER_MS, SettingsCopy } from "../common/auth";
 import { ErrorCode } from "../common/errors";
+import { PaymentCopy } from "../common/payments";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import {
@@ -13,6 +14,7 @@ import {
   owner,
   pro,
   project,
+  serveSiteUrl,
   setupEnv,
   signedIn,
   signUpParams,
@@ -214,19 +216,98 @@ describe("delete account", () => {
     expect(await t.mutation(internal.accountDeletion.purgeDue, {})).toEqual({ purged: 0, more: false });
   });
 
-  test("an owner's open jobs are cancelled through the job state machine; work in progress stays", async () => {
+  test("an owner's open jobs are cancelled through the job state machine; a funded job not started is refunded", async () => {
     const t = newTest();
     const olive = await owner(t);
-    const electrician = await pro(t);
+    const electrician = await pro(t, { payoutsEnabled: true, stripeConnectAccountId: "acct_test_pro" });
     const openJob = await olive.as.mutation(api.jobs.create, project({ title: "Open job" }));
+    const fundedJob = await olive.as.mutation(api.jobs.create, project({ title: "Funded job" }));
+    const bidId = await electrician.as.mutation(api.bids.place, { jobId: fundedJob, ...bid() });
+    await olive.as.mutation(api.bids.accept, { bidId });
+    const paymentId = await fundJob(t, fundedJob);
+    await t.mutation(internal.accountDeletion.markDeleted, { userId: olive.userId });
+    const [open, funded, payment, moves] = await t.run(async (ctx) => [
+      await ctx.db.get("jobs", openJob),
+      await ctx.db.get("jobs", fundedJob),
+      await ctx.db.get("jobPayments", paymentId),
+      await ctx.db.query("paymentMoves").withIndex("by_paymentId", (q) => q.eq("paymentId", paymentId)).take(5),
+    ]);
+    expect(open?.status).toBe("cancelled");
+    expect(funded?.status).toBe("cancelled");
+    // The held money goes back to the owner's card, through the payment state machine.
+    expect(payment).toMatchObject({ state: "refunded", refundedCents: payment!.fundedCents, releasedCents: 0 });
+    expect(moves.map((m) => [m.kind, m.amountCents])).toEqual([["refund", payment!.fundedCents]]);
+  });
+
+  test("refused while money is held for work under way (owner) or owed to the member (pro), with the job named", async () => {
+    const t = newTest();
+    const olive = await owner(t);
+    const electrician = await pro(t, { payoutsEnabled: true, stripeConnectAccountId: "acct_test_pro" });
     const busyJob = await olive.as.mutation(api.jobs.create, project({ title: "Busy job" }));
     const bidId = await electrician.as.mutation(api.bids.place, { jobId: busyJob, ...bid() });
     await olive.as.mutation(api.bids.accept, { bidId });
-    await fundJob(t, busyJob);
+    const paymentId = await fundJob(t, busyJob);
+    // Funded, not started: the pro can't walk away from the money held for them.
+    expect(await errorOf(t.mutation(internal.accountDeletion.markDeleted, { userId: electrician.userId }))).toMatchObject({
+      code: ErrorCode.INVALID_INPUT,
+      message: PaymentCopy.deleteWhileHeld("Busy job", "pro"),
+    });
     await electrician.as.mutation(api.jobs.act, { jobId: busyJob, action: "start" });
-    await t.mutation(internal.accountDeletion.markDeleted, { userId: olive.userId });
-    const [open, busy] = await t.run(async (ctx) => [await ctx.db.get(openJob), await ctx.db.get(busyJob)]);
-    expect(open?.status).toBe("cancelled");
-    expect(busy?.status).toBe("in_progress");
+    // Work under way: the owner can't take the money back by leaving.
+    expect(await errorOf(t.mutation(internal.accountDeletion.markDeleted, { userId: olive.userId }))).toMatchObject({
+      code: ErrorCode.INVALID_INPUT,
+      message: PaymentCopy.deleteWhileHeld("Busy job", "owner"),
+    });
+    const [job, payment, oliveRow, proRow] = await t.run(async (ctx) => [
+      await ctx.db.get("jobs", busyJob),
+      await ctx.db.get("jobPayments", paymentId),
+      await ctx.db.get("users", olive.userId),
+      await ctx.db.get("users", electrician.userId),
+    ]);
+    expect(job?.status).toBe("in_progress");
+    expect(payment?.state).toBe("funded");
+    expect(oliveRow?.deletedAt).toBeUndefined();
+    expect(proRow?.deletedAt).toBeUndefined();
+  });
+
+  test("a live subscription is cancelled at the gateway, whose customer.subscription.deleted ends it", async () => {
+    process.env.RAFTER_LOCAL = "1";
+    const t = newTest();
+    serveSiteUrl(t);
+    try {
+      const maya = await pro(t);
+      const sub = { subscriptionId: "sub_local_maya", customerId: "cus_local_maya" };
+      await t.run(async (ctx) => {
+        await ctx.db.insert("localSubscriptions", {
+          ...sub,
+          userId: maya.userId,
+          planId: "pro",
+          status: "active",
+          currentPeriodEnd: Date.now() + 30 * DAY,
+          cancelAtPeriodEnd: false,
+        });
+        await ctx.db.patch("users", maya.userId, {
+          stripeCustomerId: sub.customerId,
+          stripeSubscriptionId: sub.subscriptionId,
+          subscriptionTier: "pro",
+          subscriptionStatus: "active",
+        });
+      });
+      await t.mutation(internal.accountDeletion.markDeleted, { userId: maya.userId });
+      await t.finishAllScheduledFunctions(() => {});
+      const [local, row] = await t.run(async (ctx) => [
+        await ctx.db
+          .query("localSubscriptions")
+          .withIndex("by_subscriptionId", (q) => q.eq("subscriptionId", sub.subscriptionId))
+          .unique(),
+        await ctx.db.get("users", maya.userId),
+      ]);
+      expect(local).toMatchObject({ status: "canceled", endedAt: Date.now() });
+      expect(row).toMatchObject({ subscriptionStatus: "canceled" });
+      expect(row?.subscriptionTier ?? "basic").toBe("basic");
+    } finally {
+      delete process.env.RAFTER_LOCAL;
+      vi.unstubAllGlobals();
+    }
   });
 });

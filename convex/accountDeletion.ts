@@ -9,7 +9,8 @@ import { ACCOUNT_PURGE_AFTER_MS, deleteAccountSchema, SettingsCopy } from "../co
 import { ErrorCode, Messages } from "../common/errors";
 import { internal } from "./_generated/api";
 import { accountDeletedEmail } from "./emails/templates";
-import { action, internalMutation, mutation } from "./functions";
+import { action, internalAction, internalMutation, mutation } from "./functions";
+import { jobGateway } from "./payments/jobs";
 import { markAccountDeleted, purgeDate, purgeStep } from "./model/accountDeletion";
 import { fail, parseOrThrow } from "./model/errors";
 import { logSecurityEvent } from "./model/securityLog";
@@ -62,6 +63,27 @@ export const markDeleted = internalMutation({
       });
     }
     return deletedAt;
+  },
+});
+
+/** Tries to end a deleted member's subscription at the gateway: 1, 2, 4, 8 and 16 minutes apart, then logged for an operator. */
+const CANCEL_MAX_ATTEMPTS = 6;
+
+/** A deleted member's subscription ends now at the gateway (Stripe, or the local one), so they're billed no more. */
+export const cancelSubscription = internalAction({
+  args: { userId: v.id("users"), subscriptionId: v.string(), idempotencyKey: v.string(), attempts: v.number() },
+  returns: v.null(),
+  handler: async (ctx, args): Promise<null> => {
+    try {
+      await jobGateway().cancelSubscription(ctx, { subscriptionId: args.subscriptionId, idempotencyKey: args.idempotencyKey });
+    } catch (error) {
+      const attempts = args.attempts + 1;
+      console.error(`accountDeletion: cancelling ${args.subscriptionId} of ${args.userId} failed (try ${attempts})`, error);
+      if (attempts < CANCEL_MAX_ATTEMPTS) {
+        await ctx.scheduler.runAfter(60_000 * 2 ** (attempts - 1), internal.accountDeletion.cancelSubscription, { ...args, attempts });
+      }
+    }
+    return null;
   },
 });
 

@@ -9,12 +9,21 @@
 // but the cancelled jobs and withdrawn bids. After 30 days the daily purge
 // (convex/accountDeletion.ts) deletes what is theirs and leaves an anonymous
 // "Deleted member" row for what others still hold (messages, reviews, jobs).
+// Money first: deletion is refused while a job's payment is held for work under way (the owner's
+// side: work started, submitted, disputed or charged back) or owed to the member as the pro (funded
+// onwards, until released or refunded), so nobody's money is stranded with a gone account; an
+// owner's payment funded for a job not yet started is refunded as the job's cancel would, and a
+// live subscription is cancelled at the gateway (no more billing).
 import { ACCOUNT_PURGE_AFTER_MS } from "../../common/account";
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { purgeFollowsOf } from "./follows";
-import { isOpen, transition, withdrawBid } from "./jobs";
+import { ErrorCode } from "../../common/errors";
+import { PaymentCopy } from "../../common/payments";
+import { fail } from "./errors";
+import { isOpen, jobState, transition, withdrawBid } from "./jobs";
+import { onJobCancelled, type Payment } from "./payments";
 import { deletePost } from "./posts";
 import { purgeLikesOf } from "./likes";
 import { endUserSessions } from "./sessions";
@@ -27,8 +36,42 @@ export function purgeDate(deletedAt: number): number {
   return deletedAt + ACCOUNT_PURGE_AFTER_MS;
 }
 
+/** Payment states whose money is still on its way to the pro (held, under review, frozen). */
+const HELD_FOR_PRO: readonly Payment["state"][] = ["funded", "completion_submitted", "disputed", "charged_back"];
+
+/**
+ * Refuses the deletion (with the job's name) while money is held for work under way or owed to
+ * the member. An owner's payment funded before work started isn't in the way: the cancel refunds it.
+ */
+export async function assertNoHeldMoney(ctx: MutationCtx, user: Doc<"users">): Promise<void> {
+  for (const state of HELD_FOR_PRO) {
+    const owed = await ctx.db
+      .query("jobPayments")
+      .withIndex("by_proId_and_state", (q) => q.eq("proId", user._id).eq("state", state))
+      .first();
+    if (owed !== null) fail(ErrorCode.INVALID_INPUT, PaymentCopy.deleteWhileHeld(await titleOf(ctx, owed), "pro"));
+  }
+  const paid = await ctx.db
+    .query("jobPayments")
+    .withIndex("by_ownerId", (q) => q.eq("ownerId", user._id))
+    .order("desc")
+    .take(200);
+  for (const payment of paid) {
+    if (!HELD_FOR_PRO.includes(payment.state)) continue;
+    const job = await ctx.db.get("jobs", payment.jobId);
+    // Funded, work not started: the job's cancel refunds it (markAccountDeleted).
+    if (payment.state === "funded" && job !== null && jobState(job) === "assigned") continue;
+    fail(ErrorCode.INVALID_INPUT, PaymentCopy.deleteWhileHeld(job?.title ?? "a job", "owner"));
+  }
+}
+
+async function titleOf(ctx: MutationCtx, payment: Payment): Promise<string> {
+  return (await ctx.db.get("jobs", payment.jobId))?.title ?? "a job";
+}
+
 /** Marks the member deleted, signs them out everywhere, hides them and closes their open work. */
 export async function markAccountDeleted(ctx: MutationCtx, user: Doc<"users">): Promise<number> {
+  await assertNoHeldMoney(ctx, user);
   const now = Date.now();
   await ctx.db.patch("users", user._id, {
     deletedAt: now,
@@ -48,6 +91,8 @@ export async function markAccountDeleted(ctx: MutationCtx, user: Doc<"users">): 
   for (const job of jobs) {
     if (isOpen(job) || job.status === "assigned") {
       await transition(ctx, job, "cancel", user, { detail: "the owner deleted their account" });
+      // As the owner's own cancel does: an unfunded payment is cancelled, one funded before work started refunded.
+      await onJobCancelled(ctx, job._id, user);
     }
   }
   const bids = await ctx.db
@@ -59,6 +104,15 @@ export async function markAccountDeleted(ctx: MutationCtx, user: Doc<"users">): 
     if (bid.status !== "active") continue;
     const job = await ctx.db.get("jobs", bid.jobId);
     if (job !== null) await withdrawBid(ctx, bid, job);
+  }
+  if (user.stripeSubscriptionId !== undefined && user.subscriptionStatus !== undefined && user.subscriptionStatus !== "canceled") {
+    // No more billing: the gateway ends it now and its customer.subscription.deleted updates the row.
+    await ctx.scheduler.runAfter(0, internal.accountDeletion.cancelSubscription, {
+      userId: user._id,
+      subscriptionId: user.stripeSubscriptionId,
+      idempotencyKey: `${user._id}:${now}:cancelSubscription`,
+      attempts: 0,
+    });
   }
   return now;
 }
