@@ -61,6 +61,7 @@ export const CredentialCopy = {
   tooMany: "You can hold at most 20 credentials. Please delete one you no longer need.",
   notFound: "This credential no longer exists.",
   notYours: "Only the professional who submitted it can change this credential.",
+  ownCredential: "You can't review your own credential: another admin must.",
   professionalsOnly: "Only professionals can submit credentials.",
   reasonRequired: "Please give the reason the professional will see",
   reasonTooLong: "The reason must be 500 characters or fewer.",

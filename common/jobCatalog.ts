@@ -253,6 +253,8 @@ export const JobMessages = {
   onlyOwner: "Only the job's owner can do that.",
   onlyContractor: "Only the professional hired for this job can do that.",
   onlyPhotographer: "Only photographers can take photo requests.",
+  hiredNotPhotographer: "You're hired for this job: another photographer documents the work for the owner.",
+  photographerNotHired: "This professional is booked as the job's photographer. Release them from the photos before hiring them for the work.",
   onlyBookedPhotographer: "Only the booked photographer can do that.",
   photoRequestClosed: "This photo request is no longer open.",
   photosAlreadyDelivered: "The photos were already delivered.",

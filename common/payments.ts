@@ -24,6 +24,12 @@ export const FINAL_STATES: readonly PaymentState[] = ["released", "refunded", "p
 /** The owner may ask for changes this many times; after that a dispute is the only way. */
 export const MAX_CHANGE_REQUESTS = 2;
 export const DEFAULT_REVIEW_WINDOW_HOURS = 72;
+/**
+ * An owner disputes work they're reviewing (the review window), or work that has stalled: funded
+ * (or sent back) with nothing submitted for this many days. Not at any moment after funding: a
+ * dispute freezes the pro's money until an admin decides.
+ */
+export const DISPUTE_STALLED_DAYS = 14;
 /** The reminder before auto-release. */
 export const REMINDER_BEFORE_MS = 24 * 60 * 60_000;
 export const COMPLETION_LIMITS = { photos: 10, checklistItems: 20, item: 200, note: 1000, reason: 1000, evidence: 2000 };
@@ -85,6 +91,7 @@ export const PaymentCopy = {
   onlyPro: "Only the professional hired for this job can do this.",
   onlyParty: "Only the job's owner or the professional hired for it can do this.",
   onlyAdmin: "Only an admin can settle a dispute.",
+  adminIsParty: "You're the owner or the professional on this job: another admin must decide it.",
   systemOnly: "This happens on its own; no member can do it.",
   illegal: (state: PaymentState, verb: string) => `A payment that is ${STATE_LABELS[state].toLowerCase()} can't be ${verb}.`,
   priceOutOfRange: (min: string, max: string) => `Choose a price between ${min} and ${max}.`,
@@ -110,6 +117,7 @@ export const PaymentCopy = {
   tooManyChanges: "You've asked for changes twice. If the work still isn't right, open a dispute.",
   windowClosed: "The review window has closed: the payment is being released.",
   proDisputeTooEarly: "You can open a dispute once the owner has asked for changes twice.",
+  ownerDisputeTooEarly: `You can open a dispute while you review submitted work, or if no work has been submitted for ${DISPUTE_STALLED_DAYS} days.`,
   startNeedsFunding: "The owner hasn't funded this job yet. Work starts once the payment is held by Rafter.",
   usePaymentPanel: "This job has payment protection: use the payment panel on the job page.",
   splitInvalid: (max: string) => `The professional's share must be more than $0 and less than ${max}.`,

@@ -43,6 +43,21 @@ async function world() {
 }
 
 describe("the Verified badge", () => {
+  test("an admin can't approve or reject their own credential: another admin decides", async () => {
+    const { t, admin } = await world();
+    const self = await pro(t, { firstName: "Ike", role: "admin" });
+    const credentialId = await submitLicence(t, self);
+    for (const decide of [
+      () => self.as.mutation(api.admin.verification.approve, { credentialId }),
+      () => self.as.mutation(api.admin.verification.reject, { credentialId, reason: "Looks fine to me." }),
+    ]) {
+      expect(await errorOf(decide())).toMatchObject({ message: CredentialCopy.ownCredential });
+    }
+    expect((await userRow(t, self.userId)).verified ?? false).toBe(false);
+    await admin.as.mutation(api.admin.verification.approve, { credentialId });
+    expect((await userRow(t, self.userId)).verified).toBe(true);
+  });
+
   test("appears on approval, in the same transaction, and the About tab says what was checked", async () => {
     const { t, admin, ana, bo } = await world();
     const credentialId = await submitLicence(t, ana);

@@ -40,4 +40,8 @@ crons.daily("payout reminders", { hourUTC: 15, minuteUTC: 30 }, internal.payment
 // this pass runs each one again; the try looks for what its key made first (payments/moves.ts).
 crons.interval("settle stuck money moves", { minutes: 15 }, internal.payments.moves.settleStuck, {});
 
+// Payments whose review window ended are released by the autoRelease submitCompletion schedules;
+// this pass releases one whose scheduled run failed or never came (payments/jobs.ts releaseDue).
+crons.hourly("release payments past their review window", { minuteUTC: 23 }, internal.payments.jobs.releaseDue, {});
+
 export default crons;

@@ -953,6 +953,7 @@ export default defineSchema({
     .index("by_proId_and_releasedAt", ["proId", "releasedAt"])
     .index("by_ownerId", ["ownerId"])
     .index("by_state", ["state"])
+    .index("by_state_and_reviewWindowEndsAt", ["state", "reviewWindowEndsAt"])
     .index("by_paymentIntentId", ["paymentIntentId"])
     .index("by_chargeId", ["chargeId"])
     .index("by_transferId", ["transferId"]),

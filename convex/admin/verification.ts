@@ -5,7 +5,7 @@
 // The document opens through credentials:openDocument (owner or admin, a short-lived link).
 import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
-import { KIND_LABELS, rejectSchema } from "../../common/credentials";
+import { CredentialCopy, KIND_LABELS, rejectSchema } from "../../common/credentials";
 import { adminMutation, adminQuery } from "../functions";
 import { recordAudit } from "../model/audit";
 import {
@@ -15,7 +15,7 @@ import {
   isExpedited,
   reject as rejectCredential,
 } from "../model/credentials";
-import { parseOrThrow } from "../model/errors";
+import { forbidden, parseOrThrow } from "../model/errors";
 import { cappedPagination } from "../model/paging";
 import { fullName } from "../model/users";
 
@@ -67,6 +67,8 @@ export const approve = adminMutation({
   returns: v.null(),
   handler: async (ctx, { credentialId }) => {
     const credential = await credentialOrThrow(ctx, credentialId);
+    // Nobody verifies themself: the badge would vouch for nothing.
+    if (credential.userId === ctx.viewer._id) forbidden(CredentialCopy.ownCredential);
     const approved = await approveCredential(ctx, credential, ctx.viewer._id);
     await recordAudit(ctx, ctx.viewer._id, {
       action: "credential.approve",
@@ -86,6 +88,7 @@ export const reject = adminMutation({
   handler: async (ctx, { credentialId, reason }) => {
     const { reason: why } = parseOrThrow(rejectSchema, { reason });
     const credential = await credentialOrThrow(ctx, credentialId);
+    if (credential.userId === ctx.viewer._id) forbidden(CredentialCopy.ownCredential);
     const rejected = await rejectCredential(ctx, credential, ctx.viewer._id, why);
     await recordAudit(ctx, ctx.viewer._id, {
       action: "credential.reject",

@@ -4,6 +4,7 @@
 // owner, the pro and an admin settling a dispute see the photos).
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { ErrorCode } from "../../common/errors";
+import { JobMessages } from "../../common/jobCatalog";
 import { JOB_PHOTO_LIMITS, JobPhotoCopy } from "../../common/jobPhotos";
 import { api } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
@@ -49,6 +50,26 @@ async function booked(): Promise<World> {
   await ph.as.mutation(api.jobs.photos.take, { jobId });
   return { t, o, p, ph, other, jobId };
 }
+
+describe("who may be the photographer", () => {
+  test("the hired pro can't book themself as the job's photographer, nor be hired once booked", async () => {
+    const t = newTest();
+    const o = await owner(t);
+    const p = await pro(t, { ...PAYOUTS, ...PHOTOGRAPHER });
+    const jobId = await o.as.mutation(api.jobs.create, project({ photoRequired: true }));
+    await o.as.mutation(api.bids.accept, { bidId: await p.as.mutation(api.bids.place, { jobId, ...bid() }) });
+    await expect(p.as.mutation(api.jobs.photos.take, { jobId })).rejects.toThrow(JobMessages.hiredNotPhotographer);
+    expect((await p.as.query(api.jobs.get, { jobId }))!.canTakePhotos).toBe(false);
+    // The other way round: booked as the photographer first, then hired for the work.
+    const second = await o.as.mutation(api.jobs.create, project({ photoRequired: true, title: "Second job" }));
+    await p.as.mutation(api.jobs.photos.take, { jobId: second });
+    const bidId = await p.as.mutation(api.bids.place, { jobId: second, ...bid() });
+    await expect(o.as.mutation(api.bids.accept, { bidId })).rejects.toThrow(JobMessages.photographerNotHired);
+    const job = await t.run((ctx) => ctx.db.get("jobs", second));
+    expect(job).toMatchObject({ photographerId: p.userId, photoStatus: "scheduled" });
+    expect(job?.contractorId).toBeUndefined();
+  });
+});
 
 describe("uploads", () => {
   test("the booked photographer adds images; wrong type, too big, someone else's file and strangers are refused", async () => {

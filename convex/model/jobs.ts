@@ -533,6 +533,10 @@ export async function declineBid(ctx: MutationCtx, bid: Bid, job: Job, ownerId: 
  * null for a range the pro settles with a final quote (acceptedPrice is set then).
  */
 export async function acceptBid(ctx: MutationCtx, bid: Bid, job: Job, ownerId: Id<"users">, priceCents: number | null) {
+  // The other way round from photoRefusal: the booked photographer can't become the pro they document.
+  if (job.photographerId !== undefined && job.photographerId === bid.professionalId) {
+    fail(ErrorCode.INVALID_INPUT, JobMessages.photographerNotHired);
+  }
   const now = Date.now();
   await transition(
     ctx,
@@ -854,6 +858,8 @@ function photoRefusal(job: Job, user: Doc<"users">): { code: ErrorCode; message:
   if (!(user.professions ?? []).includes(PHOTOGRAPHER_PROFESSION))
     return { code: ErrorCode.FORBIDDEN, message: JobMessages.onlyPhotographer };
   if (job.customerId === user._id) return { code: ErrorCode.FORBIDDEN, message: JobMessages.ownJob };
+  // The photos document the hired pro's work for the owner: the pro can't be their own witness.
+  if (job.contractorId === user._id) return { code: ErrorCode.FORBIDDEN, message: JobMessages.hiredNotPhotographer };
   const state = jobState(job);
   if (!photoFrom("take").includes(job.photoStatus) || state === "cancelled" || state === "completed")
     return { code: ErrorCode.INVALID_INPUT, message: JobMessages.photoRequestClosed };

@@ -36,6 +36,7 @@ import { env } from "../_generated/server";
 import { ErrorCode } from "../../common/errors";
 import {
   DEFAULT_REVIEW_WINDOW_HOURS,
+  DISPUTE_STALLED_DAYS,
   formatCents,
   MAX_CHANGE_REQUESTS,
   MilestoneCopy,
@@ -92,6 +93,7 @@ export type PaymentActor = { kind: "member"; user: Doc<"users"> } | { kind: "sys
 export const SYSTEM: PaymentActor = { kind: "system" };
 
 const HOUR = 60 * 60_000;
+const DAY = 24 * HOUR;
 
 /** The owner's review window after completion is submitted (PAYMENT_REVIEW_WINDOW_HOURS, default 72). */
 export function reviewWindowMs(): number {
@@ -160,6 +162,8 @@ export function paymentRefusal(
   } else {
     if (actor.kind !== "member") return { code: ErrorCode.FORBIDDEN, message: PaymentCopy.onlyParty };
     const side = sideOf(payment, actor.user._id);
+    // An admin who is a side of the job decides nothing on it: another admin must.
+    if (rule.by === "admin" && actor.user.role === "admin" && side !== null) return { code: ErrorCode.FORBIDDEN, message: PaymentCopy.adminIsParty };
     const allowed =
       rule.by === "admin"
         ? actor.user.role === "admin"
@@ -212,6 +216,11 @@ export function paymentRefusal(
     const side = sideOf(payment, actor.user._id);
     if (side === "owner" && payment.state === "completion_submitted" && !windowOpen) {
       return { code: ErrorCode.INVALID_INPUT, message: PaymentCopy.windowClosed };
+    }
+    // Funded (or sent back): only once the work has stalled, since the last funding or submission.
+    const quietSince = Math.max(payment.fundedAt ?? 0, payment.completion?.submittedAt ?? 0);
+    if (side === "owner" && payment.state === "funded" && now < quietSince + DISPUTE_STALLED_DAYS * DAY) {
+      return { code: ErrorCode.INVALID_INPUT, message: PaymentCopy.ownerDisputeTooEarly };
     }
     if (side === "pro" && payment.changesRequested < MAX_CHANGE_REQUESTS) {
       return { code: ErrorCode.INVALID_INPUT, message: PaymentCopy.proDisputeTooEarly };

@@ -709,7 +709,73 @@ describe("auto-release", () => {
   });
 });
 
+describe("auto-release: a missed one", () => {
+  test("a payment whose scheduled release never ran is released by the hourly pass, once", async () => {
+    vi.useFakeTimers();
+    const h = await submitted();
+    // The scheduled autoRelease (and its reminder) are lost: a failed run, a deploy that dropped it.
+    await h.t.run(async (ctx) => {
+      for (const job of await ctx.db.system.query("_scheduled_functions").take(500)) {
+        if (job.name.includes("Release") && job.state.kind === "pending") await ctx.scheduler.cancel(job._id);
+      }
+    });
+    expect(await h.t.mutation(internal.payments.jobs.releaseDue, {})).toBe(0);
+    vi.advanceTimersByTime(72 * HOUR + 1000);
+    await h.t.finishInProgressScheduledFunctions();
+    expect((await paymentOf(h.t, h.jobId)).state).toBe("completion_submitted");
+    expect(await h.t.mutation(internal.payments.jobs.releaseDue, {})).toBe(1);
+    expect(await h.t.mutation(internal.payments.jobs.releaseDue, {})).toBe(0);
+    const released = await paymentOf(h.t, h.jobId);
+    expect(released).toMatchObject({ state: "released", releasedCents: 90_000 });
+    expect((await historyOf(h.t, released._id)).filter((r) => r.to === "released")).toHaveLength(1);
+    expect((await jobOf(h.t, h.jobId)).status).toBe("completed");
+  });
+});
+
 describe("disputes", () => {
+  test("the owner disputes while reviewing, or once the work has stalled: not at any moment after funding", async () => {
+    vi.useFakeTimers();
+    const h = await working();
+    await expect(h.o.as.mutation(api.payments.jobs.openDispute, { jobId: h.jobId, reason: "Changed my mind" })).rejects.toThrow(
+      PaymentCopy.ownerDisputeTooEarly,
+    );
+    expect((await h.o.as.query(api.payments.jobs.forJob, { jobId: h.jobId }))!.actions).not.toContain("openDispute");
+    // Submitted and sent back: the pro's rework gets its own quiet time.
+    vi.advanceTimersByTime(10 * DAY);
+    await submit(h);
+    await h.o.as.mutation(api.payments.jobs.requestChanges, { jobId: h.jobId, reason: "The plates are missing" });
+    vi.advanceTimersByTime(10 * DAY);
+    await expect(h.o.as.mutation(api.payments.jobs.openDispute, { jobId: h.jobId, reason: "Nothing since" })).rejects.toThrow(
+      PaymentCopy.ownerDisputeTooEarly,
+    );
+    // Two weeks with nothing submitted: the work has stalled, the owner may dispute.
+    vi.advanceTimersByTime(4 * DAY + 1000);
+    expect(await h.o.as.mutation(api.payments.jobs.openDispute, { jobId: h.jobId, reason: "Nothing for two weeks" })).toBeNull();
+    expect(await paymentOf(h.t, h.jobId)).toMatchObject({ state: "disputed", dispute: { openedBy: "owner", fromState: "funded" } });
+  });
+
+  test("an admin who is a side of the job decides nothing on it: not the dispute, not a refund after release", async () => {
+    vi.useFakeTimers();
+    const h = await submitted();
+    await h.o.as.mutation(api.payments.jobs.openDispute, { jobId: h.jobId, reason: "Loose outlets" });
+    const payment = await paymentOf(h.t, h.jobId);
+    // The owner (and the pro) are admins too.
+    await h.t.run(async (ctx) => {
+      await ctx.db.patch("users", h.o.userId, { role: "admin" });
+      await ctx.db.patch("users", h.p.userId, { role: "admin" });
+    });
+    for (const side of [h.o, h.p]) {
+      await expect(side.as.mutation(api.admin.disputes.resolve, { paymentId: payment._id, outcome: "refund", note: "Mine" })).rejects.toThrow(
+        PaymentCopy.adminIsParty,
+      );
+    }
+    const ada = await owner(h.t, { role: "admin", firstName: "Ada" });
+    await ada.as.mutation(api.admin.disputes.resolve, { paymentId: payment._id, outcome: "release", note: "Work is fine" });
+    await expect(h.o.as.mutation(api.admin.moneyMoves.refundReleased, { job: h.jobId, note: "Refund me" })).rejects.toThrow(PaymentCopy.adminIsParty);
+    expect(await paymentOf(h.t, h.jobId)).toMatchObject({ state: "released", releasedCents: 90_000, refundedCents: 0 });
+    await h.t.finishAllScheduledFunctions(vi.runAllTimers);
+  });
+
   test("an admin splits: the pro's share transferred, the rest refunded, audited, final; members can't decide", async () => {
     vi.useFakeTimers();
     const h = await submitted();
@@ -1155,7 +1221,9 @@ describe("milestones", () => {
     const h = await hire();
     const admin = await owner(h.t, { role: "admin" });
     await h.o.as.mutation(api.payments.jobs.splitMilestones, { jobId: h.jobId, milestones: two });
-    await fundJob(h.t, h.jobId, 0);
+    const first = await fundJob(h.t, h.jobId, 0);
+    // Two weeks and nothing: the work has stalled, so the owner may dispute the funded milestone.
+    await h.t.run((ctx) => ctx.db.patch("jobPayments", first, { fundedAt: Date.now() - 15 * DAY }));
     await h.o.as.mutation(api.payments.jobs.openDispute, { jobId: h.jobId, milestoneIndex: 0, reason: "Never showed up" });
     const disputes = await admin.as.query(api.admin.disputes.list, {});
     expect(disputes.map((d) => [d.milestone, d.heldCents])).toEqual([["Milestone 1: Demolition", 40_000]]);

@@ -486,6 +486,32 @@ export const autoRelease = internalMutation({
   handler: async (ctx, { paymentId, version }) => await autoReleasePayment(ctx, paymentId, version),
 });
 
+/** Payments the missed-release pass looks at per run (it runs again while a full batch came back). */
+const RELEASE_DUE_BATCH = 50;
+
+/**
+ * Hourly (crons.ts): a payment whose review window ended but is still submitted (its scheduled
+ * autoRelease failed or never ran) is released now, through the same transition.
+ */
+export const releaseDue = internalMutation({
+  args: {},
+  returns: v.number(),
+  handler: async (ctx) => {
+    const now = Date.now();
+    // Windows ended, earliest first (a submitted payment always has its window's end).
+    const due = await ctx.db
+      .query("jobPayments")
+      .withIndex("by_state_and_reviewWindowEndsAt", (q) => q.eq("state", "completion_submitted").lte("reviewWindowEndsAt", now))
+      .take(RELEASE_DUE_BATCH);
+    let released = 0;
+    for (const p of due) {
+      if (await autoReleasePayment(ctx, p._id, p.version)) released++;
+    }
+    if (due.length === RELEASE_DUE_BATCH && released > 0) await ctx.scheduler.runAfter(0, internal.payments.jobs.releaseDue, {});
+    return released;
+  },
+});
+
 export const remindRelease = internalMutation({
   args: { paymentId: v.id("jobPayments"), version: v.number() },
   returns: v.boolean(),
