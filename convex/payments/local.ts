@@ -86,6 +86,9 @@ export const localGateway: PaymentsGateway = {
     return await ctx.runQuery(internal.payments.local.findMoney, { kind: lookup.kind, listedBy, moveKey: lookup.idempotencyKey });
   },
   async cancelSubscription(ctx, request) {
+    // As the Stripe gateway does: retrieve first, since cancelling a canceled subscription is refused.
+    const status: string | null = await ctx.runQuery(internal.payments.local.subscriptionStatus, { subscriptionId: request.subscriptionId });
+    if (status === "canceled") return;
     const events: unknown[] = await ctx.runMutation(internal.payments.local.endSubscription, request);
     await deliver(events);
   },
@@ -618,9 +621,21 @@ export const periodEnd = internalAction({
 
 /**
  * Cancel now (Stripe's DELETE /v1/subscriptions/:id; account deletion calls it): the subscription
- * ends at once and customer.subscription.deleted goes out. An unknown id is refused, as Stripe
- * does; the gateway's caller skips one already canceled, as the Stripe gateway checks first.
+ * ends at once and customer.subscription.deleted goes out. An unknown or already canceled
+ * subscription is refused, as Stripe refuses it (the gateway retrieves the status first).
  */
+export const subscriptionStatus = internalQuery({
+  args: { subscriptionId: v.string() },
+  returns: v.union(v.null(), v.string()),
+  handler: async (ctx, { subscriptionId }) =>
+    (
+      await ctx.db
+        .query("localSubscriptions")
+        .withIndex("by_subscriptionId", (q) => q.eq("subscriptionId", subscriptionId))
+        .unique()
+    )?.status ?? null,
+});
+
 export const endSubscription = internalMutation({
   args: { subscriptionId: v.string(), idempotencyKey: v.string() },
   returns: v.array(v.any()),
@@ -630,7 +645,7 @@ export const endSubscription = internalMutation({
       .withIndex("by_subscriptionId", (q) => q.eq("subscriptionId", subscriptionId))
       .unique();
     if (sub === null) throw new Error(`No such subscription: '${subscriptionId}'`);
-    if (sub.status === "canceled") return [];
+    if (sub.status === "canceled") throw new Error(`The subscription ${subscriptionId} is already canceled.`);
     const now = Date.now();
     const ended = { status: "canceled" as const, endedAt: now, cancelAtPeriodEnd: false };
     await ctx.db.patch("localSubscriptions", sub._id, ended);
