@@ -640,6 +640,29 @@ describe("failed money moves", () => {
     expect(again.id).not.toBe(made.id);
   });
 
+  test("the same for a refund: found by its payment intent and our key, refunded once", async () => {
+    vi.useFakeTimers();
+    const h = await hire();
+    await fundJob(h.t, h.jobId);
+    await h.o.as.mutation(api.jobs.act, { jobId: h.jobId, action: "cancel" });
+    const payment = await paymentOf(h.t, h.jobId);
+    const [move] = await movesOf(h.t, payment._id);
+    expect(move).toMatchObject({ kind: "refund", amountCents: 90_000, status: "pending" });
+    await killMoveActions(h.t);
+    const made = await h.t.mutation(internal.payments.local.recordMoney, {
+      kind: "refund",
+      idempotencyKey: move!.idempotencyKey,
+      amountCents: move!.amountCents,
+      reference: payment.paymentIntentId!,
+      moveKey: move!.idempotencyKey,
+    });
+    vi.advanceTimersByTime(2 * DAY);
+    await h.t.action(internal.payments.moves.execute, { moveId: move!._id });
+    expect((await movesOf(h.t, payment._id))[0]).toMatchObject({ status: "done", externalId: made.id });
+    expect((await paymentOf(h.t, h.jobId)).refundId).toBe(made.id);
+    expect(await h.t.run((ctx) => ctx.db.query("localMoneyMoves").take(10))).toHaveLength(1);
+  });
+
   test("no move stays pending unseen: the admin sees stuck ones, the cron settles them, a retry pays once", async () => {
     vi.useFakeTimers();
     const a = await submitted();
