@@ -5,6 +5,7 @@
 export const PAYMENT_STATES = [
   "awaiting_quote",
   "awaiting_funding",
+  "processing",
   "funded",
   "completion_submitted",
   "released",
@@ -122,6 +123,13 @@ export const PaymentCopy = {
   usePaymentPanel: "This job has payment protection: use the payment panel on the job page.",
   splitInvalid: (max: string) => `The professional's share must be more than $0 and less than ${max}.`,
   bankDecides: "The card holder's bank decides a chargeback: it can't be settled here.",
+  bankDecidesMemberDispute:
+    "The owner's bank opened a chargeback on this payment: the bank decides now. If the bank decides for the professional, the dispute comes back here.",
+  bankInvalid: "Please enter a valid routing number (9 digits) and account number.",
+  bankPaymentProcessing: (amount: string) =>
+    `Your bank payment of ${amount} is processing. Bank payments take a few business days to clear; the job is funded once it does.`,
+  bankPaymentFailed: (amount: string) =>
+    `Your bank payment of ${amount} didn't go through, so the job isn't funded. Fund it again with a card or another bank account.`,
   nothingReleased: "Nothing has been released on this payment to refund.",
   checkoutFailed: "We couldn't start the payment. Please try again.",
   /** Deleting an account while a job's money is held for work under way, or owed to the pro. */
@@ -134,6 +142,7 @@ export const PaymentCopy = {
 export const STATE_LABELS: Record<PaymentState, string> = {
   awaiting_quote: "Awaiting the final quote",
   awaiting_funding: "Awaiting funding",
+  processing: "Processing",
   funded: "Held",
   completion_submitted: "Completion submitted",
   released: "Released",

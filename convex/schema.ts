@@ -869,7 +869,7 @@ export default defineSchema({
   /** The local gateway's money moves (transfers, refunds, reversals), keyed by idempotency key as Stripe keys them. */
   localMoneyMoves: defineTable({
     idempotencyKey: v.string(),
-    kind: v.union(v.literal("transfer"), v.literal("refund"), v.literal("reversal"), v.literal("account")),
+    kind: v.union(v.literal("transfer"), v.literal("refund"), v.literal("reversal"), v.literal("account"), v.literal("dispute")),
     objectId: v.string(),
     amountCents: v.number(),
     reference: v.optional(v.string()),
@@ -880,11 +880,14 @@ export default defineSchema({
     moveKey: v.optional(v.string()),
     /** When the request was made: its idempotency key answers for 24 hours, as Stripe's does. */
     createdAt: v.optional(v.number()),
+    /** A dispute's status (kind "dispute", reference = the disputed payment intent): refunds are refused while open or lost. */
+    disputeStatus: v.optional(v.union(v.literal("needs_response"), v.literal("won"), v.literal("lost"))),
   })
     .index("by_idempotencyKey", ["idempotencyKey"])
     .index("by_objectId", ["objectId"])
     .index("by_transferGroup", ["transferGroup"])
-    .index("by_reference", ["reference"]),
+    .index("by_reference", ["reference"])
+    .index("by_kind_and_reference", ["kind", "reference"]),
 
   /**
    * Payment protection for a hired job (issue 15, model/payments.ts): the amount fixed at acceptance,
@@ -940,6 +943,23 @@ export default defineSchema({
     /** Stripe's `created` (seconds) of the newest chargeback event applied: older ones arriving late are skipped. */
     chargebackEventAt: v.optional(v.number()),
     /**
+     * A bank chargeback on this payment's charge, in whatever state it arrived: while "open" the bank
+     * decides (no admin outcome); the index lists open ones in the admin console. Details below.
+     */
+    chargebackStatus: v.optional(v.union(v.literal("open"), v.literal("won"), v.literal("lost"))),
+    chargeback: v.optional(
+      v.object({
+        /** Stripe's dispute id (dp_...): a late "created" for a dispute already closed is skipped. */
+        disputeId: v.optional(v.string()),
+        openedAt: v.number(),
+        closedAt: v.optional(v.number()),
+        /** The state it arrived in (a member's dispute goes back to the admin if the bank decides for us). */
+        fromState: paymentState,
+        /** What the bank disputed (and, lost, took back), in cents. */
+        amountCents: v.optional(v.number()),
+      }),
+    ),
+    /**
      * A job split into milestones has one payment row per milestone (0-based index, the owner's
      * title); a job without milestones has one row without them. The state machine runs per row.
      */
@@ -956,7 +976,8 @@ export default defineSchema({
     .index("by_state_and_reviewWindowEndsAt", ["state", "reviewWindowEndsAt"])
     .index("by_paymentIntentId", ["paymentIntentId"])
     .index("by_chargeId", ["chargeId"])
-    .index("by_transferId", ["transferId"]),
+    .index("by_transferId", ["transferId"])
+    .index("by_chargebackStatus", ["chargebackStatus"]),
   /** Every payment transition: who, when, why, from and to, and its idempotency key. */
   paymentHistory: defineTable({
     paymentId: v.id("jobPayments"),
@@ -1010,7 +1031,20 @@ export default defineSchema({
     .index("by_idempotencyKey", ["idempotencyKey"])
     .index("by_waitingFor", ["waitingFor"])
     // The daily payout reminder: waiting transfers still under their reminders' bound.
-    .index("by_status_and_payoutReminders", ["status", "payoutReminders"]),
+    .index("by_status_and_payoutReminders", ["status", "payoutReminders"])
+    // A chargeback on a stray charge finds its payment through the stray refund.
+    .index("by_strayPaymentIntentId", ["strayPaymentIntentId"]),
+  /**
+   * Payment news the state machine could not apply (a chargeback on a charge it doesn't know, a
+   * refund the bank made twice...): kept for an admin (the console's Disputes tab), never just logged.
+   */
+  paymentAlerts: defineTable({
+    paymentId: v.optional(v.id("jobPayments")),
+    eventId: v.optional(v.string()),
+    eventType: v.string(),
+    message: v.string(),
+    at: v.number(),
+  }).index("by_at", ["at"]),
 
   /** Fixed-window counters for rate limits; key = "<route>:<identifier>". */
   rateLimits: defineTable({

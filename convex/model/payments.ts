@@ -8,15 +8,21 @@
 //   (accept, a range bid without a chosen price) -> awaiting_quote --confirmQuote (pro, a price in the range)--> awaiting_funding
 //   awaiting_quote --cancel (owner, the job cancelled)--> cancelled
 //   awaiting_funding --split (owner, before any checkout: the job's milestones)--> awaiting_funding
-//   (accept, one price) -> awaiting_funding --fund (system: the checkout webhook)--> funded
-//   awaiting_funding --cancel (owner, the job cancelled; or one later milestone, never funded, dropped)--> cancelled
+//   (accept, one price) -> awaiting_funding --fund (system: the checkout webhook, paid)--> funded
+//   awaiting_funding --fundingStarted (system: checkout completed unpaid, a bank debit)--> processing
+//   processing --fund (system: async_payment_succeeded)--> funded;  processing --fundingFailed (system)--> awaiting_funding
+//   awaiting_funding | processing --cancel (owner, the job cancelled; or one later milestone, never funded, dropped)--> cancelled
 //   funded --refundUnstarted (owner, the job cancelled before work started)--> refunded
 //   funded --submitCompletion (pro, photos + checklist)--> completion_submitted
 //   completion_submitted --requestChanges (owner, at most twice)--> funded
 //   completion_submitted --approve (owner) | autoRelease (system, window over)--> released
 //   funded | completion_submitted --openDispute (owner in the window; pro after two change requests)--> disputed
-//   funded | completion_submitted --chargebackOpened (system: charge.dispute.created)--> disputed
-//   disputed --chargebackWon (system)--> funded;  disputed --chargebackLost (system)--> refunded
+//   A bank chargeback (charge.dispute.created) is recorded in every state (chargebackStatus); while
+//   it is open the bank decides and no admin outcome runs:
+//   funded | completion_submitted | disputed (a member's) --chargebackOpened (system)--> disputed
+//   disputed --chargebackWon (system)--> funded, or --chargebackWonDispute--> disputed (a member's dispute, back to the admin)
+//   disputed --chargebackLost (system)--> refunded
+//   refunded --chargebackOnRefunded | chargebackClosedOnRefunded (system)--> refunded (a pending refund waits for the bank)
 //   disputed --resolveRelease | resolveRefund | resolveSplit (admin)--> released | refunded | partially_refunded
 //   After release the money is the pro's; only a transfer reversal takes it back:
 //   released | partially_refunded --chargebackAfterRelease (system: charge.dispute.created)--> charged_back
@@ -46,6 +52,7 @@ import {
   type MilestoneInput,
   REMINDER_BEFORE_MS,
   type PaymentState,
+  STATE_LABELS,
 } from "../../common/payments";
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
@@ -66,16 +73,19 @@ type PaymentRule = TransitionRule<PaymentState, By>;
 export const PAYMENT_TRANSITIONS = {
   confirmQuote: { from: ["awaiting_quote"], to: "awaiting_funding", by: "pro", verb: "quoted" },
   split: { from: ["awaiting_funding"], to: "awaiting_funding", by: "owner", verb: "split into milestones" },
-  fund: { from: ["awaiting_funding"], to: "funded", by: "system", verb: "funded" },
-  cancel: { from: ["awaiting_quote", "awaiting_funding"], to: "cancelled", by: "owner", verb: "cancelled" },
+  fund: { from: ["awaiting_funding", "processing"], to: "funded", by: "system", verb: "funded" },
+  fundingStarted: { from: ["awaiting_funding"], to: "processing", by: "system", verb: "paid by bank" },
+  fundingFailed: { from: ["processing"], to: "awaiting_funding", by: "system", verb: "failed" },
+  cancel: { from: ["awaiting_quote", "awaiting_funding", "processing"], to: "cancelled", by: "owner", verb: "cancelled" },
   refundUnstarted: { from: ["funded"], to: "refunded", by: "owner", verb: "refunded" },
   submitCompletion: { from: ["funded"], to: "completion_submitted", by: "pro", verb: "submitted for review" },
   requestChanges: { from: ["completion_submitted"], to: "funded", by: "owner", verb: "sent back" },
   approve: { from: ["completion_submitted"], to: "released", by: "owner", verb: "released" },
   autoRelease: { from: ["completion_submitted"], to: "released", by: "system", verb: "released" },
   openDispute: { from: ["funded", "completion_submitted"], to: "disputed", by: "party", verb: "disputed" },
-  chargebackOpened: { from: ["funded", "completion_submitted"], to: "disputed", by: "system", verb: "disputed" },
+  chargebackOpened: { from: ["funded", "completion_submitted", "disputed"], to: "disputed", by: "system", verb: "disputed" },
   chargebackWon: { from: ["disputed"], to: "funded", by: "system", verb: "settled" },
+  chargebackWonDispute: { from: ["disputed"], to: "disputed", by: "system", verb: "settled" },
   chargebackLost: { from: ["disputed"], to: "refunded", by: "system", verb: "refunded" },
   resolveRelease: { from: ["disputed"], to: "released", by: "admin", verb: "released" },
   resolveRefund: { from: ["disputed"], to: "refunded", by: "admin", verb: "refunded" },
@@ -85,6 +95,8 @@ export const PAYMENT_TRANSITIONS = {
   chargebackWonSplit: { from: ["charged_back"], to: "partially_refunded", by: "system", verb: "settled" },
   chargebackLostAfterRelease: { from: ["charged_back"], to: "refunded", by: "system", verb: "refunded" },
   refundReleased: { from: ["released", "partially_refunded"], to: "refunded", by: "admin", verb: "refunded" },
+  chargebackOnRefunded: { from: ["refunded"], to: "refunded", by: "system", verb: "charged back" },
+  chargebackClosedOnRefunded: { from: ["refunded"], to: "refunded", by: "system", verb: "settled" },
 } as const satisfies Record<string, PaymentRule>;
 export type PaymentTransition = keyof typeof PAYMENT_TRANSITIONS;
 
@@ -203,8 +215,24 @@ export function paymentRefusal(
     return { code: ErrorCode.INVALID_INPUT, message: PaymentCopy.illegal(payment.state, rule.verb) };
   }
   // A card chargeback is the bank's to decide (charge.dispute.closed); an admin's outcome would move the money twice.
-  if (rule.by === "admin" && payment.dispute?.openedBy === "chargeback" && payment.dispute.resolvedAt === undefined) {
-    return { code: ErrorCode.INVALID_INPUT, message: PaymentCopy.bankDecides };
+  // That holds whatever state it arrived in, a member's dispute included.
+  if (rule.by === "admin" && (payment.chargebackStatus === "open" || (payment.dispute?.openedBy === "chargeback" && payment.dispute.resolvedAt === undefined))) {
+    return { code: ErrorCode.INVALID_INPUT, message: payment.dispute?.openedBy === "chargeback" ? PaymentCopy.bankDecides : PaymentCopy.bankDecidesMemberDispute };
+  }
+  // Closing a chargeback needs an open one; a member's dispute it interrupted goes back to the admin.
+  const chargebackOpen = payment.chargebackStatus === "open";
+  const fromMemberDispute = payment.chargeback?.fromState === "disputed";
+  if ((name === "chargebackWonDispute" || name === "chargebackClosedOnRefunded") && !chargebackOpen) {
+    return { code: ErrorCode.INVALID_INPUT, message: PaymentCopy.illegal(payment.state, rule.verb) };
+  }
+  if (name === "chargebackWonDispute" && !fromMemberDispute) {
+    return { code: ErrorCode.INVALID_INPUT, message: PaymentCopy.illegal(payment.state, rule.verb) };
+  }
+  if (name === "chargebackWon" && chargebackOpen && fromMemberDispute) {
+    return { code: ErrorCode.INVALID_INPUT, message: PaymentCopy.illegal(payment.state, rule.verb) };
+  }
+  if ((name === "chargebackOpened" || name === "chargebackOnRefunded") && chargebackOpen) {
+    return { code: ErrorCode.INVALID_INPUT, message: PaymentCopy.illegal(payment.state, rule.verb) };
   }
   if (name === "split" && payment.checkoutStartedAt !== undefined) {
     return { code: ErrorCode.INVALID_INPUT, message: MilestoneCopy.fundingStarted };
@@ -564,8 +592,10 @@ export async function splitMilestones(ctx: MutationCtx, jobId: Id<"jobs">, owner
  */
 function isStrayCharge(payment: Payment, paid: { amountCents?: number; paymentIntentId?: string }): boolean {
   if (paid.paymentIntentId === undefined) return false;
+  // Cancelled while a bank payment was processing: its intent is on the row, but the money isn't due.
+  if (payment.state === "cancelled" && payment.fundedCents === 0) return true;
   if (payment.paymentIntentId !== undefined) return paid.paymentIntentId !== payment.paymentIntentId;
-  return payment.state === "cancelled" || (paid.amountCents !== undefined && paid.amountCents !== payment.amountCents);
+  return paid.amountCents !== undefined && paid.amountCents !== payment.amountCents;
 }
 
 /** Refunds a stray charge once (both of its events, and replays, name the same intent). */
@@ -590,22 +620,47 @@ async function refundStrayCharge(ctx: MutationCtx, payment: Payment, paymentInte
   );
 }
 
-/** The checkout's money arrived (checkout.session.completed or payment_intent.succeeded, whichever first). */
+/**
+ * Checkout news for a payment. "paid" (checkout.session.completed paid, async_payment_succeeded, or
+ * payment_intent.succeeded, whichever first): the money arrived, funded. "processing": the checkout
+ * completed unpaid (a bank debit settles days later): nothing is held yet. "failed": that debit
+ * failed (async_payment_failed): back to awaiting funding, the owner told.
+ */
 export async function recordFunding(
   ctx: MutationCtx,
   payment: Payment,
-  paid: { amountCents?: number; paymentIntentId?: string; chargeId?: string; sessionId?: string },
+  paid: { amountCents?: number; paymentIntentId?: string; chargeId?: string; sessionId?: string; funding?: "paid" | "processing" | "failed" },
 ): Promise<void> {
+  const funding = paid.funding ?? "paid";
   const ids = {
     ...(paid.paymentIntentId ? { paymentIntentId: paid.paymentIntentId } : {}),
     ...(paid.chargeId ? { chargeId: paid.chargeId } : {}),
     ...(paid.sessionId ? { checkoutSessionId: paid.sessionId } : {}),
   };
-  if (isStrayCharge(payment, paid)) {
-    await refundStrayCharge(ctx, payment, paid.paymentIntentId!, paid.amountCents);
+  if (funding === "failed") {
+    // Only the debit this payment waits for; a failed stray moved no money.
+    const ours = paid.paymentIntentId === undefined || paid.paymentIntentId === payment.paymentIntentId;
+    if (payment.state !== "processing" || !ours) return;
+    const after = await movePayment(ctx, payment, "fundingFailed", SYSTEM, {
+      reason: "The bank payment failed",
+      // A new checkout brings a new intent: the failed one is no longer the payment's.
+      patch: { paymentIntentId: undefined, chargeId: undefined, checkoutSessionId: undefined },
+    });
+    await tell(ctx, after.ownerId, after, "Bank payment failed", PaymentCopy.bankPaymentFailed(formatCents(after.amountCents)));
     return;
   }
-  if (payment.state !== "awaiting_funding") {
+  if (isStrayCharge(payment, paid)) {
+    // A debit still processing has moved no money yet: its refund waits for the "paid" news.
+    if (funding === "paid") await refundStrayCharge(ctx, payment, paid.paymentIntentId!, paid.amountCents);
+    return;
+  }
+  if (funding === "processing") {
+    if (payment.state !== "awaiting_funding") return;
+    const after = await movePayment(ctx, payment, "fundingStarted", SYSTEM, { patch: ids, reason: "Checkout completed; the bank payment is processing" });
+    await tell(ctx, after.ownerId, after, "Bank payment processing", PaymentCopy.bankPaymentProcessing(formatCents(after.amountCents)));
+    return;
+  }
+  if (payment.state !== "awaiting_funding" && payment.state !== "processing") {
     // The second of the two events, or a late one: only fill in ids still missing.
     const missing = Object.fromEntries(Object.entries(ids).filter(([k]) => payment[k as keyof Payment] === undefined));
     if (Object.keys(missing).length > 0) await ctx.db.patch("jobPayments", payment._id, missing);
@@ -811,86 +866,310 @@ async function tellBoth(ctx: MutationCtx, payment: Payment, title: string, text:
   await tell(ctx, payment.proId, payment, title, text, actorId);
 }
 
+/** A payment event the state machine can't apply: kept for an admin (the Disputes tab), never only logged. */
+export async function recordPaymentAlert(
+  ctx: MutationCtx,
+  alert: { paymentId?: Id<"jobPayments">; eventId?: string; eventType: string; message: string },
+): Promise<void> {
+  console.warn(`payments: ${alert.eventType}${alert.eventId ? ` ${alert.eventId}` : ""}: ${alert.message}`);
+  await ctx.db.insert("paymentAlerts", { ...alert, at: Date.now() });
+}
+
+/** What a chargeback event says beyond open/won/lost (Stripe's dispute object, the event). */
+export interface ChargebackDetails {
+  disputeId?: string;
+  /** The disputed amount, cents: what the bank takes back if it decides for the card holder. */
+  amountCents?: number;
+  eventId?: string;
+  eventType?: string;
+}
+
+/** Marks a refund move held because its charge is disputed (Stripe refuses it: charge_disputed). */
+const HELD_FOR_CHARGEBACK = "Held: the charge is disputed, the bank decides";
+
+async function movesOfPayment(ctx: MutationCtx, paymentId: Id<"jobPayments">) {
+  return await ctx.db
+    .query("paymentMoves")
+    .withIndex("by_paymentId", (q) => q.eq("paymentId", paymentId))
+    .take(100);
+}
+
+/** Refunds on one charge (the payment's own, or a stray one's) not made yet are held: the bank decides that money now. */
+async function holdPendingRefunds(ctx: MutationCtx, paymentId: Id<"jobPayments">, strayPaymentIntentId?: string): Promise<number> {
+  let held = 0;
+  for (const move of await movesOfPayment(ctx, paymentId)) {
+    if (move.kind !== "refund" || move.strayPaymentIntentId !== strayPaymentIntentId) continue;
+    if (move.status === "pending" || move.status === "failed") {
+      await ctx.db.patch("paymentMoves", move._id, { status: "cancelled", error: HELD_FOR_CHARGEBACK });
+      held += move.amountCents;
+    }
+  }
+  return held;
+}
+
+/** The bank decided for the platform: the refunds it held are owed again. Returns their sum; each is counted once. */
+async function releaseHeldRefunds(ctx: MutationCtx, paymentId: Id<"jobPayments">, strayPaymentIntentId?: string): Promise<number> {
+  let owed = 0;
+  for (const move of await movesOfPayment(ctx, paymentId)) {
+    if (move.kind !== "refund" || move.strayPaymentIntentId !== strayPaymentIntentId) continue;
+    if (move.status === "cancelled" && move.error === HELD_FOR_CHARGEBACK) {
+      await ctx.db.patch("paymentMoves", move._id, { error: "Replaced by a new refund once the bank decided for the platform" });
+      owed += move.amountCents;
+    }
+  }
+  return owed;
+}
+
+/** Refunds made or under way on the payment's own charge (the card holder's money back, besides the bank's). */
+async function refundsOut(ctx: MutationCtx, paymentId: Id<"jobPayments">): Promise<number> {
+  const moves = await movesOfPayment(ctx, paymentId);
+  return moves
+    .filter((m) => m.kind === "refund" && m.strayPaymentIntentId === undefined && (m.status === "done" || m.status === "pending" || m.status === "failed"))
+    .reduce((sum, m) => sum + m.amountCents, 0);
+}
+
 /**
- * A card chargeback (charge.dispute.created / closed). Before release it freezes the held money and
- * settles as the bank decided; after release it marks the released money under review and, if the
- * bank decides for the card holder, reverses the transfer. `eventAt` (Stripe's `created`, seconds):
- * news older than what was applied is skipped, and a "closed" arriving before its "created" is
- * applied as both, so replayed and out-of-order deliveries end where the bank's last word says.
+ * A card chargeback (charge.dispute.created / closed), recorded in whatever state it finds the payment.
+ * Held money (funded, completion submitted, or a member's dispute) freezes as disputed and the bank
+ * decides; released money is marked under review and, lost, the transfer is reversed; on a refunded
+ * payment a refund not yet made waits for the bank (Stripe refuses it on a disputed charge). While it
+ * is open no admin outcome runs. A state it can't apply to leaves an alert for an admin. `eventAt`
+ * (Stripe's `created`, seconds): news older than what was applied is skipped, and a "closed" arriving
+ * before its "created" is applied as both, so replayed and out-of-order deliveries end where the
+ * bank's last word says.
  */
-export async function applyChargeback(ctx: MutationCtx, payment: Payment, status: "open" | "won" | "lost", eventAt?: number): Promise<void> {
+export async function applyChargeback(
+  ctx: MutationCtx,
+  payment: Payment,
+  status: "open" | "won" | "lost",
+  eventAt?: number,
+  details: ChargebackDetails = {},
+): Promise<void> {
   if (eventAt !== undefined) {
     if (payment.chargebackEventAt !== undefined && eventAt < payment.chargebackEventAt) return;
     await ctx.db.patch("jobPayments", payment._id, { chargebackEventAt: eventAt });
     payment = { ...payment, chargebackEventAt: eventAt };
   }
+  const sameDispute = payment.chargeback !== undefined && payment.chargeback.disputeId === details.disputeId;
+  if (payment.chargebackStatus === "open") {
+    // Already open: a second "created" is a replay.
+    if (status !== "open") await closeChargeback(ctx, payment, status, details);
+    return;
+  }
+  // This dispute was closed already: its late or replayed news changes nothing.
+  if (payment.chargebackStatus !== undefined && sameDispute) return;
+  const opened = await openChargeback(ctx, payment, status, details);
+  // Closed before we heard it was opened: applied as both.
+  if (opened !== null && status !== "open") await closeChargeback(ctx, opened, status, details);
+}
+
+async function openChargeback(ctx: MutationCtx, payment: Payment, status: "open" | "won" | "lost", details: ChargebackDetails): Promise<Payment | null> {
   const now = Date.now();
-  const fromChargeback = payment.dispute?.openedBy === "chargeback" && payment.dispute.resolvedAt === undefined;
-  const chargebackDispute = { openedAt: now, openedBy: "chargeback" as const, reason: "Card chargeback", photoIds: [], fromState: payment.state };
   const job = await getJobX(ctx, payment.jobId);
-  if (status === "open" || (status === "lost" && !(payment.state === "disputed" && fromChargeback) && payment.state !== "charged_back")) {
-    // Opened (or lost before we heard it was opened): freeze first.
-    if (canMovePayment(payment, "chargebackOpened", SYSTEM)) {
-      payment = await movePayment(ctx, payment, "chargebackOpened", SYSTEM, {
+  const record = {
+    chargebackStatus: "open" as const,
+    chargeback: {
+      openedAt: now,
+      fromState: payment.state,
+      ...(details.disputeId !== undefined ? { disputeId: details.disputeId } : {}),
+      ...(details.amountCents !== undefined ? { amountCents: details.amountCents } : {}),
+    },
+  };
+  const bankDispute = { openedAt: now, openedBy: "chargeback" as const, reason: "Card chargeback", photoIds: [], fromState: payment.state };
+  switch (payment.state) {
+    case "funded":
+    case "completion_submitted": {
+      const after = await movePayment(ctx, payment, "chargebackOpened", SYSTEM, {
         reason: "The card holder disputed the charge with their bank",
-        patch: { dispute: chargebackDispute },
+        patch: { ...record, dispute: bankDispute },
       });
-      await tell(ctx, payment.proId, payment, "Payment frozen", "The owner's bank opened a dispute on this payment. It's frozen until the bank decides.");
-    } else if (canMovePayment(payment, "chargebackAfterRelease", SYSTEM)) {
-      const released = payment.releasedCents;
-      payment = await movePayment(ctx, payment, "chargebackAfterRelease", SYSTEM, {
-        reason: "The card holder disputed the charge with their bank after release",
-        patch: { dispute: chargebackDispute },
+      await tell(ctx, after.proId, after, "Payment frozen", "The owner's bank opened a dispute on this payment. It's frozen until the bank decides.");
+      return after;
+    }
+    case "disputed": {
+      // A member's dispute becomes the bank's to decide; their reasons and evidence stay on the record.
+      const after = await movePayment(ctx, payment, "chargebackOpened", SYSTEM, {
+        reason: "The card holder disputed the charge with their bank during a dispute: the bank decides",
+        patch: record,
       });
       await tellBoth(
         ctx,
-        payment,
+        after,
+        "Chargeback opened",
+        `The owner's bank opened a chargeback on "${job.title}"${milestoneOf(after)}. The bank decides now; the dispute waits for its decision.`,
+      );
+      return after;
+    }
+    case "released":
+    case "partially_refunded": {
+      // A refund of the owner's share not yet made is the bank's to decide now.
+      await holdPendingRefunds(ctx, payment._id);
+      const released = payment.releasedCents;
+      const after = await movePayment(ctx, payment, "chargebackAfterRelease", SYSTEM, {
+        reason: "The card holder disputed the charge with their bank after release",
+        patch: { ...record, dispute: bankDispute },
+      });
+      await tellBoth(
+        ctx,
+        after,
         "Chargeback opened",
         `The owner's bank opened a dispute on the ${formatCents(released)} released for "${job.title}". If the bank decides for the card holder, the transfer is reversed.`,
       );
-    } else {
+      return after;
+    }
+    case "refunded": {
+      const held = await holdPendingRefunds(ctx, payment._id);
+      const after = await movePayment(ctx, payment, "chargebackOnRefunded", SYSTEM, {
+        reason: held > 0 ? `The card holder disputed the charge; the refund of ${formatCents(held)} waits for the bank` : "The card holder disputed a charge already refunded",
+        patch: record,
+      });
+      if (held === 0) {
+        await recordPaymentAlert(ctx, {
+          paymentId: payment._id,
+          eventId: details.eventId,
+          eventType: details.eventType ?? "charge.dispute.created",
+          message: "A chargeback was opened on a charge already refunded: answer it in Stripe with the refund as evidence, or the card holder is paid twice.",
+        });
+      }
+      return after;
+    }
+    default:
+      // No charge of this payment can be disputed here (an unfunded or cancelled payment, a legacy row): an admin looks.
+      await recordPaymentAlert(ctx, {
+        paymentId: payment._id,
+        eventId: details.eventId,
+        eventType: details.eventType ?? "charge.dispute",
+        message: `A chargeback (${status}) names this payment's charge, but the payment is ${STATE_LABELS[payment.state].toLowerCase()}: nothing was applied. Check the charge in Stripe.`,
+      });
+      return null;
+  }
+}
+
+async function closeChargeback(ctx: MutationCtx, payment: Payment, status: "won" | "lost", details: ChargebackDetails): Promise<void> {
+  const now = Date.now();
+  const job = await getJobX(ctx, payment.jobId);
+  const cb = payment.chargeback ?? { openedAt: now, fromState: payment.state };
+  // What the bank took back if lost: the dispute's amount (Stripe caps it at what wasn't refunded).
+  const takenCents = status === "lost" ? (details.amountCents ?? cb.amountCents ?? payment.fundedCents - (await refundsOut(ctx, payment._id))) : 0;
+  const closed = { chargebackStatus: status, chargeback: { ...cb, closedAt: now, ...(status === "lost" ? { amountCents: takenCents } : {}) } };
+  const dispute = payment.dispute;
+  const settled = (resolution: string) => (dispute?.openedBy === "chargeback" ? { dispute: { ...dispute, resolution, resolvedAt: now } } : {});
+  if (payment.state === "disputed") {
+    if (status === "won" && cb.fromState === "disputed") {
+      await movePayment(ctx, payment, "chargebackWonDispute", SYSTEM, { reason: "The bank decided for the professional; the dispute goes back to the admin", patch: closed });
+      await tellBoth(ctx, payment, "Chargeback settled", `The bank decided the chargeback on "${job.title}" for the professional. The money is still held; an admin now settles the dispute.`);
       return;
     }
-    if (status === "open") return;
-  }
-  const dispute = payment.dispute;
-  if (dispute === undefined || dispute.openedBy !== "chargeback") return;
-  const settled = (resolution: string) => ({ dispute: { ...dispute, resolution, resolvedAt: now } });
-  if (payment.state === "disputed") {
     if (status === "won") {
       // Back where it was: the window restarts if completion had been submitted.
-      await movePayment(ctx, payment, "chargebackWon", SYSTEM, { reason: "The bank decided for the professional", patch: settled("Chargeback won") });
+      await movePayment(ctx, payment, "chargebackWon", SYSTEM, { reason: "The bank decided for the professional", patch: { ...closed, ...settled("Chargeback won") } });
       return;
     }
     // Lost: the bank already returned the money to the card; nothing for us to refund.
+    const memberDispute = dispute !== undefined && dispute.openedBy !== "chargeback" ? { dispute: { ...dispute, resolution: "Decided by the bank: chargeback lost", resolvedAt: now } } : {};
     const after = await movePayment(ctx, payment, "chargebackLost", SYSTEM, {
       reason: "The bank returned the money to the card holder",
-      patch: { refundedCents: payment.refundedCents + heldCents(payment), refundedAt: now, ...settled("Chargeback lost") },
+      patch: { refundedCents: payment.refundedCents + heldCents(payment), refundedAt: now, ...closed, ...settled("Chargeback lost"), ...memberDispute },
     });
     await closeJobIfSettled(ctx, job, payment.ownerId, after.state);
+    if (cb.fromState === "disputed") {
+      await tellBoth(ctx, after, "Chargeback lost", `The bank decided for the card holder on "${job.title}": ${formatCents(heldCents(payment))} went back to the card. The dispute is closed.`);
+    }
     return;
   }
-  if (payment.state !== "charged_back") return;
-  if (status === "won") {
-    const name = dispute.fromState === "partially_refunded" ? "chargebackWonSplit" : "chargebackWonReleased";
-    const after = await movePayment(ctx, payment, name, SYSTEM, { reason: "The bank decided for the professional", patch: settled("Chargeback won") });
-    await tellBoth(ctx, after, "Chargeback settled", `The bank decided for the professional on "${job.title}": the payment stays released.`);
+  if (payment.state === "charged_back") {
+    if (status === "won") {
+      const owed = await releaseHeldRefunds(ctx, payment._id);
+      const name = dispute?.fromState === "partially_refunded" ? "chargebackWonSplit" : "chargebackWonReleased";
+      const after = await movePayment(ctx, payment, name, SYSTEM, {
+        reason: "The bank decided for the professional",
+        patch: { ...closed, ...settled("Chargeback won") },
+        moves: [{ kind: "refund", amountCents: owed }],
+      });
+      await tellBoth(ctx, after, "Chargeback settled", `The bank decided for the professional on "${job.title}": the payment stays released.`);
+      return;
+    }
+    // Lost after release: the bank took the money from the platform; the transfer to the pro is reversed,
+    // as far as needed so that what the pro keeps, the refunds made and what the bank took stay within the charge.
+    const reversible = await reversibleCents(ctx, payment);
+    const refunded = await refundsOut(ctx, payment._id);
+    const reverse = Math.min(reversible, Math.max(0, reversible + refunded + takenCents - payment.fundedCents));
+    const keptByPro = reversible - reverse;
+    const taken = payment.releasedCents - keptByPro;
+    const after = await movePayment(ctx, payment, "chargebackLostAfterRelease", SYSTEM, {
+      reason: "The bank returned the money to the card holder; the transfer is reversed",
+      patch: { releasedCents: keptByPro, refundedCents: payment.refundedCents + taken, refundedAt: now, ...closed, ...settled("Chargeback lost: transfer reversed") },
+      moves: [{ kind: "reversal", amountCents: reverse }],
+    });
+    await tellBoth(
+      ctx,
+      after,
+      "Chargeback lost",
+      `The bank decided for the card holder on "${job.title}": ${formatCents(taken)} went back to the card, and the transfer to the professional is reversed.`,
+    );
     return;
   }
-  // Lost after release: the bank took the money from the platform; the transfer to the pro is reversed.
-  const reverse = await reversibleCents(ctx, payment);
-  const taken = payment.releasedCents;
-  const after = await movePayment(ctx, payment, "chargebackLostAfterRelease", SYSTEM, {
-    reason: "The bank returned the money to the card holder; the transfer is reversed",
-    patch: { releasedCents: 0, refundedCents: payment.refundedCents + taken, refundedAt: now, ...settled("Chargeback lost: transfer reversed") },
-    moves: [{ kind: "reversal", amountCents: reverse }],
+  if (payment.state === "refunded") {
+    // Won: the refund the bank held is owed to the owner again. Lost: the bank paid the owner instead of it.
+    const owed = status === "won" ? await releaseHeldRefunds(ctx, payment._id) : 0;
+    await movePayment(ctx, payment, "chargebackClosedOnRefunded", SYSTEM, {
+      reason: status === "won" ? "The bank decided for the platform; the refund goes ahead" : "The bank returned the money to the card holder instead of the refund",
+      patch: closed,
+      moves: [{ kind: "refund", amountCents: owed }],
+    });
+    if (status === "lost" && (await refundsOut(ctx, payment._id)) + takenCents > payment.fundedCents) {
+      await recordPaymentAlert(ctx, {
+        paymentId: payment._id,
+        eventId: details.eventId,
+        eventType: details.eventType ?? "charge.dispute.closed",
+        message: `The bank took back ${formatCents(takenCents)} on a charge already refunded: the card holder was paid twice. Recover it from the owner.`,
+      });
+    }
+    return;
+  }
+  await recordPaymentAlert(ctx, {
+    paymentId: payment._id,
+    eventId: details.eventId,
+    eventType: details.eventType ?? "charge.dispute.closed",
+    message: `A chargeback closed (${status}) while the payment is ${STATE_LABELS[payment.state].toLowerCase()}: nothing was applied. Check the charge in Stripe.`,
   });
-  await tellBoth(
-    ctx,
-    after,
-    "Chargeback lost",
-    `The bank decided for the card holder on "${job.title}": ${formatCents(taken)} went back to the card, and the transfer to the professional is reversed.`,
-  );
+}
+
+/**
+ * A chargeback on a stray charge (paid when no longer due, refunded outside the payment's sums):
+ * the refund not yet made waits for the bank; won, it is owed again; lost, the bank paid the owner.
+ * The payment's own state doesn't change. Always an alert: an admin answers it in Stripe.
+ */
+export async function applyStrayChargeback(
+  ctx: MutationCtx,
+  payment: Payment,
+  paymentIntentId: string,
+  status: "open" | "won" | "lost",
+  details: ChargebackDetails = {},
+): Promise<void> {
+  const base = { paymentId: payment._id, eventId: details.eventId, eventType: details.eventType ?? "charge.dispute" };
+  if (status !== "won") {
+    const held = await holdPendingRefunds(ctx, payment._id, paymentIntentId);
+    const moves = await movesOfPayment(ctx, payment._id);
+    const made = moves.filter((m) => m.kind === "refund" && m.strayPaymentIntentId === paymentIntentId && m.status === "done").reduce((s, m) => s + m.amountCents, 0);
+    const message =
+      status === "open"
+        ? `A chargeback was opened on ${paymentIntentId}, a charge refunded as not due${held > 0 ? `: its refund of ${formatCents(held)} waits for the bank` : ""}. Answer it in Stripe.`
+        : `The bank decided for the card holder on ${paymentIntentId}, a charge refunded as not due.${made > 0 ? ` The refund of ${formatCents(made)} was already made: the card holder was paid twice.` : ""}`;
+    await recordPaymentAlert(ctx, { ...base, message });
+    return;
+  }
+  const owed = await releaseHeldRefunds(ctx, payment._id, paymentIntentId);
+  if (owed > 0) {
+    await queueMoneyMove(ctx, {
+      paymentId: payment._id,
+      kind: "refund",
+      amountCents: owed,
+      idempotencyKey: `${payment._id}:stray:${paymentIntentId}:refund:after-chargeback`,
+      strayPaymentIntentId: paymentIntentId,
+    });
+  }
+  await recordPaymentAlert(ctx, { ...base, message: `The bank decided for the platform on ${paymentIntentId}, a charge refunded as not due${owed > 0 ? `: its refund of ${formatCents(owed)} goes ahead` : ""}.` });
 }
 
 /** An admin refunds money already released: the transfer to the pro is reversed and the card refunded. Audited. */
@@ -956,7 +1235,8 @@ export async function onJobCancelled(ctx: MutationCtx, jobId: Id<"jobs">, owner:
 
 async function cancelPayment(ctx: MutationCtx, payment: Payment, owner: Doc<"users">): Promise<void> {
   const actor: PaymentActor = { kind: "member", user: owner };
-  if (payment.state === "awaiting_quote" || payment.state === "awaiting_funding") {
+  if (payment.state === "awaiting_quote" || payment.state === "awaiting_funding" || payment.state === "processing") {
+    // A bank payment still processing that settles later is refunded as a stray charge.
     await movePayment(ctx, payment, "cancel", actor, { reason: "Job cancelled" });
   } else if (payment.state === "funded") {
     await movePayment(ctx, payment, "refundUnstarted", actor, {

@@ -93,6 +93,9 @@ export type LocalEventType =
   | "invoice.paid"
   | "invoice.payment_failed"
   | "payment_intent.succeeded"
+  | "payment_intent.payment_failed"
+  | "checkout.session.async_payment_succeeded"
+  | "checkout.session.async_payment_failed"
   | "account.updated"
   | "charge.dispute.created"
   | "charge.dispute.closed"
@@ -107,13 +110,17 @@ export interface LocalJobCharge {
   paymentIntentId: string;
   chargeId: string;
   transferGroup: string;
+  /** card: paid at once; us_bank_account: a debit that settles (or fails) days later. */
+  method?: "card" | "us_bank_account";
 }
 
-export function jobCheckoutSessionObject(c: LocalJobCharge) {
+/** A job's checkout session: "paid" once the money is in; a bank debit completes "unpaid" and settles later. */
+export function jobCheckoutSessionObject(c: LocalJobCharge, paymentStatus: "paid" | "unpaid" = "paid") {
   return stripeObject("checkout.session", c.sessionId, {
     mode: "payment",
     status: "complete",
-    payment_status: "paid",
+    payment_status: paymentStatus,
+    payment_method_types: [c.method ?? "card"],
     amount_total: c.amountCents,
     currency: "usd",
     client_reference_id: c.ownerId,
@@ -122,12 +129,16 @@ export function jobCheckoutSessionObject(c: LocalJobCharge) {
   });
 }
 
-export function paymentIntentObject(c: LocalJobCharge) {
+export function paymentIntentObject(c: LocalJobCharge, status: "succeeded" | "processing" | "requires_payment_method" = "succeeded") {
   return stripeObject("payment_intent", c.paymentIntentId, {
     amount: c.amountCents,
-    amount_received: c.amountCents,
+    amount_received: status === "succeeded" ? c.amountCents : 0,
     currency: "usd",
-    status: "succeeded",
+    status,
+    payment_method_types: [c.method ?? "card"],
+    ...(status === "requires_payment_method"
+      ? { last_payment_error: { type: "card_error", code: "insufficient_funds", message: "The customer's bank account has insufficient funds." } }
+      : {}),
     latest_charge: c.chargeId,
     transfer_group: c.transferGroup,
     metadata: { paymentId: c.paymentId, ownerId: c.ownerId },

@@ -178,6 +178,10 @@ describe("the transitions table", () => {
               ? { dispute: { openedAt: 0, openedBy: "chargeback", reason: "Card chargeback", photoIds: [], fromState: name === "chargebackWonSplit" ? "partially_refunded" : "released" } }
               : {}),
             ...(name === "refundReleased" ? { releasedCents: 90_000 } : {}),
+            // Closing a chargeback needs an open one (a member's dispute's, for chargebackWonDispute).
+            ...(name === "chargebackWonDispute" || name === "chargebackClosedOnRefunded"
+              ? { chargebackStatus: "open", chargeback: { openedAt: 0, fromState: name === "chargebackWonDispute" ? "disputed" : "refunded" } }
+              : {}),
           });
           const refusal = paymentRefusal(payment, name, actor);
           const fromOk = (rule.from as readonly PaymentState[]).includes(state);
@@ -860,8 +864,10 @@ describe("disputes", () => {
     await expect(h.p.as.mutation(api.payments.jobs.submitCompletion, { jobId: h.jobId, checklist: ["x"], photos: [await photo(h.t)] })).rejects.toThrow();
     await post(h.t, stripeEvent("charge.dispute.closed", dispute("won"), Date.now()));
     expect(await paymentOf(h.t, h.jobId)).toMatchObject({ state: "funded", releasedCents: 0, refundedCents: 0 });
-    await post(h.t, stripeEvent("charge.dispute.created", dispute("needs_response"), Date.now()));
-    await post(h.t, stripeEvent("charge.dispute.closed", dispute("lost"), Date.now()));
+    // A second chargeback (a dispute of its own) on the same charge.
+    const second = (status: "needs_response" | "lost") => ({ ...dispute(status), id: "dp_test_2" });
+    await post(h.t, stripeEvent("charge.dispute.created", second("needs_response"), Date.now()));
+    await post(h.t, stripeEvent("charge.dispute.closed", second("lost"), Date.now()));
     expect(await paymentOf(h.t, h.jobId)).toMatchObject({ state: "refunded", refundedCents: 90_000, releasedCents: 0 });
     // The bank returned the money: nothing for us to refund.
     expect(await movesOf(h.t, payment._id)).toEqual([]);

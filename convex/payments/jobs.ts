@@ -518,11 +518,19 @@ export const remindRelease = internalMutation({
   handler: async (ctx, { paymentId, version }) => await remindReleasePayment(ctx, paymentId, version),
 });
 
-/** The charge behind a payment (the local chargeback simulation). */
+/** The charge behind a payment, or one of its stray charges by intent (the local chargeback simulation). */
 export const chargeOf = internalQuery({
-  args: { paymentId: v.id("jobPayments") },
+  args: { paymentId: v.id("jobPayments"), paymentIntentId: v.optional(v.string()) },
   returns: v.union(v.null(), v.object({ chargeId: v.string(), paymentIntentId: v.string(), amountCents: v.number() })),
-  handler: async (ctx, { paymentId }) => {
+  handler: async (ctx, { paymentId, paymentIntentId }) => {
+    if (paymentIntentId !== undefined) {
+      const stray = await ctx.db
+        .query("paymentMoves")
+        .withIndex("by_strayPaymentIntentId", (q) => q.eq("strayPaymentIntentId", paymentIntentId))
+        .first();
+      if (stray === null || stray.paymentId !== paymentId) return null;
+      return { chargeId: `ch_of_${paymentIntentId}`, paymentIntentId, amountCents: stray.amountCents };
+    }
     const p = await ctx.db.get("jobPayments", paymentId);
     if (!p?.chargeId || !p.paymentIntentId) return null;
     return { chargeId: p.chargeId, paymentIntentId: p.paymentIntentId, amountCents: p.fundedCents };

@@ -7,6 +7,7 @@
 import { env } from "../_generated/server";
 import { v } from "convex/values";
 import { SubscribeCopy, isPlanId, planById, type PlanId } from "../../common/plans";
+import { PaymentCopy } from "../../common/payments";
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { ActionCtx, MutationCtx, QueryCtx } from "../_generated/server";
@@ -26,6 +27,7 @@ import {
   stripeEvent,
   subscriptionObject,
   type LocalEvent,
+  type LocalJobCharge,
   type LocalSubscriptionState,
 } from "./events";
 import { LOCAL_CONNECT_WEBHOOK_SECRET, LOCAL_WEBHOOK_SECRET, stripeClient, type PaymentsGateway } from "./gateway";
@@ -199,6 +201,16 @@ export const recordMoney = internalMutation({
                 .first()
             )?.payoutsEnabled === true;
       if (!enabled) throw new Error(`The destination account ${args.reference} can't receive transfers: its payouts are disabled.`);
+    }
+    if (args.kind === "refund") {
+      // As Stripe does: a charge with an open or lost dispute can't be refunded (error code charge_disputed).
+      const dispute = await ctx.db
+        .query("localMoneyMoves")
+        .withIndex("by_kind_and_reference", (q) => q.eq("kind", "dispute").eq("reference", args.reference))
+        .first();
+      if (dispute !== null && dispute.disputeStatus !== "won") {
+        throw new Error(`charge_disputed: The charge of ${args.reference} has been charged back; cannot issue a refund.`);
+      }
     }
     const objectId = localId(PREFIX[args.kind]);
     await ctx.db.insert("localMoneyMoves", { ...args, objectId, createdAt: now });
@@ -686,26 +698,58 @@ export const jobSession = query({
   },
 });
 
-/** Pay (payment mode): the charge is made and its two events go out; the webhook funds the job. */
+// Stripe's US bank account test numbers (routing 110000000): 000123456789 settles; these fail when
+// the debit settles (closed, no account, insufficient funds, not authorized).
+export const LOCAL_BANK_ROUTING = "110000000";
+export const LOCAL_BANK_OK = "000123456789";
+export const LOCAL_BANK_FAILING = ["000111111113", "000111111116", "000222222227", "000333333335"];
+/** How long a local bank debit takes to settle. Days at Stripe; minutes in its test mode, and here. */
+export const LOCAL_BANK_SETTLE_MS = 3 * 60_000;
+const bankValidator = v.object({ routingNumber: v.string(), accountNumber: v.string() });
+
+/** Refuses an invalid US bank account; true when its debit will fail. */
+function checkBank(bank: { routingNumber: string; accountNumber: string }): boolean {
+  const routing = bank.routingNumber.replace(/\s/g, "");
+  const account = bank.accountNumber.replace(/\s/g, "");
+  const d = routing.split("").map(Number);
+  // The ABA routing number checksum.
+  const routingOk = /^\d{9}$/.test(routing) && (3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]! + d[8]!)) % 10 === 0;
+  if (!routingOk || !/^\d{4,17}$/.test(account)) invalid(PaymentCopy.bankInvalid);
+  return LOCAL_BANK_FAILING.includes(account);
+}
+
+/**
+ * Pay (payment mode). A card is charged at once and its two events go out; the webhook funds the
+ * job. A US bank account completes the checkout unpaid (the debit is processing) and settles later:
+ * a scheduled `settleBankDebit` sends async_payment_succeeded (or _failed), as Stripe does.
+ */
 export const completeJobCheckout = internalMutation({
-  args: { viewerId: v.id("users"), sessionId: v.string(), card: cardValidator },
+  args: { viewerId: v.id("users"), sessionId: v.string(), card: v.optional(cardValidator), bank: v.optional(bankValidator) },
   returns: v.object({ redirect: v.string(), events: v.array(v.any()) }),
-  handler: async (ctx, { viewerId, sessionId, card }) => {
+  handler: async (ctx, { viewerId, sessionId, card, bank }) => {
     const row = await openSessionOf(ctx, viewerId, sessionId, "payment");
     const now = Date.now();
+    if (card === undefined && bank === undefined) invalid(SubscribeCopy.cardInvalid);
     // A card whose charges fail is declined outright here: a one-off payment has no later renewal.
-    if (checkCard(card, now)) fail(ErrorCode.INVALID_INPUT, SubscribeCopy.cardDeclined);
+    if (card !== undefined && checkCard(card, now)) fail(ErrorCode.INVALID_INPUT, SubscribeCopy.cardDeclined);
+    const debitFails = card === undefined && bank !== undefined ? checkBank(bank) : false;
     if (row.paymentId === undefined || row.amountCents === undefined) invalid(SubscribeCopy.checkoutGone);
     await ctx.db.patch("localPaymentSessions", row._id, { status: "complete" });
-    const charge = {
+    const charge: LocalJobCharge = {
       sessionId: `cs_local_${row._id}`,
       paymentId: row.paymentId,
       ownerId: viewerId,
       amountCents: row.amountCents,
       paymentIntentId: localId("pi"),
-      chargeId: localId("ch"),
+      chargeId: localId("py"),
       transferGroup: row.transferGroup ?? `job_${row.paymentId}`,
+      method: card !== undefined ? "card" : "us_bank_account",
     };
+    if (charge.method === "us_bank_account") {
+      await ctx.scheduler.runAfter(LOCAL_BANK_SETTLE_MS, internal.payments.local.settleBankDebit, { charge, fails: debitFails });
+      return { redirect: row.successUrl ?? siteUrl(), events: [stripeEvent("checkout.session.completed", jobCheckoutSessionObject(charge, "unpaid"), now)] };
+    }
+    charge.chargeId = localId("ch");
     const events: LocalEvent[] = [
       stripeEvent("checkout.session.completed", jobCheckoutSessionObject(charge), now),
       stripeEvent("payment_intent.succeeded", paymentIntentObject(charge), now),
@@ -714,14 +758,46 @@ export const completeJobCheckout = internalMutation({
   },
 });
 
+const localJobChargeValidator = v.object({
+  sessionId: v.string(),
+  paymentId: v.string(),
+  ownerId: v.string(),
+  amountCents: v.number(),
+  paymentIntentId: v.string(),
+  chargeId: v.string(),
+  transferGroup: v.string(),
+  method: v.optional(v.union(v.literal("card"), v.literal("us_bank_account"))),
+});
+
+/** The bank's answer to a local debit, days later at Stripe: the intent's event, then the session's. */
+export const settleBankDebit = internalAction({
+  args: { charge: localJobChargeValidator, fails: v.boolean() },
+  returns: v.null(),
+  handler: async (_ctx, { charge, fails }): Promise<null> => {
+    const now = Date.now();
+    await deliver(
+      fails
+        ? [
+            stripeEvent("payment_intent.payment_failed", paymentIntentObject(charge, "requires_payment_method"), now),
+            stripeEvent("checkout.session.async_payment_failed", jobCheckoutSessionObject(charge, "unpaid"), now),
+          ]
+        : [
+            stripeEvent("payment_intent.succeeded", paymentIntentObject(charge), now),
+            stripeEvent("checkout.session.async_payment_succeeded", jobCheckoutSessionObject(charge), now),
+          ],
+    );
+    return null;
+  },
+});
+
 export const payJob = action({
-  args: { sessionId: v.string(), card: cardValidator },
+  args: { sessionId: v.string(), card: v.optional(cardValidator), bank: v.optional(bankValidator) },
   returns: v.object({ redirect: v.string() }),
-  handler: async (ctx, { sessionId, card }): Promise<{ redirect: string }> => {
+  handler: async (ctx, { sessionId, card, bank }): Promise<{ redirect: string }> => {
     const viewerId = viewerOf(ctx);
     const { redirect, events }: { redirect: string; events: unknown[] } = await ctx.runMutation(
       internal.payments.local.completeJobCheckout,
-      { viewerId, sessionId, card },
+      { viewerId, sessionId, ...(card ? { card } : {}), ...(bank ? { bank } : {}) },
     );
     await deliver(events);
     return { redirect };
@@ -774,16 +850,52 @@ export const finishOnboarding = action({
  * `npx convex run payments/local:simulateChargeback '{"paymentId":"...","status":"open"}'`.
  */
 export const simulateChargeback = internalAction({
-  args: { paymentId: v.id("jobPayments"), status: v.union(v.literal("open"), v.literal("won"), v.literal("lost")) },
+  args: {
+    paymentId: v.id("jobPayments"),
+    status: v.union(v.literal("open"), v.literal("won"), v.literal("lost")),
+    /** A stray charge of this payment (paid when no longer due) rather than its funding. */
+    paymentIntentId: v.optional(v.string()),
+  },
   returns: v.null(),
-  handler: async (ctx, { paymentId, status }): Promise<null> => {
+  handler: async (ctx, { paymentId, status, paymentIntentId }): Promise<null> => {
     const charge: { chargeId: string; paymentIntentId: string; amountCents: number } | null = await ctx.runQuery(
       internal.payments.jobs.chargeOf,
-      { paymentId },
+      { paymentId, ...(paymentIntentId ? { paymentIntentId } : {}) },
     );
     if (charge === null) throw new Error("That payment has no charge");
     const dispute = disputeObject(charge.chargeId, charge.paymentIntentId, charge.amountCents, status === "open" ? "needs_response" : status);
+    // The bank's side first (the gateway refuses refunds on the charge from now on), then the news.
+    await ctx.runMutation(internal.payments.local.recordDispute, { disputeId: dispute.id, paymentIntentId: charge.paymentIntentId, amountCents: charge.amountCents, status: dispute.status });
     await deliver([stripeEvent(status === "open" ? "charge.dispute.created" : "charge.dispute.closed", dispute, Date.now())]);
+    return null;
+  },
+});
+
+/** The local gateway's record of a dispute on a charge (by its payment intent), as Stripe's own. */
+export const recordDispute = internalMutation({
+  args: {
+    disputeId: v.string(),
+    paymentIntentId: v.string(),
+    amountCents: v.number(),
+    status: v.union(v.literal("needs_response"), v.literal("won"), v.literal("lost")),
+  },
+  returns: v.null(),
+  handler: async (ctx, { disputeId, paymentIntentId, amountCents, status }) => {
+    const existing = await ctx.db
+      .query("localMoneyMoves")
+      .withIndex("by_objectId", (q) => q.eq("objectId", disputeId))
+      .unique();
+    if (existing !== null) await ctx.db.patch("localMoneyMoves", existing._id, { disputeStatus: status });
+    else {
+      await ctx.db.insert("localMoneyMoves", {
+        kind: "dispute",
+        idempotencyKey: `dispute:${disputeId}`,
+        objectId: disputeId,
+        amountCents,
+        reference: paymentIntentId,
+        disputeStatus: status,
+      });
+    }
     return null;
   },
 });

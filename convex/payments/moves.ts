@@ -143,6 +143,11 @@ export const recordMove = internalMutation({
           idempotencyKey: `${move.idempotencyKey}:reversal`,
         });
       }
+      // A refund held for a chargeback whose call was already under way went through: it is made, and
+      // counted as made (the bank's decision then never pays it a second time).
+      if (externalId !== undefined && move.kind === "refund") {
+        await ctx.db.patch("paymentMoves", moveId, { status: "done", externalId, doneAt: now, lastAttemptAt: now });
+      }
       return null;
     }
     if (externalId === undefined) {

@@ -25,7 +25,7 @@ import { internalMutation } from "../functions";
 import { jsonResponse } from "../http/rest";
 import { PaymentCopy } from "../../common/payments";
 import { notify } from "../model/notifications";
-import { applyChargeback, recordFunding, releaseWaitingPayouts } from "../model/payments";
+import { applyChargeback, applyStrayChargeback, recordFunding, recordPaymentAlert, releaseWaitingPayouts } from "../model/payments";
 import { syncUserLocation } from "../model/professionals";
 import { planId as planIdValidator, subscriptionStatus } from "../schema";
 import { connectWebhookSecret, planIdOfLookupKey, stripeClient, webhookSecret } from "./gateway";
@@ -59,6 +59,8 @@ const paymentEventValidator = v.object({
       paymentIntentId: v.optional(v.string()),
       chargeId: v.optional(v.string()),
       sessionId: v.optional(v.string()),
+      /** paid: the money arrived; processing: checkout completed unpaid (a bank debit); failed: that debit failed. */
+      funding: v.optional(v.union(v.literal("paid"), v.literal("processing"), v.literal("failed"))),
     }),
   ),
   /** A professional's Connect account changed (payouts on or off). */
@@ -71,6 +73,8 @@ const paymentEventValidator = v.object({
       chargeId: v.optional(v.string()),
       paymentIntentId: v.optional(v.string()),
       status: v.union(v.literal("open"), v.literal("won"), v.literal("lost")),
+      disputeId: v.optional(v.string()),
+      amountCents: v.optional(v.number()),
     }),
   ),
 });
@@ -119,9 +123,15 @@ export function normalizeEvent(event: Stripe.Event, source: WebhookSource = "pla
     };
   }
   switch (event.type) {
-    case "checkout.session.completed": {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded":
+    case "checkout.session.async_payment_failed": {
       const session = event.data.object;
       if (session.mode === "payment" && session.metadata?.paymentId) {
+        // Completed is not paid: a delayed method (a bank debit) completes "unpaid" and settles days
+        // later with async_payment_succeeded or _failed. Only "paid" funds the job.
+        const funding =
+          event.type === "checkout.session.async_payment_failed" ? "failed" : session.payment_status === "paid" ? "paid" : "processing";
         return {
           ...base,
           jobPayment: {
@@ -129,9 +139,11 @@ export function normalizeEvent(event: Stripe.Event, source: WebhookSource = "pla
             ...(typeof session.amount_total === "number" ? { amountCents: session.amount_total } : {}),
             ...(idOf(session.payment_intent) ? { paymentIntentId: idOf(session.payment_intent) } : {}),
             sessionId: session.id,
+            funding,
           },
         };
       }
+      if (event.type !== "checkout.session.completed") return null;
       if (session.mode !== "subscription") return null;
       return {
         ...base,
@@ -183,7 +195,13 @@ export function normalizeEvent(event: Stripe.Event, source: WebhookSource = "pla
       if (status === null) return null;
       return {
         ...base,
-        chargeback: { chargeId: idOf(dispute.charge), paymentIntentId: idOf(dispute.payment_intent), status },
+        chargeback: {
+          chargeId: idOf(dispute.charge),
+          paymentIntentId: idOf(dispute.payment_intent),
+          status,
+          disputeId: dispute.id,
+          ...(typeof dispute.amount === "number" ? { amountCents: dispute.amount } : {}),
+        },
       };
     }
     default:
@@ -197,7 +215,7 @@ async function applyJobPaymentEvent(ctx: MutationCtx, event: PaymentEvent): Prom
     const id = ctx.db.normalizeId("jobPayments", event.jobPayment.paymentId);
     const payment = id === null ? null : await ctx.db.get("jobPayments", id);
     if (payment === null) {
-      console.warn(`payments: ${event.type} ${event.id} names no job payment`);
+      await recordPaymentAlert(ctx, { eventId: event.id, eventType: event.type, message: `Names no job payment (${event.jobPayment.paymentId}): nothing was funded.` });
       return;
     }
     await recordFunding(ctx, payment, event.jobPayment);
@@ -232,7 +250,21 @@ async function applyJobPaymentEvent(ctx: MutationCtx, event: PaymentEvent): Prom
     return;
   }
   if (event.chargeback) {
-    const { chargeId, paymentIntentId, status } = event.chargeback;
+    const { chargeId, paymentIntentId, status, disputeId, amountCents } = event.chargeback;
+    const details = { eventId: event.id, eventType: event.type, ...(disputeId ? { disputeId } : {}), ...(amountCents !== undefined ? { amountCents } : {}) };
+    // A charge that was not a payment's funding (refunded as not due) is found through its refund
+    // first: a bank debit that settled after its payment was cancelled carries the payment's own intent.
+    const stray = paymentIntentId
+      ? await ctx.db
+          .query("paymentMoves")
+          .withIndex("by_strayPaymentIntentId", (q) => q.eq("strayPaymentIntentId", paymentIntentId))
+          .first()
+      : null;
+    const strayPayment = stray === null ? null : await ctx.db.get("jobPayments", stray.paymentId);
+    if (strayPayment !== null) {
+      await applyStrayChargeback(ctx, strayPayment, paymentIntentId!, status, details);
+      return;
+    }
     const payment =
       (chargeId
         ? await ctx.db
@@ -246,7 +278,16 @@ async function applyJobPaymentEvent(ctx: MutationCtx, event: PaymentEvent): Prom
             .withIndex("by_paymentIntentId", (q) => q.eq("paymentIntentId", paymentIntentId))
             .first()
         : null);
-    if (payment !== null) await applyChargeback(ctx, payment, status, event.created);
+    if (payment !== null) {
+      await applyChargeback(ctx, payment, status, event.created, details);
+      return;
+    }
+    // Never dropped in silence: the bank takes money back whether or not we know the charge.
+    await recordPaymentAlert(ctx, {
+      eventId: event.id,
+      eventType: event.type,
+      message: `A chargeback (${status}) on ${chargeId ?? paymentIntentId ?? "an unknown charge"} names no job payment. Check it in Stripe.`,
+    });
   }
 }
 
