@@ -1364,6 +1364,7 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "payments/jobs:refreshPayouts": { access: "member" },
   "payments/jobs:earnings": { access: "member" },
   "admin/disputes:list": { access: "admin" },
+  "admin/disputes:alerts": { access: "admin" },
   "admin/moneyMoves:listFailed": { access: "admin" },
   "admin/moneyMoves:retry": { access: "admin", stranger: { expect: "refused", args: (w) => ({ moveId: w.moveId }) } },
   "admin/moneyMoves:refundReleased": {

@@ -1,7 +1,9 @@
 // The admin console's Disputes tab (issue 15): payments frozen by a dispute, with both sides'
-// documentation, and the decision (release, full refund, or a split), final and audited.
+// documentation, and the decision (release, full refund, or a split), final and audited. A bank
+// chargeback open on a payment, in whatever state, is listed too: the bank decides it, so it offers
+// no decision. Payment news the state machine couldn't apply is listed as alerts.
 import { v } from "convex/values";
-import { COMPLETION_LIMITS, milestoneLabel } from "../../common/payments";
+import { COMPLETION_LIMITS, milestoneLabel, PAYMENT_STATES } from "../../common/payments";
 import type { Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { adminMutation, adminQuery } from "../functions";
@@ -41,13 +43,23 @@ export const list = adminQuery({
       /** The booked photographer's delivered photos, when the job asked for one. */
       photographerPhotoUrls: v.array(v.string()),
       changesRequested: v.number(),
+      state: v.union(...PAYMENT_STATES.map((s) => v.literal(s))),
+      /** A chargeback is open: the card holder's bank decides, no admin outcome runs. */
+      bankDecides: v.boolean(),
+      chargebackOpenedAt: v.union(v.number(), v.null()),
     }),
   ),
   handler: async (ctx) => {
-    const rows = await ctx.db
+    const disputed = await ctx.db
       .query("jobPayments")
       .withIndex("by_state", (q) => q.eq("state", "disputed"))
       .take(50);
+    // Chargebacks open in any other state (after release, after a refund) are the admin's to follow too.
+    const chargebacks = await ctx.db
+      .query("jobPayments")
+      .withIndex("by_chargebackStatus", (q) => q.eq("chargebackStatus", "open"))
+      .take(50);
+    const rows = [...disputed, ...chargebacks.filter((c) => c.state !== "disputed")];
     const out = [];
     for (const p of rows) {
       const [job, owner, pro] = await Promise.all([ctx.db.get("jobs", p.jobId), ctx.db.get("users", p.ownerId), ctx.db.get("users", p.proId)]);
@@ -68,6 +80,9 @@ export const list = adminQuery({
         completionPhotoUrls: await urlsOf(ctx, p.completion?.photoIds ?? []),
         photographerPhotoUrls: job ? await deliveredPhotoUrls(ctx, job) : [],
         changesRequested: p.changesRequested,
+        state: p.state,
+        bankDecides: p.chargebackStatus === "open" || (p.dispute?.openedBy === "chargeback" && p.dispute.resolvedAt === undefined),
+        chargebackOpenedAt: p.chargebackStatus === "open" ? (p.chargeback?.openedAt ?? null) : null,
       });
     }
     return out.sort((a, b) => a.openedAt - b.openedAt);
@@ -98,5 +113,39 @@ export const resolve = adminMutation({
       text,
     );
     return null;
+  },
+});
+
+/** Payment news the state machine couldn't apply (model/payments.ts recordPaymentAlert), newest first. */
+export const alerts = adminQuery({
+  args: {},
+  returns: v.array(
+    v.object({
+      id: v.id("paymentAlerts"),
+      at: v.number(),
+      eventType: v.string(),
+      eventId: v.union(v.string(), v.null()),
+      message: v.string(),
+      jobId: v.union(v.id("jobs"), v.null()),
+      title: v.union(v.string(), v.null()),
+    }),
+  ),
+  handler: async (ctx) => {
+    const rows = await ctx.db.query("paymentAlerts").withIndex("by_at").order("desc").take(50);
+    const out = [];
+    for (const a of rows) {
+      const payment = a.paymentId === undefined ? null : await ctx.db.get("jobPayments", a.paymentId);
+      const job = payment === null ? null : await ctx.db.get("jobs", payment.jobId);
+      out.push({
+        id: a._id,
+        at: a.at,
+        eventType: a.eventType,
+        eventId: a.eventId ?? null,
+        message: a.message,
+        jobId: payment?.jobId ?? null,
+        title: job?.title ?? null,
+      });
+    }
+    return out;
   },
 });

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { useState, type FormEvent } from "react";
-import { formatCents, PaymentCopy } from "@common/payments";
+import { formatCents, PaymentCopy, STATE_LABELS } from "@common/payments";
 import { Alert, Button, EmptyState, FormActions, ListSkeleton, PhotoThumbnails, Textarea, TextField, TextLink, useToast } from "@/components/ui";
 import { ErrorState, QueryErrorBoundary } from "@/components/ui/QueryErrorBoundary";
 import { Modal } from "@/components/ui/Modal";
@@ -10,9 +10,12 @@ import { toUserError } from "@/lib/errors";
 
 // The admin console's Disputes tab (issue 15): payments frozen by a dispute, both sides'
 // documentation, and the decision: release in full, refund in full, or a split. The decision is
-// final; the server audits it and tells both sides (convex/admin/disputes.ts).
+// final; the server audits it and tells both sides (convex/admin/disputes.ts). A chargeback open on
+// a payment (in any state) is the card holder's bank's to decide: listed, with no decision offered.
+// Payment alerts: news the payment state machine couldn't apply, for an admin to follow up in Stripe.
 
 type Dispute = FunctionReturnType<typeof api.admin.disputes.list>[number];
+type PaymentAlert = FunctionReturnType<typeof api.admin.disputes.alerts>[number];
 type Outcome = "release" | "refund" | "split";
 
 const OUTCOME_LABEL: Record<Outcome, string> = {
@@ -100,11 +103,19 @@ function DisputeRow({ dispute }: { dispute: Dispute }) {
           <TextLink to={`/jobs/${dispute.jobId}`}>{dispute.title}</TextLink>
           {dispute.milestone && <span className="block text-sm font-medium text-slate-700 dark:text-slate-200">{dispute.milestone}</span>}
         </h3>
-        <p className="font-semibold text-slate-900 dark:text-white">{formatCents(dispute.heldCents)} held</p>
+        <p className="font-semibold text-slate-900 dark:text-white">
+          {dispute.state === "disputed" ? `${formatCents(dispute.heldCents)} held` : STATE_LABELS[dispute.state]}
+        </p>
       </div>
+      {dispute.chargebackOpenedAt !== null && (
+        <p className="text-sm font-medium text-amber-800 dark:text-amber-200">
+          Bank chargeback opened {shortDate(dispute.chargebackOpenedAt)}
+          {dispute.openedBy !== "chargeback" ? ` during ${dispute.openedBy === "owner" ? "the owner's" : "the professional's"} dispute` : ""}
+        </p>
+      )}
       <p className="text-sm text-slate-700 dark:text-slate-200">
         {dispute.ownerName} (owner) and {dispute.proName} (professional) · opened by {by} on{" "}
-        {new Date(dispute.openedAt).toLocaleDateString("en-US", { month: "short", day: "numeric" })} ·{" "}
+        {shortDate(dispute.openedAt)} ·{" "}
         {changesText(dispute.changesRequested)}
       </p>
       <p className="text-sm text-slate-900 dark:text-slate-100">
@@ -129,8 +140,10 @@ function DisputeRow({ dispute }: { dispute: Dispute }) {
           <PhotoThumbnails photos={dispute.photographerPhotoUrls} label="Photographer's photo" layout="row" />
         </div>
       )}
-      {dispute.openedBy === "chargeback" ? (
-        <p className="text-sm font-medium text-slate-900 dark:text-slate-100">{PaymentCopy.bankDecides}</p>
+      {dispute.bankDecides ? (
+        <p className="text-sm font-medium text-slate-900 dark:text-slate-100">
+          {dispute.openedBy === "chargeback" ? PaymentCopy.bankDecides : PaymentCopy.bankDecidesMemberDispute}
+        </p>
       ) : (
         <>
           <div className="flex flex-col gap-2 sm:flex-row">
@@ -161,6 +174,28 @@ function DisputeList() {
   );
 }
 
+const shortDate = (ms: number) => new Date(ms).toLocaleDateString("en-US", { month: "short", day: "numeric" });
+
+function AlertList() {
+  const alerts = useQuery(api.admin.disputes.alerts, {});
+  if (alerts === undefined) return <ListSkeleton count={1} label="Loading payment alerts..." />;
+  if (alerts.length === 0) return <p className="text-sm text-slate-700 dark:text-slate-200">No payment alerts.</p>;
+  return (
+    <ul className="space-y-3" aria-label="Payment alerts">
+      {alerts.map((a: PaymentAlert) => (
+        <li key={a.id} className="rounded-lg border border-amber-300 p-3 text-sm dark:border-amber-700">
+          <p className="font-medium text-slate-900 dark:text-white">
+            {a.jobId !== null ? <TextLink to={`/jobs/${a.jobId}`}>{a.title ?? "Job"}</TextLink> : "No job payment"} · {a.eventType} ·{" "}
+            {shortDate(a.at)}
+          </p>
+          <p className="text-slate-700 dark:text-slate-200">{a.message}</p>
+          {a.eventId && <p className="break-all text-xs text-slate-600 dark:text-slate-300">Event {a.eventId}</p>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** How often the owner asked for changes before the dispute, in words. */
 function changesText(count: number): string {
   if (count === 0) return "no changes asked first";
@@ -177,6 +212,14 @@ export function DisputesTab() {
         fallback={(retry) => <ErrorState message="The disputes could not be loaded." onRetry={retry} />}
       >
         <DisputeList />
+      </QueryErrorBoundary>
+      <h2 id="payment-alerts-heading" className="mb-3 mt-8 text-lg font-semibold text-slate-900 dark:text-white">
+        Payment alerts
+      </h2>
+      <QueryErrorBoundary
+        fallback={(retry) => <ErrorState message="The payment alerts could not be loaded." onRetry={retry} />}
+      >
+        <AlertList />
       </QueryErrorBoundary>
     </section>
   );

@@ -64,6 +64,8 @@ function Headline({ p }: { p: PaymentView }): ReactNode {
       return p.role === "owner"
         ? `Fund ${formatCents(p.amountCents)} to get the work started`
         : `Waiting for ${p.ownerName} to fund ${formatCents(p.amountCents)}`;
+    case "processing":
+      return `Bank payment of ${formatCents(p.amountCents)} processing`;
     case "funded":
     case "completion_submitted":
       return `${amount} held by Rafter`;
@@ -111,6 +113,12 @@ function Explainer({ p, now }: { p: PaymentView; now: number }) {
         : later
           ? "You're paid for this milestone when the owner funds it and approves your documented completion."
           : "Work starts once the owner has funded the job. You're paid when they approve your documented completion.",
+    );
+  } else if (p.state === "processing") {
+    lines.push(
+      owner
+        ? "Bank payments take a few business days to clear. The job is funded once yours does; if it fails, you can fund it again."
+        : `${p.ownerName} paid by bank transfer. Work starts once it clears, usually in a few business days.`,
     );
   } else if (p.state === "funded") {
     lines.push(
