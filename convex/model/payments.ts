@@ -508,7 +508,8 @@ export function splitStillOpen(rows: readonly Payment[]): boolean {
 /** The earliest milestone before this one still awaiting funding: milestones are funded in order. */
 export function unfundedBefore(payment: Payment, rows: readonly Payment[]): Payment | undefined {
   const index = milestoneIndexOf(payment);
-  return rows.find((r) => milestoneIndexOf(r) < index && r.state === "awaiting_funding");
+  // A bank payment still processing isn't funded yet: it may fail and need funding again.
+  return rows.find((r) => milestoneIndexOf(r) < index && (r.state === "awaiting_funding" || r.state === "processing"));
 }
 
 /** Whether the owner may drop this milestone: a later one nobody funded, once the first is funded. */
@@ -966,11 +967,13 @@ export async function applyChargeback(
 async function openChargeback(ctx: MutationCtx, payment: Payment, status: "open" | "won" | "lost", details: ChargebackDetails): Promise<Payment | null> {
   const now = Date.now();
   const job = await getJobX(ctx, payment.jobId);
+  // A bank dispute recorded before chargebackStatus existed keeps the state it froze.
+  const legacy = payment.state === "disputed" && payment.dispute?.openedBy === "chargeback";
   const record = {
     chargebackStatus: "open" as const,
     chargeback: {
       openedAt: now,
-      fromState: payment.state,
+      fromState: legacy ? payment.dispute!.fromState : payment.state,
       ...(details.disputeId !== undefined ? { disputeId: details.disputeId } : {}),
       ...(details.amountCents !== undefined ? { amountCents: details.amountCents } : {}),
     },
@@ -992,12 +995,14 @@ async function openChargeback(ctx: MutationCtx, payment: Payment, status: "open"
         reason: "The card holder disputed the charge with their bank during a dispute: the bank decides",
         patch: record,
       });
-      await tellBoth(
-        ctx,
-        after,
-        "Chargeback opened",
-        `The owner's bank opened a chargeback on "${job.title}"${milestoneOf(after)}. The bank decides now; the dispute waits for its decision.`,
-      );
+      if (!legacy) {
+        await tellBoth(
+          ctx,
+          after,
+          "Chargeback opened",
+          `The owner's bank opened a chargeback on "${job.title}"${milestoneOf(after)}. The bank decides now; the dispute waits for its decision.`,
+        );
+      }
       return after;
     }
     case "released":

@@ -215,6 +215,16 @@ describe("finding 4: a chargeback in any state", () => {
   });
 });
 
+test("an inquiry closed without a chargeback (warning_closed) unfreezes the money, never leaving it open for good", async () => {
+  const h = await working();
+  const payment = await paymentOf(h.t, h.jobId);
+  const inquiry = (status: string) => ({ ...disputeOf(payment, "needs_response", "dp_inquiry"), status });
+  await post(h.t, stripeEvent("charge.dispute.created", inquiry("warning_needs_response"), Date.now()));
+  expect(await paymentOf(h.t, h.jobId)).toMatchObject({ state: "disputed", chargebackStatus: "open" });
+  await post(h.t, stripeEvent("charge.dispute.closed", inquiry("warning_closed"), Date.now() + 1000));
+  expect(await paymentOf(h.t, h.jobId)).toMatchObject({ state: "funded", chargebackStatus: "won", releasedCents: 0, refundedCents: 0 });
+});
+
 describe("refunds on a disputed charge", () => {
   test("the local gateway refuses them as Stripe does (charge_disputed); the product holds the refund instead of trying", async () => {
     const h = await working();

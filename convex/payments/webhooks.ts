@@ -191,7 +191,15 @@ export function normalizeEvent(event: Stripe.Event, source: WebhookSource = "pla
     case "charge.dispute.created":
     case "charge.dispute.closed": {
       const dispute = event.data.object;
-      const status = event.type === "charge.dispute.created" ? "open" : dispute.status === "won" ? "won" : dispute.status === "lost" ? "lost" : null;
+      // An inquiry closed without a chargeback (warning_closed), or one prevented, took no money: as won.
+      const status =
+        event.type === "charge.dispute.created"
+          ? "open"
+          : dispute.status === "lost"
+            ? "lost"
+            : dispute.status === "won" || dispute.status === "warning_closed" || dispute.status === "prevented"
+              ? "won"
+              : null;
       if (status === null) return null;
       return {
         ...base,
