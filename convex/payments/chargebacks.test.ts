@@ -108,6 +108,8 @@ describe("finding 4: a chargeback in any state", () => {
     expect(listed).toHaveLength(1);
     expect(listed[0]).toMatchObject({ paymentId: payment._id, openedBy: "owner", bankDecides: true, state: "disputed" });
     expect(listed[0]!.chargebackOpenedAt).toBeTypeOf("number");
+    // Both sides see that the bank decides now.
+    for (const m of [h.o, h.p]) expect(await m.as.query(api.payments.jobs.forJob, { jobId: h.jobId })).toMatchObject({ state: "disputed", bankDecides: true, actions: [] });
 
     await post(h.t, stripeEvent("charge.dispute.closed", disputeOf(payment, "lost"), Date.now() + 1000));
     await runScheduled(h.t);

@@ -122,6 +122,8 @@ export const paymentView = v.object({
   ),
   /** Released money whose transfer waits for the pro's payout account (not tried yet, not failed). */
   payoutWaitingCents: v.number(),
+  /** A bank chargeback is open on the charge: the card holder's bank decides, whatever the state. */
+  bankDecides: v.boolean(),
   /** Money moves the gateway refused so far (retrying, or waiting for an admin): "Payout delayed". */
   delayed: v.array(v.object({ kind: v.union(v.literal("transfer"), v.literal("refund"), v.literal("reversal")), amountCents: v.number() })),
   /** What the bid and the job promised: the completion checklist starts from it. */
@@ -206,6 +208,7 @@ async function toView(ctx: QueryCtx, payment: Payment, viewer: Doc<"users">, rol
         }
       : null,
     payoutWaitingCents: moves.filter((m) => m.kind === "transfer" && m.status === "waiting").reduce((sum, m) => sum + m.amountCents, 0),
+    bankDecides: payment.chargebackStatus === "open",
     delayed: moves.filter((m) => (m.status === "pending" || m.status === "failed") && (m.attempts ?? 0) > 0).map((m) => ({ kind: m.kind, amountCents: m.amountCents })),
     suggestedChecklist: scope.filter((s) => s.trim().length > 0),
     // Completion is submitted once the work is under way (the job in progress).

@@ -241,7 +241,7 @@ async function applyJobPaymentEvent(ctx: MutationCtx, event: PaymentEvent): Prom
       .withIndex("by_transferId", (q) => q.eq("transferId", transferId))
       .first();
     if (payment === null) {
-      console.warn(`payments: ${event.type} ${event.id} names no job payment's transfer`);
+      await recordPaymentAlert(ctx, { eventId: event.id, eventType: event.type, message: `A reversal of ${transferId} names no job payment's transfer.` });
       return;
     }
     const moves = await ctx.db
@@ -251,7 +251,12 @@ async function applyJobPaymentEvent(ctx: MutationCtx, event: PaymentEvent): Prom
     if (moves.some((m) => m.externalId === reversalId)) return;
     const open = moves.find((m) => m.kind === "reversal" && m.amountCents === amountCents && (m.status === "pending" || m.status === "failed"));
     if (open === undefined) {
-      console.warn(`payments: reversal ${reversalId} of ${transferId} was not asked for by this app`);
+      await recordPaymentAlert(ctx, {
+        paymentId: payment._id,
+        eventId: event.id,
+        eventType: event.type,
+        message: `Reversal ${reversalId} of ${transferId} (${amountCents} cents) was not asked for by this app: check it in Stripe.`,
+      });
       return;
     }
     await ctx.db.patch("paymentMoves", open._id, { status: "done", externalId: reversalId, doneAt: Date.now() });

@@ -137,6 +137,10 @@ function Explainer({ p, now }: { p: PaymentView; now: number }) {
     lines.push(
       `${owner ? "Your" : "The owner's"} bank disputed the card payment. If the bank decides for the card holder, the transfer to ${owner ? p.proName : "you"} is reversed; otherwise it stays released.`,
     );
+  } else if (p.state === "disputed" && p.bankDecides) {
+    lines.push(
+      `The money is frozen: ${owner ? "your" : "the owner's"} bank opened a chargeback and decides it. If the bank decides for ${owner ? p.proName : "you"}, ${p.dispute?.openedBy === "chargeback" ? "the work goes on" : "an admin then settles the dispute"}.`,
+    );
   } else if (p.state === "disputed") {
     lines.push("The money is frozen. An admin reviews both sides and decides: release, refund, or a split. The decision is final.");
   }
