@@ -22,7 +22,7 @@ import {
   splitMilestones,
   submitCompletion,
 } from "../model/payments";
-import { disputeObject, stripeEvent } from "../payments/events";
+import { disputeObject, jobCheckoutSessionObject, localId, stripeEvent } from "../payments/events";
 import { MOVE_MAX_ATTEMPTS } from "../payments/moves";
 import { localGateway } from "../payments/local";
 import { applyEventsDirectly } from "../payments/webhooks";
@@ -55,6 +55,7 @@ const DEMO_PAYMENTS: readonly { title: string; priceCents: number; state: Paymen
   { title: "Install an EV charger in the garage", priceCents: 150_000, rangeMaxCents: 190_000, state: "awaiting_quote" },
   { title: "Rewire the detached workshop", priceCents: 98_000, state: "charged_back" },
   { title: "Replace the smoke detectors", priceCents: 29_000, state: "released", payoutFails: true },
+  { title: "Install a ceiling fan in the bedroom", priceCents: 35_000, state: "processing" },
 ];
 
 /** A job split into milestones: the first released, the second funded and held. */
@@ -277,6 +278,23 @@ export const insertDemoPayments = internalAction({
       if (demo.state === "awaiting_funding" || demo.state === "awaiting_quote") continue;
       if (demo.state === "cancelled") {
         await ctx.runMutation(internal.seed.payments.step, { jobId, step: "cancel" });
+        continue;
+      }
+      if (demo.state === "processing") {
+        // Paid by bank debit: the checkout completed unpaid. Its settlement isn't scheduled, so the
+        // demo keeps showing a bank payment processing.
+        const owner = await ctx.runQuery(internal.payments.jobs.fundingOwner, { jobId });
+        const charge = {
+          sessionId: localId("cs"),
+          paymentId: owner.paymentId,
+          ownerId: owner.ownerId,
+          amountCents: demo.priceCents,
+          paymentIntentId: localId("pi"),
+          chargeId: localId("py"),
+          transferGroup: `job_${jobId}`,
+          method: "us_bank_account" as const,
+        };
+        await applyEventsDirectly(ctx, [stripeEvent("checkout.session.completed", jobCheckoutSessionObject(charge, "unpaid"), Date.now())]);
         continue;
       }
       const owner = await fundThroughCheckout(jobId, demo.title, demo.priceCents);
