@@ -854,7 +854,10 @@ export default defineSchema({
     subscriptionId: v.string(),
     customerId: v.string(),
     userId: v.id("users"),
+    /** The plan of the item's price, which a portal switch changes. */
     planId,
+    /** The plan the checkout wrote into the subscription's metadata, which nothing changes after. */
+    checkoutPlanId: v.optional(planId),
     status: subscriptionStatus,
     currentPeriodEnd: v.number(),
     trialEnd: v.optional(v.number()),

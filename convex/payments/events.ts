@@ -23,7 +23,13 @@ export interface LocalSubscriptionState {
   subscriptionId: string;
   customerId: string;
   userId: string;
+  /** The plan of the price being paid (the subscription item's price). */
   planId: PlanId;
+  /**
+   * The plan the checkout named in the subscription's metadata. Stripe never rewrites metadata on
+   * a portal switch, so after one it names the old plan; absent means the same as planId.
+   */
+  checkoutPlanId?: PlanId;
   status: SubscriptionStatus;
   /** Milliseconds. */
   currentPeriodEnd: number;
@@ -40,7 +46,7 @@ export function subscriptionObject(s: LocalSubscriptionState) {
     cancel_at_period_end: s.cancelAtPeriodEnd,
     ended_at: s.endedAt === undefined ? null : toSeconds(s.endedAt),
     trial_end: s.trialEnd === undefined ? null : toSeconds(s.trialEnd),
-    metadata: { userId: s.userId, planId: s.planId },
+    metadata: { userId: s.userId, planId: s.checkoutPlanId ?? s.planId },
     items: {
       object: "list",
       data: [
@@ -53,6 +59,8 @@ export function subscriptionObject(s: LocalSubscriptionState) {
             id: `price_local_${s.planId}`,
             object: "price",
             lookup_key: priceLookupKey(s.planId),
+            // As scripts/stripe-setup.ts creates the prices.
+            metadata: { planId: s.planId },
             unit_amount: plan.priceMonthlyUsd * 100,
             currency: "usd",
             recurring: { interval: "month", interval_count: 1 },
@@ -71,7 +79,7 @@ export function checkoutSessionObject(sessionId: string, s: LocalSubscriptionSta
     client_reference_id: s.userId,
     customer: s.customerId,
     subscription: s.subscriptionId,
-    metadata: { userId: s.userId, planId: s.planId },
+    metadata: { userId: s.userId, planId: s.checkoutPlanId ?? s.planId },
   });
 }
 

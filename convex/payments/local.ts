@@ -295,6 +295,7 @@ const stateOf = (row: Doc<"localSubscriptions">): LocalSubscriptionState => ({
   customerId: row.customerId,
   userId: row.userId,
   planId: row.planId,
+  checkoutPlanId: row.checkoutPlanId,
   status: row.status,
   currentPeriodEnd: row.currentPeriodEnd,
   trialEnd: row.trialEnd,
@@ -431,6 +432,7 @@ export const completeCheckout = internalMutation({
       customerId: row.customerId,
       userId: viewerId,
       planId,
+      checkoutPlanId: planId,
       status: trialEnd !== undefined ? "trialing" : firstChargeFails ? "incomplete" : "active",
       currentPeriodEnd: trialEnd ?? now + LOCAL_PERIOD_MS,
       trialEnd,
@@ -526,7 +528,8 @@ export const changeSubscription = internalMutation({
         ? { cancelAtPeriodEnd: true }
         : change.kind === "resume"
           ? { cancelAtPeriodEnd: false }
-          : { planId: switchTo(change.planId, sub.planId) };
+          : // As Stripe's portal does: the item's price changes; the metadata keeps the checkout's plan.
+            { planId: switchTo(change.planId, sub.planId), checkoutPlanId: sub.checkoutPlanId ?? sub.planId };
     await ctx.db.patch("localSubscriptions", sub._id, patch);
     return [stripeEvent("customer.subscription.updated", subscriptionObject(stateOf({ ...sub, ...patch })), Date.now())];
   },

@@ -83,10 +83,26 @@ export type PaymentEvent = typeof paymentEventValidator.type;
 const ms = (seconds: number | null | undefined) => (typeof seconds === "number" ? seconds * 1000 : undefined);
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : value?.id);
 
+/**
+ * The plan of the price being paid: the subscription item's price, by its lookup key, or by the
+ * plan its metadata names (scripts/stripe-setup.ts writes both; an older price keeps its metadata
+ * after its lookup key moved to a newer one). Never the subscription's own metadata: a Customer
+ * Portal switch changes the item's price and leaves that metadata naming the checkout's plan.
+ */
+export function planIdOfPrice(price: Pick<Stripe.Price, "lookup_key" | "metadata"> | null | undefined): PlanId | null {
+  const byKey = planIdOfLookupKey(price?.lookup_key);
+  if (byKey !== null) return byKey;
+  const named = price?.metadata?.planId;
+  return isPlanId(named) && named !== "basic" ? named : null;
+}
+
 function subscriptionOf(sub: Stripe.Subscription): PaymentEvent["subscription"] {
   const item = sub.items?.data?.[0];
-  const planId: PlanId | null = isPlanId(sub.metadata?.planId) ? sub.metadata.planId : planIdOfLookupKey(item?.price?.lookup_key);
-  if (planId === null) return undefined;
+  const planId = planIdOfPrice(item?.price);
+  if (planId === null) {
+    console.error(`payments: subscription ${sub.id} pays for a price that is none of the plans' (${item?.price?.id ?? "no item"})`);
+    return undefined;
+  }
   // Stripe's other statuses (incomplete_expired, unpaid, paused) leave no paid plan in force.
   const status: SubscriptionStatus = (SUBSCRIPTION_STATUSES as readonly string[]).includes(sub.status)
     ? (sub.status as SubscriptionStatus)

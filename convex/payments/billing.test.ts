@@ -1,0 +1,125 @@
+// Subscriptions as Stripe runs them (model/billing.ts): the tier follows the price being paid,
+// whatever the subscription's metadata says, through portal switches and events that arrive twice
+// or out of order; and the local Stripe's own pages exist only where payments run locally.
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { api, internal } from "../_generated/api";
+import { newTest, pro, useFakeTime, userRow, type TestConvex } from "../test.setup";
+import { stripeEvent, subscriptionObject, type LocalEvent, type LocalSubscriptionState } from "./events";
+import { LOCAL_WEBHOOK_SECRET, priceLookupKey, stripeClient } from "./gateway";
+
+const DAY = 24 * 60 * 60_000;
+const GOOD_CARD = { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" };
+
+beforeEach(() => {
+  // Local payments mode: a local deployment without STRIPE_SECRET_KEY.
+  process.env.RAFTER_LOCAL = "1";
+  delete process.env.STRIPE_SECRET_KEY;
+  // Local subscriptions schedule their period's end 30 days ahead: stepped fake time keeps it there.
+  useFakeTime();
+});
+afterEach(() => {
+  delete process.env.RAFTER_LOCAL;
+  delete process.env.STRIPE_SECRET_KEY;
+  vi.useRealTimers();
+});
+
+async function post(t: TestConvex, event: LocalEvent) {
+  const payload = JSON.stringify(event);
+  const signature = await stripeClient().webhooks.generateTestHeaderStringAsync({ payload, secret: LOCAL_WEBHOOK_SECRET });
+  const response = await t.fetch("/stripe/webhook", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+    body: payload,
+  });
+  expect(response.status).toBe(200);
+}
+
+async function postAll(t: TestConvex, events: readonly unknown[]) {
+  for (const event of events as readonly LocalEvent[]) await post(t, event);
+}
+
+type SubscriptionJson = {
+  metadata: Record<string, string>;
+  items: { data: { id: string; price: { id: string; lookup_key: string } }[] };
+};
+const subscriptionIn = (event: unknown) => (event as { data: { object: SubscriptionJson } }).data.object;
+
+/** A member who paid a local checkout for `planId` (its events applied), and their portal session. */
+async function subscribed(t: TestConvex, planId: "pro" | "pro_plus" | "enterprise") {
+  const member = await pro(t);
+  const { url } = await member.as.action(api.subscriptions.checkout, { planId });
+  const paid = await t.mutation(internal.payments.local.completeCheckout, {
+    viewerId: member.userId,
+    sessionId: url.split("/").pop()!,
+    card: GOOD_CARD,
+  });
+  await postAll(t, paid.events);
+  const portal = (await member.as.action(api.subscriptions.portal, {})).url.split("/").pop()!;
+  const change = (change: { kind: "switch"; planId: "pro" | "pro_plus" | "enterprise" } | { kind: "cancel" } | { kind: "resume" }) =>
+    t.mutation(internal.payments.local.changeSubscription, { viewerId: member.userId, sessionId: portal, change });
+  return { member, portal, change };
+}
+
+describe("a plan switched in the Customer Portal", () => {
+  test("the local portal changes the item's price and leaves the checkout's metadata, as Stripe does", async () => {
+    const t = newTest();
+    const { member, change } = await subscribed(t, "enterprise");
+    expect((await userRow(t, member.userId)).subscriptionTier).toBe("enterprise");
+    const before = (await t.run((ctx) => ctx.db.query("localSubscriptions").first()))!;
+
+    const down = await change({ kind: "switch", planId: "pro" });
+    const sub = subscriptionIn(down[0]);
+    expect(sub.metadata.planId).toBe("enterprise");
+    expect(sub.items.data[0]!.id).toBe(`si_${before.subscriptionId.slice(4)}`);
+    expect(sub.items.data[0]!.price).toMatchObject({ id: "price_local_pro", lookup_key: priceLookupKey("pro") });
+    await postAll(t, down);
+    expect(await userRow(t, member.userId)).toMatchObject({ subscriptionTier: "pro", subscriptionStatus: "trialing" });
+
+    await vi.advanceTimersByTimeAsync(2000);
+    const up = await change({ kind: "switch", planId: "pro_plus" });
+    expect(subscriptionIn(up[0]).metadata.planId).toBe("enterprise");
+    await postAll(t, up);
+    expect((await userRow(t, member.userId)).subscriptionTier).toBe("pro_plus");
+  });
+
+  test("the webhook takes the tier from the price being paid, never from the subscription's metadata", async () => {
+    const t = newTest();
+    const member = await pro(t);
+    const now = Date.now();
+    const state: LocalSubscriptionState = {
+      subscriptionId: "sub_switch",
+      customerId: "cus_switch",
+      userId: member.userId,
+      planId: "enterprise",
+      status: "active",
+      currentPeriodEnd: now + 30 * DAY,
+      cancelAtPeriodEnd: false,
+    };
+    await post(t, stripeEvent("customer.subscription.created", subscriptionObject(state), now));
+    expect((await userRow(t, member.userId)).subscriptionTier).toBe("enterprise");
+    // A downgrade in Stripe's portal: the price is Pro's now; the metadata still says Enterprise.
+    await post(t, stripeEvent("customer.subscription.updated", subscriptionObject({ ...state, planId: "pro", checkoutPlanId: "enterprise" }), now + 2000));
+    expect((await userRow(t, member.userId)).subscriptionTier).toBe("pro");
+  });
+
+  test("a price without a lookup key is still known by the plan its own metadata names", async () => {
+    const t = newTest();
+    const member = await pro(t);
+    const now = Date.now();
+    const object = subscriptionObject({
+      subscriptionId: "sub_old_price",
+      customerId: "cus_old_price",
+      userId: member.userId,
+      planId: "pro_plus",
+      status: "active",
+      currentPeriodEnd: now + 30 * DAY,
+      cancelAtPeriodEnd: false,
+    });
+    // The price was replaced (scripts/stripe-setup.ts moves the lookup key to the new one); this member keeps the old.
+    const item = object.items.data[0]!;
+    const oldPrice = { ...object, items: { ...object.items, data: [{ ...item, price: { ...item.price, id: "price_old", lookup_key: null } }] } };
+    await post(t, stripeEvent("customer.subscription.created", oldPrice, now));
+    expect((await userRow(t, member.userId)).subscriptionTier).toBe("pro_plus");
+  });
+});
+
