@@ -145,6 +145,8 @@ export const SubscribeCopy = {
   cardDeclined: "Your card was declined. Please use another card.",
   cardInvalid: "Please enter a valid card number, expiry date and CVC.",
   checkoutGone: "This checkout has ended. Please start again from Subscribe.",
+  /** The local Stripe's pages (convex/payments/local.ts) on a deployment whose payments aren't local. */
+  localOnly: "This payment page exists only on a local deployment.",
 } as const;
 
 /**

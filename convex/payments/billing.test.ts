@@ -2,9 +2,12 @@
 // whatever the subscription's metadata says, through portal switches and events that arrive twice
 // or out of order; and the local Stripe's own pages exist only where payments run locally.
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { SubscribeCopy } from "../../common/plans";
 import { api, internal } from "../_generated/api";
-import { newTest, pro, useFakeTime, userRow, type TestConvex } from "../test.setup";
+import type { Id } from "../_generated/dataModel";
+import { errorOf, newTest, pro, useFakeTime, userRow, type TestConvex } from "../test.setup";
 import { stripeEvent, subscriptionObject, type LocalEvent, type LocalSubscriptionState } from "./events";
+import * as localModule from "./local";
 import { LOCAL_WEBHOOK_SECRET, priceLookupKey, stripeClient } from "./gateway";
 
 const DAY = 24 * 60 * 60_000;
@@ -123,3 +126,67 @@ describe("a plan switched in the Customer Portal", () => {
   });
 });
 
+
+describe("the local Stripe's public functions", () => {
+  /** One open session of each kind, the member's own. */
+  async function sessions(t: TestConvex, userId: Id<"users">) {
+    return await t.run(async (ctx) => {
+      const base = { userId, customerId: `cus_local_${userId}`, status: "open" as const, expiresAt: Date.now() + DAY };
+      return {
+        checkout: await ctx.db.insert("localPaymentSessions", { ...base, kind: "checkout", planId: "pro", trialDays: 14 }),
+        portal: await ctx.db.insert("localPaymentSessions", { ...base, kind: "portal", returnUrl: "http://localhost:5173/subscribe" }),
+        payment: await ctx.db.insert("localPaymentSessions", { ...base, kind: "payment", paymentId: "p1", amountCents: 5000 }),
+        onboarding: await ctx.db.insert("localPaymentSessions", { ...base, kind: "onboarding", accountId: "acct_local_1" }),
+      };
+    });
+  }
+
+  test("refuse their own member unless payments run in local mode", async () => {
+    const t = newTest();
+    const member = await pro(t);
+    const s = await sessions(t, member.userId);
+    const as = member.as;
+    const calls = {
+      session: () => as.query(api.payments.local.session, { sessionId: s.checkout }),
+      jobSession: () => as.query(api.payments.local.jobSession, { sessionId: s.payment }),
+      pay: () => as.action(api.payments.local.pay, { sessionId: s.checkout, card: GOOD_CARD }),
+      cancelCheckout: () => as.mutation(api.payments.local.cancelCheckout, { sessionId: s.checkout }),
+      updateCard: () => as.action(api.payments.local.updateCard, { sessionId: s.portal, card: GOOD_CARD }),
+      changePlan: () => as.action(api.payments.local.changePlan, { sessionId: s.portal, change: { kind: "switch", planId: "pro_plus" } }),
+      payJob: () => as.action(api.payments.local.payJob, { sessionId: s.payment, card: GOOD_CARD }),
+      cancelJobCheckout: () => as.mutation(api.payments.local.cancelJobCheckout, { sessionId: s.payment }),
+      finishOnboarding: () => as.action(api.payments.local.finishOnboarding, { sessionId: s.onboarding }),
+    };
+    // Every public function of the module is here.
+    expect(Object.keys(calls).sort()).toEqual(
+      Object.entries(localModule)
+        .filter(([, f]) => (f as { isPublic?: boolean }).isPublic === true)
+        .map(([name]) => name)
+        .sort(),
+    );
+    const modes = {
+      stripe: () => {
+        process.env.STRIPE_SECRET_KEY = "sk_test_not_called";
+      },
+      off: () => {
+        delete process.env.RAFTER_LOCAL;
+      },
+    };
+    for (const [mode, enter] of Object.entries(modes)) {
+      enter();
+      for (const [name, call] of Object.entries(calls)) {
+        if (name === "session" || name === "jobSession") {
+          expect(await call(), `${name} in ${mode} mode`).toBeNull();
+        } else {
+          expect(await errorOf(call()), `${name} in ${mode} mode`).toEqual({ code: "FORBIDDEN", message: SubscribeCopy.localOnly });
+        }
+      }
+      process.env.RAFTER_LOCAL = "1";
+      delete process.env.STRIPE_SECRET_KEY;
+    }
+    // Nothing was touched: in local mode the same sessions are open and work.
+    expect(await calls.session()).toMatchObject({ kind: "checkout", status: "open" });
+    expect(await calls.jobSession()).toMatchObject({ kind: "payment", status: "open" });
+    expect(await calls.cancelCheckout()).toEqual({ redirect: "http://localhost:5173" });
+  });
+});

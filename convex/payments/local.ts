@@ -12,7 +12,7 @@ import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { ActionCtx, MutationCtx, QueryCtx } from "../_generated/server";
 import { action, internalAction, internalMutation, internalQuery, mutation, query } from "../functions";
-import { fail, invalid, notFound } from "../model/errors";
+import { fail, forbidden, invalid, notFound } from "../model/errors";
 import { ErrorCode } from "../../common/errors";
 import { siteUrl } from "../model/tokens";
 import {
@@ -30,8 +30,20 @@ import {
   type LocalJobCharge,
   type LocalSubscriptionState,
 } from "./events";
-import { LOCAL_CONNECT_WEBHOOK_SECRET, LOCAL_WEBHOOK_SECRET, stripeClient, type PaymentsGateway } from "./gateway";
+import { LOCAL_CONNECT_WEBHOOK_SECRET, LOCAL_WEBHOOK_SECRET, paymentsMode, stripeClient, type PaymentsGateway } from "./gateway";
 import { planId as planIdValidator } from "../schema";
+
+/**
+ * The local Stripe's public functions work only where payments run locally: on a deployment with
+ * Stripe keys (or none) they would let a member complete a "checkout" no card paid for, or sign
+ * events with the local secret. Called after the sign-in check, before anything is read.
+ */
+function isLocalPayments(): boolean {
+  return paymentsMode() === "local";
+}
+function assertLocalPayments(): void {
+  if (!isLocalPayments()) forbidden(SubscribeCopy.localOnly);
+}
 
 const DAY = 24 * 60 * 60_000;
 /** A month of service, as the local clock bills it. */
@@ -346,6 +358,8 @@ export const session = query({
   ),
   handler: async (ctx, { sessionId }) => {
     const viewer = ctx.viewerX();
+    // No local session is shown where payments aren't local (the mutations refuse outright).
+    if (!isLocalPayments()) return null;
     const id = ctx.db.normalizeId("localPaymentSessions", sessionId);
     const row = id === null ? null : await ctx.db.get("localPaymentSessions", id);
     if (row === null || row.userId !== viewer._id || (row.kind !== "checkout" && row.kind !== "portal")) return null;
@@ -454,7 +468,9 @@ export const cancelCheckout = mutation({
   args: { sessionId: v.string() },
   returns: v.object({ redirect: v.string() }),
   handler: async (ctx, { sessionId }) => {
-    const row = await openSessionOf(ctx, ctx.viewerX()._id, sessionId, "checkout");
+    const viewerId = ctx.viewerX()._id;
+    assertLocalPayments();
+    const row = await openSessionOf(ctx, viewerId, sessionId, "checkout");
     await ctx.db.patch("localPaymentSessions", row._id, { status: "canceled" });
     return { redirect: row.cancelUrl ?? siteUrl() };
   },
@@ -493,8 +509,10 @@ async function deliver(events: readonly unknown[]): Promise<void> {
   }
 }
 
+/** The signed-in member calling one of the local Stripe's actions, in local mode only. */
 function viewerOf(ctx: ActionCtx & { viewerId: Id<"users"> | null }): Id<"users"> {
   if (ctx.viewerId === null) fail(ErrorCode.NOT_AUTHENTICATED, SubscribeCopy.authRequired);
+  assertLocalPayments();
   return ctx.viewerId;
 }
 
@@ -687,6 +705,8 @@ export const jobSession = query({
   ),
   handler: async (ctx, { sessionId }) => {
     const viewer = ctx.viewerX();
+    // No local session is shown where payments aren't local (the mutations refuse outright).
+    if (!isLocalPayments()) return null;
     const id = ctx.db.normalizeId("localPaymentSessions", sessionId);
     const row = id === null ? null : await ctx.db.get("localPaymentSessions", id);
     if (row === null || row.userId !== viewer._id || (row.kind !== "payment" && row.kind !== "onboarding")) return null;
@@ -811,7 +831,9 @@ export const cancelJobCheckout = mutation({
   args: { sessionId: v.string() },
   returns: v.object({ redirect: v.string() }),
   handler: async (ctx, { sessionId }) => {
-    const row = await openSessionOf(ctx, ctx.viewerX()._id, sessionId, "payment");
+    const viewerId = ctx.viewerX()._id;
+    assertLocalPayments();
+    const row = await openSessionOf(ctx, viewerId, sessionId, "payment");
     await ctx.db.patch("localPaymentSessions", row._id, { status: "canceled" });
     return { redirect: row.cancelUrl ?? siteUrl() };
   },
