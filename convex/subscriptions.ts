@@ -23,9 +23,8 @@ import { fail, invalid } from "./model/errors";
 import { promoSubscriptionId } from "./model/launchPromotion";
 import { listedCategories } from "./model/professionals";
 import { siteUrl } from "./model/tokens";
-import { paymentsMode, type PaymentsGateway } from "./payments/gateway";
-import { localGateway } from "./payments/local";
-import { stripeGateway } from "./payments/stripeGateway";
+import { paymentsMode } from "./payments/gateway";
+import { paymentsGateway } from "./payments/gateways";
 import { planId as planIdValidator, subscriptionStatus } from "./schema";
 
 export const mine = query({
@@ -108,14 +107,7 @@ export const billingOf = internalQuery({
   },
 });
 
-function gateway(): PaymentsGateway {
-  const mode = paymentsMode();
-  if (mode === "off") {
-    console.error("payments: STRIPE_SECRET_KEY is not set on this deployment");
-    fail(ErrorCode.INVALID_INPUT, SubscribeCopy.failed);
-  }
-  return mode === "stripe" ? stripeGateway : localGateway;
-}
+const gateway = () => paymentsGateway(SubscribeCopy.failed);
 
 /**
  * Where checkout returns: a path inside the app ("/dashboard?subscription=success") or a full URL

@@ -118,6 +118,7 @@ import type * as notifications from "../notifications.js";
 import type * as passwords from "../passwords.js";
 import type * as payments_events from "../payments/events.js";
 import type * as payments_gateway from "../payments/gateway.js";
+import type * as payments_gateways from "../payments/gateways.js";
 import type * as payments_jobs from "../payments/jobs.js";
 import type * as payments_local from "../payments/local.js";
 import type * as payments_moves from "../payments/moves.js";
@@ -270,6 +271,7 @@ declare const fullApi: ApiFromModules<{
   passwords: typeof passwords;
   "payments/events": typeof payments_events;
   "payments/gateway": typeof payments_gateway;
+  "payments/gateways": typeof payments_gateways;
   "payments/jobs": typeof payments_jobs;
   "payments/local": typeof payments_local;
   "payments/moves": typeof payments_moves;

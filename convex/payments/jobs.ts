@@ -51,18 +51,12 @@ import {
 import { siteUrl } from "../model/tokens";
 import { displayName } from "../model/users";
 import { paymentState } from "../schema";
-import { paymentsMode, type PaymentsGateway } from "./gateway";
-import { localGateway } from "./local";
-import { stripeGateway } from "./stripeGateway";
+import type { PaymentsGateway } from "./gateway";
+import { paymentsGateway } from "./gateways";
 
-/** The gateway in force (payments/gateway.ts); refuses when this deployment has no payments. */
+/** The gateway in force (payments/gateways.ts); refuses when this deployment has no payments. */
 export function jobGateway(): PaymentsGateway {
-  const mode = paymentsMode();
-  if (mode === "off") {
-    console.error("payments: STRIPE_SECRET_KEY is not set on this deployment");
-    fail(ErrorCode.INVALID_INPUT, PaymentCopy.checkoutFailed);
-  }
-  return mode === "stripe" ? stripeGateway : localGateway;
+  return paymentsGateway(PaymentCopy.checkoutFailed);
 }
 
 const actionName = v.union(v.literal("confirmQuote"), v.literal("submitCompletion"), v.literal("requestChanges"), v.literal("approve"), v.literal("openDispute"));
