@@ -1,5 +1,5 @@
 // The launch promotion (issue 14): Pro Profile free for a year for professionals who sign up while
-// it is on, granted through the subscription records (the webhook's own mutation), off by default.
+// it is on, granted through the subscription records (the billing rules, model/billing.ts), off by default.
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { SubscribeCopy } from "../common/plans";
 import { LAUNCH_PROMO, LAUNCH_PROMO_KEY } from "../common/promo";
@@ -58,8 +58,10 @@ describe("the launch promotion", () => {
     // Setting professions again grants nothing more (one grant per member).
     await member.as.mutation(api.users.completeProfessionSetup, SETUP);
     await runDueNow(t);
-    const events = await t.run((ctx) => ctx.db.query("paymentEvents").take(10));
-    expect(events.map((e) => e.type)).toEqual(["customer.subscription.created"]);
+    // Granted by the billing rule itself, not through a Stripe-shaped event; told once.
+    expect(await t.run((ctx) => ctx.db.query("paymentEvents").take(10))).toEqual([]);
+    const told = await t.run((ctx) => ctx.db.query("notifications").withIndex("by_userId", (q) => q.eq("userId", member.userId)).take(10));
+    expect(told.map((n) => n.title)).toEqual(["You're on Pro Profile"]);
     expect((await userRow(t, homeowner.userId)).subscriptionTier).toBeUndefined();
 
     // Half a year on, still Pro; a year on, the promotion's subscription ends: Basic.

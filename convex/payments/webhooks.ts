@@ -1,8 +1,9 @@
 // The payments webhooks: the raw body's signature is verified with the Stripe SDK (a bad one
 // gets 400), then one internal mutation applies the event: it records the event id first, so a
-// replay changes nothing, and it skips a subscription event older than the one already applied,
-// so events arriving out of order end in the state of the newest. Local mode's events come
-// through here too. Two endpoints, as Stripe has them: POST /stripe/webhook is the platform's own
+// replay changes nothing, and translates the event into its rule: job payments' in
+// model/payments.ts, subscriptions' in model/billing.ts (which skips news older than what it
+// applied, so events arriving out of order end in the state of the newest). Local mode's events
+// come through here too. Two endpoints, as Stripe has them: POST /stripe/webhook is the platform's own
 // ("Your account": checkout, subscriptions, charges, transfers) with STRIPE_WEBHOOK_SECRET; POST
 // /stripe/connect-webhook receives connected accounts' events (account.updated: a professional's
 // payouts) with the Connect endpoint's own STRIPE_CONNECT_WEBHOOK_SECRET. Each route checks one
@@ -10,23 +11,16 @@
 // a connected account's event can never be read as the platform's.
 import type Stripe from "stripe";
 import { v } from "convex/values";
-import {
-  SUBSCRIPTION_STATUSES,
-  isLiveStatus,
-  isPlanId,
-  planById,
-  type PlanId,
-  type SubscriptionStatus,
-} from "../../common/plans";
+import { SUBSCRIPTION_STATUSES, isPlanId, type PlanId, type SubscriptionStatus } from "../../common/plans";
 import { internal } from "../_generated/api";
 import type { Doc } from "../_generated/dataModel";
 import { httpAction, type ActionCtx, type MutationCtx } from "../_generated/server";
 import { internalMutation } from "../functions";
 import { jsonResponse } from "../http/rest";
 import { PaymentCopy } from "../../common/payments";
+import { applySubscription, pastDue, recordCustomer, renewalPaid } from "../model/billing";
 import { notify } from "../model/notifications";
 import { applyChargeback, applyStrayChargeback, recordFunding, recordPaymentAlert, releaseWaitingPayouts } from "../model/payments";
-import { syncUserLocation } from "../model/professionals";
 import { planId as planIdValidator, subscriptionStatus } from "../schema";
 import { connectWebhookSecret, planIdOfLookupKey, stripeClient, webhookSecret } from "./gateway";
 
@@ -421,15 +415,6 @@ async function memberOf(ctx: MutationCtx, event: PaymentEvent): Promise<Doc<"use
     .first();
 }
 
-/** True when an event about the member's subscription is older than what was applied already. */
-function isStale(user: Doc<"users">, event: PaymentEvent): boolean {
-  if (user.stripeSubscriptionId !== event.subscriptionId || user.subscriptionEventAt === undefined) return false;
-  if (event.created < user.subscriptionEventAt) return true;
-  // In the same second, a "created" is never newer than an update already applied.
-  return event.created === user.subscriptionEventAt && event.type === "customer.subscription.created";
-}
-
-
 export const apply = internalMutation({
   args: { event: paymentEventValidator },
   returns: v.null(),
@@ -450,89 +435,30 @@ export const apply = internalMutation({
       console.warn(`payments: ${event.type} ${event.id} names no member`);
       return null;
     }
-    const sub = event.subscription;
+    // Each event to its billing rule (model/billing.ts), which orders and applies it.
+    const news = { at: event.created, customerId: event.customerId };
     switch (event.type) {
       case "checkout.session.completed":
-        await ctx.db.patch("users", user._id, {
-          ...(event.customerId ? { stripeCustomerId: event.customerId } : {}),
-        });
+        await recordCustomer(ctx, user, event.customerId);
         return null;
       case "customer.subscription.created":
       case "customer.subscription.updated":
-      case "customer.subscription.deleted": {
-        if (sub === undefined || isStale(user, event)) return null;
-        // An old subscription's late news doesn't touch the member's newer one.
-        const current = user.stripeSubscriptionId;
-        const currentLive = isLiveStatus(user.subscriptionStatus);
-        if (current !== undefined && current !== sub.id && currentLive && !isLiveStatus(sub.status)) return null;
-        const ended = event.type === "customer.subscription.deleted" || sub.status === "canceled";
-        const before = { tier: user.subscriptionTier ?? "basic", status: user.subscriptionStatus, endsAt: user.subscriptionEndsAt };
-        // Incomplete (the first payment failed) puts no paid plan in force yet, and ends nothing.
-        const tier: PlanId = ended || !isLiveStatus(sub.status) ? "basic" : sub.planId;
-        const endsAt = ended ? (sub.endedAt ?? Date.now()) : sub.cancelAtPeriodEnd ? sub.periodEnd : undefined;
-        await ctx.db.patch("users", user._id, {
-          subscriptionTier: tier,
-          subscriptionStatus: event.type === "customer.subscription.deleted" ? "canceled" : sub.status,
-          stripeSubscriptionId: sub.id,
-          ...(event.customerId ? { stripeCustomerId: event.customerId } : {}),
-          subscriptionEndsAt: endsAt,
-          subscriptionPeriodEnd: tier === "basic" ? undefined : sub.periodEnd,
-          trialEndsAt: ended ? undefined : sub.trialEnd,
-          ...(sub.trialEnd !== undefined ? { trialUsed: true } : {}),
-          subscriptionEventAt: event.created,
+      case "customer.subscription.deleted":
+        if (event.subscription === undefined) return null;
+        await applySubscription(ctx, user, event.subscription, {
+          ...news,
+          creation: event.type === "customer.subscription.created",
+          deleted: event.type === "customer.subscription.deleted",
         });
-        // The plan decides how many service listings match (model/professionals.ts listedCategories).
-        if (tier !== before.tier) await syncUserLocation(ctx, user._id);
-        await tellMember(ctx, user, before, { tier, status: sub.status, ended: ended || tier === "basic", endsAt });
         return null;
-      }
       case "invoice.paid":
-        if (user.subscriptionStatus === "past_due" && event.subscriptionId === user.stripeSubscriptionId) {
-          await ctx.db.patch("users", user._id, { subscriptionStatus: "active" });
-        }
+        await renewalPaid(ctx, user, event.subscriptionId, news);
         return null;
       case "invoice.payment_failed":
-        if (event.subscriptionId === user.stripeSubscriptionId && user.subscriptionStatus !== "canceled") {
-          // A renewal that fails makes a live plan past due; a failed first payment stays incomplete.
-          if (user.subscriptionStatus === "active" || user.subscriptionStatus === "trialing") {
-            await ctx.db.patch("users", user._id, { subscriptionStatus: "past_due" });
-          }
-          await notify(ctx, {
-            userId: user._id,
-            type: "system",
-            title: "Payment failed",
-            content: "We couldn't take this month's payment. Update your card in Manage subscription to keep your plan.",
-            actionUrl: "/subscribe",
-          });
-        }
+        await pastDue(ctx, user, event.subscriptionId, news);
         return null;
       default:
         return null;
     }
   },
 });
-
-const dateText = (ms: number) =>
-  new Date(ms).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
-
-/** One notification when the plan in force changes, or a cancellation is scheduled. */
-async function tellMember(
-  ctx: MutationCtx,
-  user: Doc<"users">,
-  before: { tier: PlanId; status?: SubscriptionStatus; endsAt?: number },
-  after: { tier: PlanId; status: SubscriptionStatus; ended: boolean; endsAt?: number },
-) {
-  const base = { userId: user._id, type: "system" as const, actionUrl: "/subscribe" };
-  if (after.ended && before.tier !== "basic") {
-    await notify(ctx, { ...base, title: "Your plan has ended", content: `You're on the free Basic plan now. Your profile and work are kept.` });
-  } else if (!after.ended && after.tier !== before.tier) {
-    const trial = after.status === "trialing" ? " Your free trial has started." : "";
-    await notify(ctx, { ...base, title: `You're on ${planById(after.tier).name}`, content: `Thank you for subscribing.${trial}` });
-  } else if (after.endsAt !== undefined && before.endsAt === undefined && !after.ended) {
-    await notify(ctx, {
-      ...base,
-      title: "Cancellation scheduled",
-      content: `${planById(after.tier).name} stays in force until ${dateText(after.endsAt)}.`,
-    });
-  }
-}
