@@ -4,9 +4,9 @@
 //
 // The plan in force is the plan of the price being paid (the subscription item's price, read by
 // the webhook), never the subscription's metadata. News arrives twice and out of order: the webhook
-// drops a repeated event id; here, news about the member's subscription older than what was
-// applied is ignored (Stripe's `created`, in seconds), and an old subscription's late news never
-// touches a newer one in force.
+// drops a repeated event id; here, subscription news older than what was applied is ignored
+// (Stripe's `created`, in seconds), and an old subscription's late news never touches a newer one
+// in force.
 import { isLiveStatus, planById, type PlanId, type SubscriptionStatus } from "../../common/plans";
 import type { Doc } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
@@ -34,11 +34,15 @@ export interface BillingNews {
   customerId?: string;
 }
 
-/** True when news about `subscriptionId` is older than what was applied for it already. */
+/**
+ * True when news is older than the subscription news applied already, whichever subscription it is
+ * about: a member has one plan in force, so an ended subscription's late update (a switch made
+ * before it ended) must not overwrite the newer one bought since.
+ */
 function isStale(user: Doc<"users">, subscriptionId: string | undefined, news: BillingNews): boolean {
-  if (user.stripeSubscriptionId !== subscriptionId || user.subscriptionEventAt === undefined) return false;
+  if (user.subscriptionEventAt === undefined) return false;
   if (news.at < user.subscriptionEventAt) return true;
-  return news.at === user.subscriptionEventAt && news.creation === true;
+  return news.at === user.subscriptionEventAt && news.creation === true && user.stripeSubscriptionId === subscriptionId;
 }
 
 /** Whether a snapshot is news for the member: not stale, and not an old subscription's late news. */

@@ -190,3 +190,111 @@ describe("the local Stripe's public functions", () => {
     expect(await calls.cancelCheckout()).toEqual({ redirect: "http://localhost:5173" });
   });
 });
+
+describe("the tier always matches the price being paid", () => {
+  const PAID = ["pro", "pro_plus", "enterprise"] as const;
+  const FAILING_CARD = { number: "4000 0000 0000 0341", expiry: "12/34", cvc: "123" };
+
+  /** A small seeded generator (mulberry32): the same sequences on every run. */
+  function generator(seed: number) {
+    let a = seed >>> 0;
+    const next = () => {
+      a = (a + 0x6d2b79f5) >>> 0;
+      let x = Math.imul(a ^ (a >>> 15), 1 | a);
+      x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+      return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+    };
+    const pick = <T,>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+    return { next, pick };
+  }
+
+  /**
+   * Runs `steps` random customer actions against the local Stripe (checkout, portal switch, cancel,
+   * resume, period end, card fix), delivering their events late, out of order and twice: each
+   * step's events wait in `pending`, a random share of which is delivered (shuffled) after each step
+   * and may come again. Whenever nothing is pending, and at the end, the member's tier is the plan
+   * of the price their live subscription pays (Basic when none is live).
+   */
+  async function run(seed: number, deliverShare: number, steps = 14) {
+    const { next, pick } = generator(seed);
+    const t = newTest();
+    const member = await pro(t);
+    const customerId = `cus_local_${member.userId}`;
+    const newest = () =>
+      t.run((ctx) => ctx.db.query("localSubscriptions").withIndex("by_customerId", (q) => q.eq("customerId", customerId)).order("desc").first());
+    const open = (kind: "checkout" | "portal", planId?: (typeof PAID)[number], trialDays?: number) =>
+      t.mutation(internal.payments.local.openSession, { kind, userId: member.userId, customerId, planId, trialDays });
+    const expected = async () => {
+      const sub = await newest();
+      return sub !== null && ["trialing", "active", "past_due"].includes(sub.status) ? sub.planId : "basic";
+    };
+    const pending: LocalEvent[] = [];
+    const delivered: LocalEvent[] = [];
+    const trace: string[] = [];
+    const deliver = async (share: number) => {
+      const now = pending.filter(() => next() < share);
+      for (const event of now) pending.splice(pending.indexOf(event), 1);
+      // Some events come again, at any later point.
+      if (delivered.length > 0 && next() < 0.3) now.push(pick(delivered));
+      now.sort(() => next() - 0.5);
+      for (const event of now) {
+        await post(t, event);
+        delivered.push(event);
+      }
+    };
+    const check = async () => {
+      const want = await expected();
+      expect((await userRow(t, member.userId)).subscriptionTier ?? "basic", `seed ${seed}: ${trace.join(", ")}`).toBe(want);
+    };
+
+    for (let step = 0; step < steps; step++) {
+      await vi.advanceTimersByTimeAsync(1000 + Math.floor(next() * 4000));
+      const sub = await newest();
+      const live = sub !== null && ["trialing", "active", "past_due"].includes(sub.status);
+      const events: unknown[] = [];
+      if (!live && sub?.status !== "incomplete") {
+        const planId = pick(PAID);
+        const sessionId = await open("checkout", planId, next() < 0.5 ? 14 : 0);
+        const card = next() < 0.2 ? FAILING_CARD : GOOD_CARD;
+        trace.push(`checkout ${planId}${card === FAILING_CARD ? " (failing card)" : ""}`);
+        events.push(...(await t.mutation(internal.payments.local.completeCheckout, { viewerId: member.userId, sessionId, card })).events);
+      } else {
+        const sessionId = await open("portal");
+        const action = pick(["switch", "switch", "switch", "cancel", "roll", "fixCard"] as const);
+        if (sub!.status === "incomplete" || (action === "fixCard" && sub!.status === "past_due")) {
+          trace.push("fix card");
+          events.push(...(await t.mutation(internal.payments.local.replaceCard, { viewerId: member.userId, sessionId, card: GOOD_CARD })));
+        } else if (action === "switch") {
+          const planId = pick(PAID.filter((p) => p !== sub!.planId));
+          trace.push(`switch to ${planId}`);
+          const change = { kind: "switch" as const, planId };
+          events.push(...(await t.mutation(internal.payments.local.changeSubscription, { viewerId: member.userId, sessionId, change })));
+        } else if (action === "cancel") {
+          const change = { kind: sub!.cancelAtPeriodEnd ? ("resume" as const) : ("cancel" as const) };
+          trace.push(change.kind);
+          events.push(...(await t.mutation(internal.payments.local.changeSubscription, { viewerId: member.userId, sessionId, change })));
+        } else {
+          trace.push("period end");
+          events.push(...(await t.mutation(internal.payments.local.rollPeriod, { subscriptionId: sub!.subscriptionId, periodEnd: sub!.currentPeriodEnd })));
+        }
+      }
+      pending.push(...(events as LocalEvent[]));
+      await deliver(deliverShare);
+      if (pending.length === 0) await check();
+    }
+    await deliver(1);
+    await check();
+  }
+
+  test("in order, each step's events at once (and some twice)", async () => {
+    for (const seed of [1, 2, 3]) await run(seed, 1);
+  });
+
+  test("late and out of order, and some twice", async () => {
+    for (const seed of [4, 5, 6, 7]) await run(seed, 0.5);
+  });
+
+  test("everything at the end, shuffled", async () => {
+    for (const seed of [8, 9, 10]) await run(seed, 0);
+  });
+});
