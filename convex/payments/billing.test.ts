@@ -6,7 +6,7 @@ import { SubscribeCopy } from "../../common/plans";
 import { api, internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import { errorOf, newTest, pro, useFakeTime, userRow, type TestConvex } from "../test.setup";
-import { stripeEvent, subscriptionObject, type LocalEvent, type LocalSubscriptionState } from "./events";
+import { invoiceObject, stripeEvent, subscriptionObject, type LocalEvent, type LocalSubscriptionState } from "./events";
 import * as localModule from "./local";
 import { LOCAL_WEBHOOK_SECRET, priceLookupKey, stripeClient } from "./gateway";
 
@@ -127,6 +127,33 @@ describe("a plan switched in the Customer Portal", () => {
 });
 
 
+describe("news out of order", () => {
+  test("a failed renewal's late news doesn't undo the card fix that followed it", async () => {
+    const t = newTest();
+    const member = await pro(t);
+    const now = Date.now();
+    const state: LocalSubscriptionState = {
+      subscriptionId: "sub_late",
+      customerId: "cus_late",
+      userId: member.userId,
+      planId: "pro",
+      status: "active",
+      currentPeriodEnd: now + 30 * DAY,
+      cancelAtPeriodEnd: false,
+    };
+    await post(t, stripeEvent("customer.subscription.created", subscriptionObject(state), now));
+    // The renewal fails (2 s on), the member fixes the card (4 s on); the failure's invoice comes last.
+    const failed = stripeEvent("invoice.payment_failed", invoiceObject({ ...state, status: "past_due" }, false), now + 2000);
+    const pastDue = stripeEvent("customer.subscription.updated", subscriptionObject({ ...state, status: "past_due" }), now + 2000);
+    const fixed = { ...state, currentPeriodEnd: now + 4000 + 30 * DAY };
+    await post(t, pastDue);
+    await post(t, stripeEvent("customer.subscription.updated", subscriptionObject(fixed), now + 4000));
+    await post(t, stripeEvent("invoice.paid", invoiceObject(fixed, true), now + 4000));
+    await post(t, failed);
+    expect(await userRow(t, member.userId)).toMatchObject({ subscriptionTier: "pro", subscriptionStatus: "active" });
+  });
+});
+
 describe("the local Stripe's public functions", () => {
   /** One open session of each kind, the member's own. */
   async function sessions(t: TestConvex, userId: Id<"users">) {
@@ -213,7 +240,7 @@ describe("the tier always matches the price being paid", () => {
    * resume, period end, card fix), delivering their events late, out of order and twice: each
    * step's events wait in `pending`, a random share of which is delivered (shuffled) after each step
    * and may come again. Whenever nothing is pending, and at the end, the member's tier is the plan
-   * of the price their live subscription pays (Basic when none is live).
+   * of the price their live subscription pays (Basic when none is live), and the status is Stripe's.
    */
   async function run(seed: number, deliverShare: number, steps = 14) {
     const { next, pick } = generator(seed);
@@ -244,7 +271,9 @@ describe("the tier always matches the price being paid", () => {
     };
     const check = async () => {
       const want = await expected();
-      expect((await userRow(t, member.userId)).subscriptionTier ?? "basic", `seed ${seed}: ${trace.join(", ")}`).toBe(want);
+      const row = await userRow(t, member.userId);
+      expect(row.subscriptionTier ?? "basic", `seed ${seed}: ${trace.join(", ")}`).toBe(want);
+      expect(row.subscriptionStatus, `status, seed ${seed}: ${trace.join(", ")}`).toBe((await newest())?.status);
     };
 
     for (let step = 0; step < steps; step++) {
