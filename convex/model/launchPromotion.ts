@@ -30,7 +30,9 @@ export async function grantLaunchPromotion(ctx: MutationCtx, user: Doc<"users">,
     .unique();
   if (promotion === null || !isPromotionLive(promotion, now) || user._creationTime >= promotion.endsAt) return false;
   const periodEnd = now + LAUNCH_PROMOTION_DAYS * DAY_MS;
-  await startOrRenew(ctx, user, grantOf(user._id, periodEnd), { at: Math.floor(now / 1000), creation: true });
+  // Stamped as older than any Stripe news: a plan bought over the grant always wins, even from a
+  // Stripe clock a little behind ours.
+  await startOrRenew(ctx, user, grantOf(user._id, periodEnd), { at: 0, creation: true });
   await scheduleLaunchGrantEnd(ctx, user._id, periodEnd);
   return true;
 }

@@ -3,9 +3,11 @@
 // or out of order; and the local Stripe's own pages exist only where payments run locally.
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { SubscribeCopy } from "../../common/plans";
+import { LAUNCH_PROMO, LAUNCH_PROMO_KEY } from "../../common/promo";
 import { api, internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
-import { errorOf, newTest, pro, useFakeTime, userRow, type TestConvex } from "../test.setup";
+import { promoSubscriptionId } from "../model/launchPromotion";
+import { createUser, errorOf, newTest, pro, useFakeTime, userRow, type TestConvex } from "../test.setup";
 import { invoiceObject, stripeEvent, subscriptionObject, type LocalEvent, type LocalSubscriptionState } from "./events";
 import * as localModule from "./local";
 import { LOCAL_WEBHOOK_SECRET, priceLookupKey, stripeClient } from "./gateway";
@@ -151,6 +153,35 @@ describe("news out of order", () => {
     await post(t, stripeEvent("invoice.paid", invoiceObject(fixed, true), now + 4000));
     await post(t, failed);
     expect(await userRow(t, member.userId)).toMatchObject({ subscriptionTier: "pro", subscriptionStatus: "active" });
+  });
+});
+
+describe("the launch promotion and a plan bought over it", () => {
+  test("the bought plan wins (even from a Stripe clock a little behind), and the grant's end leaves it alone", async () => {
+    const t = newTest();
+    await t.mutation(internal.promotions.upsert, { ...LAUNCH_PROMO, key: LAUNCH_PROMO_KEY, endsAt: Date.now() + 30 * DAY });
+    const member = await createUser(t, { userType: "professional", professions: [] });
+    await member.as.mutation(api.users.completeProfessionSetup, { professions: ["plumber"], primaryProfession: "plumber" });
+    expect(await userRow(t, member.userId)).toMatchObject({ subscriptionTier: "pro", stripeSubscriptionId: promoSubscriptionId(member.userId) });
+
+    const now = Date.now();
+    const bought: LocalSubscriptionState = {
+      subscriptionId: "sub_bought",
+      customerId: "cus_bought",
+      userId: member.userId,
+      planId: "pro_plus",
+      status: "active",
+      currentPeriodEnd: now + 30 * DAY,
+      cancelAtPeriodEnd: false,
+    };
+    await post(t, stripeEvent("customer.subscription.created", subscriptionObject(bought), now - 3000));
+    expect(await userRow(t, member.userId)).toMatchObject({ subscriptionTier: "pro_plus", stripeSubscriptionId: "sub_bought" });
+
+    const grantEnd = await t.run(async (ctx) => (await ctx.db.system.query("_scheduled_functions").take(20)).find((f) => f.name.includes("endLaunchGrant")));
+    const { periodEnd } = grantEnd!.args[0] as { periodEnd: number };
+    vi.setSystemTime(periodEnd);
+    await t.mutation(internal.promotions.endLaunchGrant, { userId: member.userId, periodEnd });
+    expect(await userRow(t, member.userId)).toMatchObject({ subscriptionTier: "pro_plus", subscriptionStatus: "active", stripeSubscriptionId: "sub_bought" });
   });
 });
 
