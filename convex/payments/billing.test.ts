@@ -129,6 +129,23 @@ describe("a plan switched in the Customer Portal", () => {
 });
 
 
+describe("the billing rules tell the member", () => {
+  test("once per change: the plan, a switch, a cancellation, the end; a replay tells nothing", async () => {
+    const t = newTest();
+    const { member, change } = await subscribed(t, "pro");
+    await vi.advanceTimersByTimeAsync(2000);
+    const up = await change({ kind: "switch", planId: "pro_plus" });
+    await postAll(t, [...up, ...up]);
+    await vi.advanceTimersByTimeAsync(2000);
+    await postAll(t, await change({ kind: "cancel" }));
+    const sub = (await t.run((ctx) => ctx.db.query("localSubscriptions").first()))!;
+    await postAll(t, await t.mutation(internal.payments.local.rollPeriod, { subscriptionId: sub.subscriptionId, periodEnd: sub.currentPeriodEnd }));
+    const told = await t.run((ctx) => ctx.db.query("notifications").withIndex("by_userId", (q) => q.eq("userId", member.userId)).take(20));
+    expect(told.map((n) => n.title)).toEqual(["You're on Pro Profile", "You're on Pro+ Leads", "Cancellation scheduled", "Your plan has ended"]);
+    expect(told[0]!.content).toContain("Your free trial has started.");
+  });
+});
+
 describe("news out of order", () => {
   test("a failed renewal's late news doesn't undo the card fix that followed it", async () => {
     const t = newTest();

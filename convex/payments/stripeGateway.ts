@@ -13,6 +13,8 @@ export const stripeGateway: PaymentsGateway = {
     const prices = await stripe.prices.list({ lookup_keys: [priceLookupKey(request.planId)], active: true, limit: 1 });
     const price = prices.data[0];
     if (!price) throw new Error(`No active Stripe price with lookup key ${priceLookupKey(request.planId)}`);
+    // planId here is for people reading the Dashboard: a portal switch leaves it as it is, so the
+    // tier is always read from the item's price (webhooks.ts planIdOfPrice).
     const metadata = { userId: request.userId, planId: request.planId };
     const session = await stripe.checkout.sessions.create({
       mode: "subscription",
