@@ -65,6 +65,7 @@ import type * as model_accountDeletion from "../model/accountDeletion.js";
 import type * as model_audit from "../model/audit.js";
 import type * as model_backgroundChecks from "../model/backgroundChecks.js";
 import type * as model_bans from "../model/bans.js";
+import type * as model_billing from "../model/billing.js";
 import type * as model_branding from "../model/branding.js";
 import type * as model_cleanup from "../model/cleanup.js";
 import type * as model_comments from "../model/comments.js";
@@ -218,6 +219,7 @@ declare const fullApi: ApiFromModules<{
   "model/audit": typeof model_audit;
   "model/backgroundChecks": typeof model_backgroundChecks;
   "model/bans": typeof model_bans;
+  "model/billing": typeof model_billing;
   "model/branding": typeof model_branding;
   "model/cleanup": typeof model_cleanup;
   "model/comments": typeof model_comments;

@@ -10,6 +10,7 @@ import { promoSubscriptionId } from "../model/launchPromotion";
 import { createUser, errorOf, newTest, pro, useFakeTime, userRow, type TestConvex } from "../test.setup";
 import { invoiceObject, stripeEvent, subscriptionObject, type LocalEvent, type LocalSubscriptionState } from "./events";
 import * as localModule from "./local";
+import { INCOMPLETE_LIFE_MS } from "./local";
 import { LOCAL_WEBHOOK_SECRET, priceLookupKey, stripeClient } from "./gateway";
 
 const DAY = 24 * 60 * 60_000;
@@ -143,6 +144,35 @@ describe("the billing rules tell the member", () => {
     const told = await t.run((ctx) => ctx.db.query("notifications").withIndex("by_userId", (q) => q.eq("userId", member.userId)).take(20));
     expect(told.map((n) => n.title)).toEqual(["You're on Pro Profile", "You're on Pro+ Leads", "Cancellation scheduled", "Your plan has ended"]);
     expect(told[0]!.content).toContain("Your free trial has started.");
+  });
+});
+
+describe("a first payment that fails", () => {
+  test("never puts the plan in force: no period rolls it to past due; after 23 hours it expires, as Stripe's does", async () => {
+    const t = newTest();
+    const member = await pro(t, { trialUsed: true });
+    const { url } = await member.as.action(api.subscriptions.checkout, { planId: "pro_plus" });
+    const paid = await t.mutation(internal.payments.local.completeCheckout, {
+      viewerId: member.userId,
+      sessionId: url.split("/").pop()!,
+      card: { number: "4000 0000 0000 0341", expiry: "12/34", cvc: "123" },
+    });
+    await postAll(t, paid.events);
+    expect(await userRow(t, member.userId)).toMatchObject({ subscriptionTier: "basic", subscriptionStatus: "incomplete" });
+    const sub = (await t.run((ctx) => ctx.db.query("localSubscriptions").first()))!;
+    const deadline = await t.run(async (ctx) => (await ctx.db.system.query("_scheduled_functions").take(20)).filter((f) => f.name.startsWith("payments/local:")));
+    expect(deadline.map((f) => [f.name, f.scheduledTime - Date.now()])).toEqual([["payments/local:incompleteDeadline", INCOMPLETE_LIFE_MS]]);
+
+    // Stripe never bills an incomplete subscription's period: nothing comes of its end.
+    expect(await t.mutation(internal.payments.local.rollPeriod, { subscriptionId: sub.subscriptionId, periodEnd: sub.currentPeriodEnd })).toEqual([]);
+    const expired = await t.mutation(internal.payments.local.expireIncomplete, { subscriptionId: sub.subscriptionId });
+    expect(subscriptionIn(expired[0]) as unknown).toMatchObject({ status: "incomplete_expired" });
+    await postAll(t, expired);
+    expect(await userRow(t, member.userId)).toMatchObject({ subscriptionTier: "basic", subscriptionStatus: "canceled" });
+    // Expired is terminal: the card can't be fixed on it any more, and a new checkout is open.
+    const portal = (await member.as.action(api.subscriptions.portal, {})).url.split("/").pop()!;
+    await expect(t.mutation(internal.payments.local.replaceCard, { viewerId: member.userId, sessionId: portal, card: GOOD_CARD })).rejects.toThrow();
+    expect((await member.as.action(api.subscriptions.checkout, { planId: "pro" })).url).toMatch(/\/pay\/checkout\//);
   });
 });
 
@@ -285,9 +315,9 @@ describe("the tier always matches the price being paid", () => {
 
   /**
    * Runs `steps` random customer actions against the local Stripe (checkout, portal switch, cancel,
-   * resume, period end, card fix), delivering their events late, out of order and twice: each
-   * step's events wait in `pending`, a random share of which is delivered (shuffled) after each step
-   * and may come again. Whenever nothing is pending, and at the end, the member's tier is the plan
+   * resume, period end, card fix, an unpaid first invoice expiring), delivering their events late,
+   * out of order and twice: each step's events wait in `pending`, a random share of which is
+   * delivered (shuffled) after each step and may come again. Whenever nothing is pending, and at the end, the member's tier is the plan
    * of the price their live subscription pays (Basic when none is live), and the status is Stripe's.
    */
   async function run(seed: number, deliverShare: number, steps = 14) {
@@ -329,7 +359,10 @@ describe("the tier always matches the price being paid", () => {
       const sub = await newest();
       const live = sub !== null && ["trialing", "active", "past_due"].includes(sub.status);
       const events: unknown[] = [];
-      if (!live && sub?.status !== "incomplete") {
+      if (sub?.status === "incomplete" && next() < 0.5) {
+        trace.push("23 hours unpaid");
+        events.push(...(await t.mutation(internal.payments.local.expireIncomplete, { subscriptionId: sub.subscriptionId })));
+      } else if (!live && sub?.status !== "incomplete") {
         const planId = pick(PAID);
         const sessionId = await open("checkout", planId, next() < 0.5 ? 14 : 0);
         const card = next() < 0.2 ? FAILING_CARD : GOOD_CARD;

@@ -38,11 +38,12 @@ export interface LocalSubscriptionState {
   endedAt?: number;
 }
 
-export function subscriptionObject(s: LocalSubscriptionState) {
+/** `status` is Stripe's, where it has one the app doesn't keep (incomplete_expired). */
+export function subscriptionObject(s: LocalSubscriptionState, status: string = s.status) {
   const plan = planById(s.planId);
   return stripeObject("subscription", s.subscriptionId, {
     customer: s.customerId,
-    status: s.status,
+    status,
     cancel_at_period_end: s.cancelAtPeriodEnd,
     ended_at: s.endedAt === undefined ? null : toSeconds(s.endedAt),
     trial_end: s.trialEnd === undefined ? null : toSeconds(s.trialEnd),

@@ -49,6 +49,8 @@ const DAY = 24 * 60 * 60_000;
 /** A month of service, as the local clock bills it. */
 export const LOCAL_PERIOD_MS = 30 * DAY;
 const SESSION_LIFE_MS = DAY;
+/** Stripe gives a subscription whose first payment failed 23 hours to be paid, then expires it. */
+export const INCOMPLETE_LIFE_MS = 23 * 60 * 60_000;
 
 export const localGateway: PaymentsGateway = {
   async createSubscriptionCheckout(ctx, request) {
@@ -454,7 +456,8 @@ export const completeCheckout = internalMutation({
     };
     await ctx.db.insert("localSubscriptions", { ...state, userId: viewerId, cardFails });
     await ctx.db.patch("localPaymentSessions", row._id, { status: "complete" });
-    await schedulePeriodEnd(ctx, state.subscriptionId, state.currentPeriodEnd);
+    if (firstChargeFails) await ctx.scheduler.runAfter(INCOMPLETE_LIFE_MS, internal.payments.local.incompleteDeadline, { subscriptionId: state.subscriptionId });
+    else await schedulePeriodEnd(ctx, state.subscriptionId, state.currentPeriodEnd);
     const events: LocalEvent[] = [
       stripeEvent("checkout.session.completed", checkoutSessionObject(`cs_local_${row._id}`, state), now),
       stripeEvent("customer.subscription.created", subscriptionObject(state), now),
@@ -621,8 +624,9 @@ export const rollPeriod = internalMutation({
       .query("localSubscriptions")
       .withIndex("by_subscriptionId", (q) => q.eq("subscriptionId", subscriptionId))
       .unique();
-    // A period already rolled (or a subscription already ended) is left alone: runs once.
-    if (sub === null || sub.status === "canceled" || sub.currentPeriodEnd !== periodEnd) return [];
+    // A period already rolled (or a subscription already ended) is left alone: runs once. An
+    // incomplete subscription has no period to roll (it is paid, or expires: expireIncomplete).
+    if (sub === null || sub.status === "canceled" || sub.status === "incomplete" || sub.currentPeriodEnd !== periodEnd) return [];
     const now = Date.now();
     if (sub.cancelAtPeriodEnd) {
       await ctx.db.patch("localSubscriptions", sub._id, { status: "canceled", endedAt: now });
@@ -639,6 +643,35 @@ export const rollPeriod = internalMutation({
     await schedulePeriodEnd(ctx, subscriptionId, next.currentPeriodEnd);
     const state = stateOf({ ...sub, ...next });
     return periodChargeEvents(state, true, now);
+  },
+});
+
+/**
+ * Stripe's clock for a first payment that failed: unpaid after 23 hours, the subscription becomes
+ * incomplete_expired, a terminal status (no plan was ever in force; the webhook reads it as ended).
+ */
+export const expireIncomplete = internalMutation({
+  args: { subscriptionId: v.string() },
+  returns: v.array(v.any()),
+  handler: async (ctx, { subscriptionId }) => {
+    const sub = await ctx.db
+      .query("localSubscriptions")
+      .withIndex("by_subscriptionId", (q) => q.eq("subscriptionId", subscriptionId))
+      .unique();
+    if (sub === null || sub.status !== "incomplete") return [];
+    const now = Date.now();
+    await ctx.db.patch("localSubscriptions", sub._id, { status: "canceled", endedAt: now });
+    return [stripeEvent("customer.subscription.updated", subscriptionObject(stateOf({ ...sub, endedAt: now }), "incomplete_expired"), now)];
+  },
+});
+
+export const incompleteDeadline = internalAction({
+  args: { subscriptionId: v.string() },
+  returns: v.null(),
+  handler: async (ctx, args): Promise<null> => {
+    const events: unknown[] = await ctx.runMutation(internal.payments.local.expireIncomplete, args);
+    await deliver(events);
+    return null;
   },
 });
 
