@@ -23,6 +23,7 @@ import { ErrorCode } from "../../common/errors";
 import { PaymentCopy } from "../../common/payments";
 import { fail } from "./errors";
 import { isOpen, jobState, transition, withdrawBid } from "./jobs";
+import { endLaunchGrantNow, isLaunchGrant } from "./launchPromotion";
 import { onJobCancelled, type Payment } from "./payments";
 import { deletePost } from "./posts";
 import { purgeLikesOf } from "./likes";
@@ -105,7 +106,10 @@ export async function markAccountDeleted(ctx: MutationCtx, user: Doc<"users">): 
     const job = await ctx.db.get("jobs", bid.jobId);
     if (job !== null) await withdrawBid(ctx, bid, job);
   }
-  if (user.stripeSubscriptionId !== undefined && user.subscriptionStatus !== undefined && user.subscriptionStatus !== "canceled") {
+  if (isLaunchGrant(user)) {
+    // The launch promotion's grant is no Stripe subscription: it ends here, not at the gateway.
+    if (user.subscriptionStatus !== "canceled") await endLaunchGrantNow(ctx, user, now);
+  } else if (user.stripeSubscriptionId !== undefined && user.subscriptionStatus !== undefined && user.subscriptionStatus !== "canceled") {
     // No more billing: the gateway ends it now and its customer.subscription.deleted updates the row.
     await ctx.scheduler.runAfter(0, internal.accountDeletion.cancelSubscription, {
       userId: user._id,

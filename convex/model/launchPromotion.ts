@@ -62,3 +62,12 @@ export async function endLaunchGrant(ctx: MutationCtx, userId: Id<"users">, peri
   if (user === null) return;
   await end(ctx, user, { ...grantOf(userId, periodEnd), endedAt: periodEnd }, { at: Math.floor(periodEnd / 1000) });
 }
+
+/** True when the plan the member has is the launch promotion's grant (no Stripe subscription behind it). */
+export const isLaunchGrant = (user: Doc<"users">) => user.stripeSubscriptionId === promoSubscriptionId(user._id);
+
+/** The grant ends now (its member deleted the account): no gateway has it to cancel. */
+export async function endLaunchGrantNow(ctx: MutationCtx, user: Doc<"users">, now = Date.now()) {
+  const periodEnd = user.subscriptionPeriodEnd ?? now;
+  await end(ctx, user, { ...grantOf(user._id, periodEnd), endedAt: now }, { at: Math.floor(now / 1000) });
+}

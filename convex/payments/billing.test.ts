@@ -6,6 +6,7 @@ import { SubscribeCopy } from "../../common/plans";
 import { LAUNCH_PROMO, LAUNCH_PROMO_KEY } from "../../common/promo";
 import { api, internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
+import { markAccountDeleted } from "../model/accountDeletion";
 import { promoSubscriptionId } from "../model/launchPromotion";
 import { createUser, errorOf, newTest, pro, useFakeTime, userRow, type TestConvex } from "../test.setup";
 import { invoiceObject, stripeEvent, subscriptionObject, type LocalEvent, type LocalSubscriptionState } from "./events";
@@ -229,6 +230,22 @@ describe("the launch promotion and a plan bought over it", () => {
     vi.setSystemTime(periodEnd);
     await t.mutation(internal.promotions.endLaunchGrant, { userId: member.userId, periodEnd });
     expect(await userRow(t, member.userId)).toMatchObject({ subscriptionTier: "pro_plus", subscriptionStatus: "active", stripeSubscriptionId: "sub_bought" });
+  });
+});
+
+describe("the launch promotion's grant when its member deletes the account", () => {
+  test("ends here, on Basic; no gateway is asked to cancel a subscription it never had", async () => {
+    const t = newTest();
+    await t.mutation(internal.promotions.upsert, { ...LAUNCH_PROMO, key: LAUNCH_PROMO_KEY, endsAt: Date.now() + 30 * DAY });
+    const member = await createUser(t, { userType: "professional", professions: [] });
+    await member.as.mutation(api.users.completeProfessionSetup, { professions: ["plumber"], primaryProfession: "plumber" });
+    expect((await userRow(t, member.userId)).subscriptionTier).toBe("pro");
+    await t.run(async (ctx) => {
+      await markAccountDeleted(ctx, (await ctx.db.get("users", member.userId))!);
+    });
+    expect(await userRow(t, member.userId)).toMatchObject({ subscriptionTier: "basic", subscriptionStatus: "canceled" });
+    const scheduled = await t.run((ctx) => ctx.db.system.query("_scheduled_functions").take(50));
+    expect(scheduled.map((f) => f.name)).not.toContain("accountDeletion:cancelSubscription");
   });
 });
 
