@@ -24,7 +24,7 @@ import { PaymentCopy } from "../../common/payments";
 import { fail } from "./errors";
 import { isOpen, jobState, transition, withdrawBid } from "./jobs";
 import { endLaunchGrantNow, isLaunchGrant } from "./launchPromotion";
-import { onJobCancelled, type Payment } from "./payments";
+import { cancelMilestone, milestoneCancellable, onJobCancelled, paymentsOfJob, type Payment } from "./payments";
 import { deletePost } from "./posts";
 import { purgeLikesOf } from "./likes";
 import { endUserSessions } from "./sessions";
@@ -94,6 +94,13 @@ export async function markAccountDeleted(ctx: MutationCtx, user: Doc<"users">): 
       await transition(ctx, job, "cancel", user, { detail: "the owner deleted their account" });
       // As the owner's own cancel does: an unfunded payment is cancelled, one funded before work started refunded.
       await onJobCancelled(ctx, job._id, user);
+    } else {
+      // Work under way (nothing held, or the deletion was refused above): the later milestones nobody
+      // funded are dropped as the owner's own cancel would, or they would wait for an owner who is gone.
+      const rows = await paymentsOfJob(ctx, job._id);
+      for (const payment of rows) {
+        if (milestoneCancellable(payment, rows)) await cancelMilestone(ctx, payment, user);
+      }
     }
   }
   const bids = await ctx.db
