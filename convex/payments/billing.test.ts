@@ -8,7 +8,7 @@ import { api, internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import { markAccountDeleted } from "../model/accountDeletion";
 import { promoSubscriptionId } from "../model/launchPromotion";
-import { createUser, errorOf, newTest, pro, useFakeTime, userRow, type TestConvex } from "../test.setup";
+import { createUser, errorOf, newTest, pro, serveSiteUrl, useFakeTime, userRow, type TestConvex } from "../test.setup";
 import { invoiceObject, stripeEvent, subscriptionObject, type LocalEvent, type LocalSubscriptionState } from "./events";
 import * as localModule from "./local";
 import { INCOMPLETE_LIFE_MS } from "./local";
@@ -337,9 +337,11 @@ describe("the tier always matches the price being paid", () => {
    * delivered (shuffled) after each step and may come again. Whenever nothing is pending, and at the end, the member's tier is the plan
    * of the price their live subscription pays (Basic when none is live), and the status is Stripe's.
    */
-  async function run(seed: number, deliverShare: number, steps = 14) {
+  async function run(seed: number, deliverShare: number, steps = 14, deletes = false) {
     const { next, pick } = generator(seed);
     const t = newTest();
+    // The gateway's own news (a deleted member's subscription ended) comes through the signed webhook.
+    serveSiteUrl(t);
     const member = await pro(t);
     const customerId = `cus_local_${member.userId}`;
     const newest = () =>
@@ -371,8 +373,19 @@ describe("the tier always matches the price being paid", () => {
       expect(row.subscriptionStatus, `status, seed ${seed}: ${trace.join(", ")}`).toBe((await newest())?.status);
     };
 
+    // The member deletes their account at a random step (when `deletes`): no more billing, on Basic.
+    const deleteAt = deletes ? Math.floor(next() * steps) : -1;
     for (let step = 0; step < steps; step++) {
       await vi.advanceTimersByTimeAsync(1000 + Math.floor(next() * 4000));
+      if (step === deleteAt) {
+        trace.push("delete account");
+        await t.mutation(internal.accountDeletion.markDeleted, { userId: member.userId });
+        for (let i = 0; i < 3; i++) {
+          await vi.advanceTimersByTimeAsync(1000);
+          await t.finishInProgressScheduledFunctions();
+        }
+        break;
+      }
       const sub = await newest();
       const live = sub !== null && ["trialing", "active", "past_due"].includes(sub.status);
       const events: unknown[] = [];
@@ -410,7 +423,19 @@ describe("the tier always matches the price being paid", () => {
       if (pending.length === 0) await check();
     }
     await deliver(1);
+    if (deleteAt >= 0) {
+      for (let i = 0; i < 3; i++) {
+        await vi.advanceTimersByTimeAsync(1000);
+        await t.finishInProgressScheduledFunctions();
+      }
+    }
     await check();
+    if (deleteAt >= 0) {
+      // Whatever news was still on its way when they left: the gateway bills them no more.
+      const sub = await newest();
+      expect(sub === null || !["trialing", "active", "past_due"].includes(sub.status), `seed ${seed}: ${trace.join(", ")}`).toBe(true);
+      expect((await userRow(t, member.userId)).subscriptionTier ?? "basic").toBe("basic");
+    }
   }
 
   test("in order, each step's events at once (and some twice)", async () => {
@@ -423,5 +448,10 @@ describe("the tier always matches the price being paid", () => {
 
   test("everything at the end, shuffled", async () => {
     for (const seed of [8, 9, 10]) await run(seed, 0);
+  });
+
+  test("the member deletes their account at any point: the gateway ends the subscription, the tier is Basic", async () => {
+    // Its news at once, half of it late, or all of it after the deletion.
+    for (const seed of [11, 12, 13, 14, 15, 16]) await run(seed, [1, 0.5, 0][seed % 3]!, 14, true);
   });
 });

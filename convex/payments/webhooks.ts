@@ -450,6 +450,16 @@ export const apply = internalMutation({
           creation: event.type === "customer.subscription.created",
           deleted: event.type === "customer.subscription.deleted",
         });
+        // News of a live subscription for a member who deleted their account before it came (the
+        // deletion cancels only what the app knew of): the gateway ends it, so they're billed no more.
+        if (user.deletedAt !== undefined && ["trialing", "active", "past_due"].includes(event.subscription.status)) {
+          await ctx.scheduler.runAfter(0, internal.accountDeletion.cancelSubscription, {
+            userId: user._id,
+            subscriptionId: event.subscription.id,
+            idempotencyKey: `${user._id}:${event.subscription.id}:cancelSubscription`,
+            attempts: 0,
+          });
+        }
         return null;
       case "invoice.paid":
         await renewalPaid(ctx, user, event.subscriptionId, news);
