@@ -211,3 +211,31 @@ export type LocalEvent = ReturnType<typeof stripeEvent> & { account?: string };
 /** account.updated as Stripe sends it: from the connected account, to the Connect endpoint. */
 export const accountUpdatedEvent = (accountId: string, userId: string, payoutsEnabled: boolean, createdMs: number): LocalEvent =>
   stripeEvent("account.updated", accountObject(accountId, userId, payoutsEnabled), createdMs, accountId);
+
+/**
+ * How the local Stripe delivers a batch of events: as Stripe does, or (for debugging only) kinder.
+ * Stripe's own rules (https://docs.stripe.com/webhooks, "Handle duplicate events" and "Event
+ * ordering"): an endpoint may receive the same event more than once, and Stripe doesn't guarantee
+ * delivering events in the order they were generated (creating a subscription sends
+ * customer.subscription.created, invoice.paid, checkout.session.completed... in any order), so a
+ * handler must neither rely on the order nor apply an event twice.
+ *
+ * strict (the default: `npm start`, the unit tests, e2e): every batch newest first, then every
+ * event again, newest first, as a redelivery (same id and payload, a new signature). Reversed is
+ * the one fixed order in which every pair of the batch arrives the other way round, so any reliance
+ * on one event arriving before another shows, deterministically (a random shuffle would show it
+ * sometimes). ordered (`LOCAL_STRIPE_DELIVERY=ordered`): each event once, in the order it was made:
+ * kinder than Stripe, for telling an ordering bug from another while debugging.
+ */
+export type LocalDelivery = "strict" | "ordered";
+
+export function localDeliveryMode(value: string | undefined): LocalDelivery {
+  return value?.trim() === "ordered" ? "ordered" : "strict";
+}
+
+/** The deliveries of one batch, in the order they go out; `redelivery` on an event's second coming. */
+export function deliveryPlan<E>(events: readonly E[], mode: LocalDelivery): { event: E; redelivery: boolean }[] {
+  if (mode === "ordered") return events.map((event) => ({ event, redelivery: false }));
+  const newestFirst = [...events].reverse();
+  return [...newestFirst.map((event) => ({ event, redelivery: false })), ...newestFirst.map((event) => ({ event, redelivery: true }))];
+}

@@ -22,7 +22,9 @@ import {
   paymentIntentObject,
   reversedTransferObject,
   checkoutSessionObject,
+  deliveryPlan,
   invoiceObject,
+  localDeliveryMode,
   localId,
   stripeEvent,
   subscriptionObject,
@@ -489,20 +491,28 @@ export const deliverEvents = internalAction({
 });
 
 /**
- * Signs each event as Stripe does and POSTs it to the app's webhook route, in order. The events
- * come back from this module's mutations, whose validators type them loosely (v.any()). As Stripe
- * does, a connected account's event (`account` set) goes to the Connect endpoint, signed with that
- * endpoint's own secret; the platform's events go to the platform endpoint.
+ * Signs each event as Stripe does and POSTs it to the app's webhook route, as Stripe delivers:
+ * at least once and in no set order (events.ts deliveryPlan: by default each batch newest first,
+ * then each event again, a redelivery signed anew; LOCAL_STRIPE_DELIVERY=ordered sends each once,
+ * in order, for debugging). The events come back from this module's mutations, whose validators
+ * type them loosely (v.any()). As Stripe does, a connected account's event (`account` set) goes to
+ * the Connect endpoint, signed with that endpoint's own secret; the platform's events go to the
+ * platform endpoint.
  */
 async function deliver(events: readonly unknown[]): Promise<void> {
   const stripe = stripeClient();
   const site = (env.CONVEX_SITE_URL ?? "").replace(/\/$/, "");
-  for (const event of events as readonly LocalEvent[]) {
+  /** Each event's last signature time (seconds): a redelivery is a new attempt, signed later. */
+  const signedAt = new Map<string, number>();
+  for (const { event } of deliveryPlan(events as readonly LocalEvent[], localDeliveryMode(env.LOCAL_STRIPE_DELIVERY))) {
     const connect = typeof event.account === "string";
     const endpoint = `${site}${connect ? "/stripe/connect-webhook" : "/stripe/webhook"}`;
     const payload = JSON.stringify(event);
     const secret = connect ? LOCAL_CONNECT_WEBHOOK_SECRET : LOCAL_WEBHOOK_SECRET;
-    const signature = await stripe.webhooks.generateTestHeaderStringAsync({ payload, secret });
+    const previous = signedAt.get(event.id);
+    const timestamp = Math.max(Math.floor(Date.now() / 1000), previous === undefined ? 0 : previous + 1);
+    signedAt.set(event.id, timestamp);
+    const signature = await stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, timestamp });
     const response = await fetch(endpoint, {
       method: "POST",
       headers: { "Content-Type": "application/json", "Stripe-Signature": signature },

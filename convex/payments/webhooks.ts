@@ -14,7 +14,7 @@ import { v } from "convex/values";
 import { SUBSCRIPTION_STATUSES, isPlanId, type PlanId, type SubscriptionStatus } from "../../common/plans";
 import { internal } from "../_generated/api";
 import type { Doc } from "../_generated/dataModel";
-import { httpAction, type ActionCtx, type MutationCtx } from "../_generated/server";
+import { env, httpAction, type ActionCtx, type MutationCtx } from "../_generated/server";
 import { internalMutation } from "../functions";
 import { jsonResponse } from "../http/rest";
 import { PaymentCopy } from "../../common/payments";
@@ -22,6 +22,7 @@ import { applySubscription, pastDue, recordCustomer, renewalPaid } from "../mode
 import { notify } from "../model/notifications";
 import { applyChargeback, applyStrayChargeback, recordFunding, recordPaymentAlert, releaseWaitingPayouts } from "../model/payments";
 import { planId as planIdValidator, subscriptionStatus } from "../schema";
+import { deliveryPlan, localDeliveryMode } from "./events";
 import { connectWebhookSecret, planIdOfLookupKey, stripeClient, webhookSecret } from "./gateway";
 
 const subscriptionValidator = v.object({
@@ -357,11 +358,13 @@ export const applyAccount = internalMutation({
 });
 
 /**
- * Applies local-mode events in order through the same internal mutation the webhook route calls, without
+ * Applies local-mode events through the same internal mutation the webhook route calls, without
  * the signed round trip: for the demo seed, which runs before the app's HTTP server is listening.
+ * Delivered as the local Stripe delivers them (events.ts deliveryPlan: twice, newest first, unless
+ * LOCAL_STRIPE_DELIVERY=ordered), so the seed's data is what the webhook would make of them.
  */
 export async function applyEventsDirectly(ctx: ActionCtx, events: readonly unknown[]): Promise<void> {
-  for (const event of events as readonly Stripe.Event[]) {
+  for (const { event } of deliveryPlan(events as readonly Stripe.Event[], localDeliveryMode(env.LOCAL_STRIPE_DELIVERY))) {
     // Where Stripe would have sent it: a connected account's event to the Connect endpoint.
     const normalized = normalizeEvent(event, typeof event.account === "string" ? "connect" : "platform");
     if (normalized !== null) await ctx.runMutation(internal.payments.webhooks.apply, { event: normalized });
