@@ -9,7 +9,7 @@ import type { Id } from "../_generated/dataModel";
 import { markAccountDeleted } from "../model/accountDeletion";
 import { promoSubscriptionId } from "../model/launchPromotion";
 import { createUser, errorOf, newTest, pro, serveSiteUrl, useFakeTime, userRow, type TestConvex } from "../test.setup";
-import { invoiceObject, stripeEvent, subscriptionObject, type LocalEvent, type LocalSubscriptionState } from "./events";
+import { deliveryPlan, invoiceObject, stripeEvent, subscriptionObject, type LocalEvent, type LocalSubscriptionState } from "./events";
 import * as localModule from "./local";
 import { INCOMPLETE_LIFE_MS } from "./local";
 import { LOCAL_WEBHOOK_SECRET, priceLookupKey, stripeClient } from "./gateway";
@@ -41,8 +41,9 @@ async function post(t: TestConvex, event: LocalEvent) {
   expect(response.status).toBe(200);
 }
 
+/** A batch as the local gateway (and Stripe) delivers it: out of order, every event twice. */
 async function postAll(t: TestConvex, events: readonly unknown[]) {
-  for (const event of events as readonly LocalEvent[]) await post(t, event);
+  for (const { event } of deliveryPlan(events as readonly LocalEvent[], "strict")) await post(t, event);
 }
 
 type SubscriptionJson = {

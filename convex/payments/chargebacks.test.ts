@@ -8,7 +8,7 @@ import { PaymentCopy } from "../../common/payments";
 import { api, internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import { bid, fundJob, newTest, owner, pro, project, serveSiteUrl, type TestConvex, type TestMember } from "../test.setup";
-import { jobCheckoutSessionObject, stripeEvent, type LocalEvent } from "./events";
+import { deliveryPlan, jobCheckoutSessionObject, stripeEvent, type LocalEvent } from "./events";
 import { LOCAL_WEBHOOK_SECRET, stripeClient } from "./gateway";
 import { LOCAL_BANK_OK, LOCAL_BANK_ROUTING, LOCAL_BANK_SETTLE_MS } from "./local";
 
@@ -293,7 +293,7 @@ describe("finding 5: checkout completed is not paid", () => {
       expect((events as LocalEvent[]).map((e) => [e.type, (e.data.object as { payment_status?: string }).payment_status])).toEqual([
         ["checkout.session.completed", "unpaid"],
       ]);
-      for (const event of events as LocalEvent[]) await post(h.t, event);
+      for (const { event } of deliveryPlan(events as LocalEvent[], "strict")) await post(h.t, event);
     };
     await expect(
       h.t.mutation(internal.payments.local.completeJobCheckout, { viewerId: h.o.userId, sessionId: "x", bank: { routingNumber: "123", accountNumber: "1" } }),
@@ -328,7 +328,7 @@ describe("finding 5: checkout completed is not paid", () => {
       sessionId: url.split("/").pop()!,
       bank: { routingNumber: LOCAL_BANK_ROUTING, accountNumber: LOCAL_BANK_OK },
     });
-    for (const event of events as LocalEvent[]) await post(h.t, event);
+    for (const { event } of deliveryPlan(events as LocalEvent[], "strict")) await post(h.t, event);
     await h.o.as.mutation(api.jobs.act, { jobId: h.jobId, action: "cancel" });
     expect(await paymentOf(h.t, h.jobId)).toMatchObject({ state: "cancelled" });
     vi.advanceTimersByTime(LOCAL_BANK_SETTLE_MS);

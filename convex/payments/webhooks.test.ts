@@ -8,6 +8,7 @@ import { zipToPoint } from "../model/geo";
 import { matchingProfessionals } from "../model/professionals";
 import {
   checkoutSessionObject,
+  deliveryPlan,
   invoiceObject,
   stripeEvent,
   subscriptionObject,
@@ -294,13 +295,13 @@ describe("a card whose charges fail", () => {
       sessionId: url.split("/").pop()!,
       card: FAILING,
     });
-    for (const event of paid.events as LocalEvent[]) await post(t, event);
+    for (const { event } of deliveryPlan(paid.events as LocalEvent[], "strict")) await post(t, event);
     expect(await userRow(t, member.userId)).toMatchObject({ subscriptionTier: "pro", subscriptionStatus: "trialing" });
 
     const sub = (await t.run((ctx) => ctx.db.query("localSubscriptions").collect()))[0]!;
     const renewal = await t.mutation(internal.payments.local.rollPeriod, { subscriptionId: sub.subscriptionId, periodEnd: sub.currentPeriodEnd });
     expect((renewal as LocalEvent[]).map((e) => e.type)).toEqual(["invoice.payment_failed", "customer.subscription.updated"]);
-    for (const event of renewal as LocalEvent[]) await post(t, event);
+    for (const { event } of deliveryPlan(renewal as LocalEvent[], "strict")) await post(t, event);
     expect(await userRow(t, member.userId)).toMatchObject({ subscriptionTier: "pro", subscriptionStatus: "past_due" });
 
     const portal = (await member.as.action(api.subscriptions.portal, {})).url.split("/").pop()!;
@@ -308,7 +309,7 @@ describe("a card whose charges fail", () => {
       t.mutation(internal.payments.local.replaceCard, { viewerId: member.userId, sessionId: portal, card });
     await expect(fix(FAILING)).rejects.toThrow(SubscribeCopy.cardDeclined);
     const fixed = await fix(GOOD_CARD);
-    for (const event of fixed as LocalEvent[]) await post(t, event);
+    for (const { event } of deliveryPlan(fixed as LocalEvent[], "strict")) await post(t, event);
     expect(await userRow(t, member.userId)).toMatchObject({ subscriptionTier: "pro", subscriptionStatus: "active" });
   });
 
@@ -322,7 +323,7 @@ describe("a card whose charges fail", () => {
       card: FAILING,
     });
     expect((paid.events as LocalEvent[]).map((e) => e.type)).toContain("invoice.payment_failed");
-    for (const event of paid.events as LocalEvent[]) await post(t, event);
+    for (const { event } of deliveryPlan(paid.events as LocalEvent[], "strict")) await post(t, event);
     const user = await userRow(t, member.userId);
     expect(user).toMatchObject({ subscriptionTier: "basic", subscriptionStatus: "incomplete" });
     expect(user.subscriptionEndsAt).toBeUndefined();
