@@ -159,12 +159,20 @@ export async function applySubscription(
   await startOrRenew(ctx, user, sub, news);
 }
 
-/** Past due: a renewal's payment failed. A live plan stays in force, past due; a failed first payment stays incomplete. */
+/**
+ * Past due: a renewal's payment failed. A live plan stays in force, past due; a failed first payment
+ * stays incomplete. Stripe sends events in no set order, so a new subscription's failed first
+ * invoice can come before the subscription's own news: while no live plan is in force, a
+ * subscription not applied yet is told too (its status comes with its own event).
+ */
 export async function pastDue(ctx: MutationCtx, user: Doc<"users">, subscriptionId: string | undefined, news: BillingNews): Promise<void> {
-  if (subscriptionId !== user.stripeSubscriptionId || user.subscriptionStatus === "canceled") return;
-  // Older than the subscription's state applied already (a failure since put right).
+  if (subscriptionId === undefined) return;
+  const current = subscriptionId === user.stripeSubscriptionId;
+  const upcoming = !current && !isLiveStatus(user.subscriptionStatus);
+  if (current ? user.subscriptionStatus === "canceled" : !upcoming) return;
+  // Older than the subscription's state applied already (a failure since put right, or an ended subscription's).
   if (user.subscriptionEventAt !== undefined && news.at < user.subscriptionEventAt) return;
-  if (user.subscriptionStatus === "active" || user.subscriptionStatus === "trialing") {
+  if (current && (user.subscriptionStatus === "active" || user.subscriptionStatus === "trialing")) {
     await ctx.db.patch("users", user._id, { subscriptionStatus: "past_due" });
   }
   await notify(ctx, {

@@ -90,7 +90,11 @@ export function invoiceObject(s: LocalSubscriptionState, paid: boolean) {
     status: paid ? "paid" : "open",
     amount_due: s.status === "trialing" ? 0 : planById(s.planId).priceMonthlyUsd * 100,
     currency: "usd",
-    parent: { type: "subscription_details", subscription_details: { subscription: s.subscriptionId, metadata: null } },
+    // As Stripe does: the subscription's metadata (our userId) as it stood when the invoice was made.
+    parent: {
+      type: "subscription_details",
+      subscription_details: { subscription: s.subscriptionId, metadata: { userId: s.userId, planId: s.checkoutPlanId ?? s.planId } },
+    },
   });
 }
 

@@ -329,4 +329,19 @@ describe("a card whose charges fail", () => {
     expect(user.subscriptionEndsAt).toBeUndefined();
     expect(await member.as.query(api.subscriptions.mine, {})).toMatchObject({ live: false, canManage: true });
   });
+
+  // Stripe sends the checkout's events in no set order: the failed first invoice may come before the
+  // subscription it is for. Either way the member ends incomplete and is told the payment failed.
+  for (const mode of ["strict", "ordered"] as const) {
+    test(`a failed first payment is told whichever event comes first (${mode})`, async () => {
+      const t = newTest();
+      const member = await pro(t, { trialUsed: true, subscriptionStatus: "canceled", stripeSubscriptionId: "sub_local_old", subscriptionEventAt: 1 });
+      const { url } = await member.as.action(api.subscriptions.checkout, { planId: "pro" });
+      const paid = await t.mutation(internal.payments.local.completeCheckout, { viewerId: member.userId, sessionId: url.split("/").pop()!, card: FAILING });
+      for (const { event } of deliveryPlan(paid.events as LocalEvent[], mode)) await post(t, event);
+      expect(await userRow(t, member.userId)).toMatchObject({ subscriptionTier: "basic", subscriptionStatus: "incomplete" });
+      const notes = (await member.as.query(api.notifications.list, { paginationOpts: { numItems: 50, cursor: null } })).page as { title: string }[];
+      expect(notes.filter((n) => n.title === "Payment failed")).toHaveLength(1);
+    });
+  }
 });

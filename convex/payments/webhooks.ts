@@ -177,6 +177,9 @@ export function normalizeEvent(event: Stripe.Event, source: WebhookSource = "pla
       return {
         ...base,
         customerId: idOf(invoice.customer),
+        // The member even when the invoice comes before the checkout that records their customer id
+        // (Stripe sends no set order): the subscription's metadata, copied onto its invoices.
+        userId: invoice.parent?.subscription_details?.metadata?.userId ?? undefined,
         subscriptionId: idOf(invoice.parent?.subscription_details?.subscription),
       };
     }
