@@ -19,6 +19,8 @@ export default async function globalSetup(_config: FullConfig): Promise<void> {
   const started = Date.now();
   // A short payment review window (issue 15): payments.spec.ts watches auto-release happen.
   process.env.PAYMENT_REVIEW_WINDOW_HOURS ??= "0.025";
+  // The local Stripe delivers as Stripe does (twice, out of order): a shell's debugging switch never reaches e2e.
+  delete process.env.LOCAL_STRIPE_DELIVERY;
   const stack = await startStack({ tag: "e2e" });
   try {
     const env: E2EEnv = {

@@ -39,6 +39,8 @@ Environment (the shell's, or .env.local):
   APP_PORT         app port, default 5173
   HOST             interface to listen on, default 127.0.0.1
   EMAIL_TRANSPORT  default outbox (emails shown at <app>/dev/outbox)
+  LOCAL_STRIPE_DELIVERY  unset: the local Stripe's webhooks come twice, out of order, as Stripe's;
+                   ordered: once, in order (debugging only)
   RAFTER_DATA_DIR  the runtime's data folder, default .data (a second copy of the app needs its own)
 See .env.example.`;
 
