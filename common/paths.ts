@@ -1,7 +1,7 @@
 // Where the app may send a member back to after a detour (sign-in's ?next=, checkout's and the
 // portal's return): a path inside the app, or a full URL on the app's own origin. Anything else
 // (another site, "//host", a backslash trick) is refused, so no link can bounce a member elsewhere.
-// Shared by the login page and convex/subscriptions.ts: plain TypeScript only.
+// Shared by the login page and convex/payments/subscriptions.ts: plain TypeScript only.
 
 /** An in-app path: one leading slash, no second slash or backslash after it, no whitespace. */
 const IN_APP_PATH = /^\/(?!\/)[^\s\\]*$/;

@@ -5,7 +5,7 @@ import { bidSchema } from "../common/jobs";
 import { mutation } from "./functions";
 import { forbidden, parseOrThrow } from "./model/errors";
 import { actorOf } from "./model/teams";
-import { openPayment, settledPriceCents } from "./model/payments";
+import { openPayment, settledPriceCents } from "./payments/model/payments";
 import {
   acceptBid,
   declineBid,

@@ -38,7 +38,7 @@ import {
   viewerBid,
   type Job,
 } from "./model/jobs";
-import { onJobCancelled } from "./model/payments";
+import { onJobCancelled } from "./payments/model/payments";
 import { cappedPagination, MAX_PAGE_SIZE, pageSize } from "./model/paging";
 import { displayName, fullName } from "./model/users";
 import { actorOf } from "./model/teams";

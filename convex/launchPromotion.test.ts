@@ -1,10 +1,10 @@
 // The launch promotion (issue 14): Pro Profile free for a year for professionals who sign up while
-// it is on, granted through the subscription records (the billing rules, model/billing.ts), off by default.
+// it is on, granted through the subscription records (the billing rules, payments/model/billing.ts), off by default.
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { SubscribeCopy } from "../common/plans";
 import { LAUNCH_PROMO, LAUNCH_PROMO_KEY } from "../common/promo";
 import { api, internal } from "./_generated/api";
-import { promoSubscriptionId } from "./model/launchPromotion";
+import { promoSubscriptionId } from "./payments/model/launchPromotion";
 import { createUser, newTest, useFakeTime, userRow, type TestConvex } from "./test.setup";
 
 const DAY = 24 * 60 * 60_000;
@@ -50,7 +50,7 @@ describe("the launch promotion", () => {
       stripeSubscriptionId: promoSubscriptionId(member.userId),
     });
     expect(row.subscriptionEndsAt! - Date.now()).toBeGreaterThan(364 * DAY);
-    expect(await member.as.query(api.subscriptions.mine, {})).toMatchObject({
+    expect(await member.as.query(api.payments.subscriptions.mine, {})).toMatchObject({
       tier: "pro",
       live: true,
       canManage: false,
@@ -95,10 +95,10 @@ describe("the launch promotion", () => {
     const member = await createUser(t, { userType: "professional", professions: [] });
     await member.as.mutation(api.users.completeProfessionSetup, SETUP);
     await runDueNow(t);
-    await expect(member.as.action(api.subscriptions.checkout, { planId: "pro" })).rejects.toThrow(
+    await expect(member.as.action(api.payments.subscriptions.checkout, { planId: "pro" })).rejects.toThrow(
       SubscribeCopy.alreadyOnPlan("Pro Profile"),
     );
-    const { url } = await member.as.action(api.subscriptions.checkout, { planId: "pro_plus" });
+    const { url } = await member.as.action(api.payments.subscriptions.checkout, { planId: "pro_plus" });
     expect(url).toMatch(/\/pay\/checkout\//);
   });
 });

@@ -118,7 +118,7 @@ describe("plans in the directory (issue 14)", () => {
     });
     await t.run((ctx) => ctx.db.patch("users", member.userId, { subscriptionTier: "basic" }));
     expect(await found("landscaping_exterior")).toEqual([]);
-    expect((await member.as.query(api.subscriptions.listings, {}))?.offered).toEqual([
+    expect((await member.as.query(api.payments.subscriptions.listings, {}))?.offered).toEqual([
       "construction_renovation",
       "landscaping_exterior",
     ]);

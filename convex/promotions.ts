@@ -7,7 +7,7 @@ import { internal } from "./_generated/api";
 import type { Doc } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
 import { internalMutation, query } from "./functions";
-import { endLaunchGrant as endGrant } from "./model/launchPromotion";
+import { endLaunchGrant as endGrant } from "./payments/model/launchPromotion";
 
 /** Promotions are few (a handful over the product's life): one bounded read covers them all. */
 const MAX_PROMOTIONS = 100;
@@ -91,7 +91,7 @@ export const expireDue = internalMutation({
   },
 });
 
-/** The launch promotion's grant reaches its year's end (model/launchPromotion.ts). */
+/** The launch promotion's grant reaches its year's end (payments/model/launchPromotion.ts). */
 export const endLaunchGrant = internalMutation({
   args: { userId: v.id("users"), periodEnd: v.number() },
   returns: v.null(),

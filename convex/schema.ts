@@ -893,7 +893,7 @@ export default defineSchema({
     .index("by_kind_and_reference", ["kind", "reference"]),
 
   /**
-   * Payment protection for a hired job (issue 15, model/payments.ts): the amount fixed at acceptance,
+   * Payment protection for a hired job (issue 15, payments/model/payments.ts): the amount fixed at acceptance,
    * held on the platform once funded, released to the professional or refunded. Integer cents.
    */
   jobPayments: defineTable({
@@ -968,7 +968,7 @@ export default defineSchema({
      */
     milestoneIndex: v.optional(v.number()),
     milestoneTitle: v.optional(v.string()),
-    /** The owner opened a checkout for this row: the split can no longer change (model/payments.ts). */
+    /** The owner opened a checkout for this row: the split can no longer change (payments/model/payments.ts). */
     checkoutStartedAt: v.optional(v.number()),
   })
     .index("by_jobId", ["jobId"])

@@ -8,7 +8,7 @@ import type { MutationCtx } from "./_generated/server";
 import { internalMutation, mutation, query } from "./functions";
 import { recordAudit } from "./model/audit";
 import { forbidden, invalid, notFound, parseOrThrow } from "./model/errors";
-import { grantLaunchPromotion } from "./model/launchPromotion";
+import { grantLaunchPromotion } from "./payments/model/launchPromotion";
 import { syncUserLocation } from "./model/professionals";
 import { userCountsOf } from "./model/counters";
 import { viewerValidator } from "./model/users";
@@ -61,7 +61,7 @@ async function applyProfessions(
     professionalCategories: categories,
   });
   await syncUserLocation(ctx, userId);
-  // A professional's sign-up completes here: the launch promotion, while one is on (model/launchPromotion.ts).
+  // A professional's sign-up completes here: the launch promotion, while one is on (payments/model/launchPromotion.ts).
   const user = await ctx.db.get("users", userId);
   if (user !== null) await grantLaunchPromotion(ctx, user);
 }

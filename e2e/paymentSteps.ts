@@ -52,7 +52,7 @@ export async function postAndBid(
 
 /** A member buys a plan through the local checkout (the webhook fulfils it, as for a card paid on the page). */
 export async function subscribeTo(memberApi: ConvexHttpClient, planId: PlanId): Promise<void> {
-  const { url } = await memberApi.action(api.subscriptions.checkout, { planId });
+  const { url } = await memberApi.action(api.payments.subscriptions.checkout, { planId });
   await memberApi.action(api.payments.local.pay, { sessionId: sessionOf(url), card: TEST_CARD });
 }
 

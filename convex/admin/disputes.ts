@@ -9,7 +9,7 @@ import type { QueryCtx } from "../_generated/server";
 import { adminMutation, adminQuery } from "../functions";
 import { invalid, notFound } from "../model/errors";
 import { deliveredPhotoUrls } from "../model/jobPhotos";
-import { heldCents, milestoneIndexOf, resolveDispute } from "../model/payments";
+import { heldCents, milestoneIndexOf, resolveDispute } from "../payments/model/payments";
 import { displayName } from "../model/users";
 
 async function urlsOf(ctx: QueryCtx, ids: readonly Id<"_storage">[]) {
@@ -116,7 +116,7 @@ export const resolve = adminMutation({
   },
 });
 
-/** Payment news the state machine couldn't apply (model/payments.ts recordPaymentAlert), newest first. */
+/** Payment news the state machine couldn't apply (payments/model/payments.ts recordPaymentAlert), newest first. */
 export const alerts = adminQuery({
   args: {},
   returns: v.array(

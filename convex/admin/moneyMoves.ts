@@ -9,7 +9,7 @@ import { adminMutation, adminQuery } from "../functions";
 import { recordAudit } from "../model/audit";
 import { COMPLETION_LIMITS, milestoneLabel, PaymentCopy } from "../../common/payments";
 import { invalid, notFound } from "../model/errors";
-import { milestoneIndexOf, paymentOfJob, refundReleased as refundReleasedPayment } from "../model/payments";
+import { milestoneIndexOf, paymentOfJob, refundReleased as refundReleasedPayment } from "../payments/model/payments";
 import { displayName } from "../model/users";
 import { isStuck } from "../payments/moves";
 

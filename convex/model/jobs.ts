@@ -14,7 +14,7 @@
 //   available | quote_requested | assigned --cancel (owner)--> cancelled
 //   assigned | in_progress | completion_requested --paymentReleased (system)--> completed
 //   assigned | in_progress | completion_requested --paymentRefunded (system)--> cancelled
-//   A hired job with payment protection (model/payments.ts) starts only once funded, and its
+//   A hired job with payment protection (payments/model/payments.ts) starts only once funded, and its
 //   markDone / sendBack / confirmCompletion run only through the payment's transitions.
 //
 //   photos: requested --take (a photographer)--> scheduled --deliver (the booked photographer)--> delivered
@@ -39,7 +39,7 @@ import { adjustCounters } from "./counters";
 import { fail, forbidden, invalid } from "./errors";
 import { distanceMiles, locationFields, zipToPlace, zipToPoint, type GeoPoint } from "./geo";
 import { notify, notifyAll } from "./notifications";
-import { paymentsOfJob } from "./paymentRows";
+import { paymentsOfJob } from "../payments/model/paymentRows";
 import { matchingProfessionals } from "./professionals";
 import { limitOrRefuse } from "./limits";
 import type { Limit } from "./rateLimit";
@@ -63,7 +63,7 @@ export const JOB_TRANSITIONS = {
   sendBack: { from: ["completion_requested"], to: "in_progress", by: "owner", verb: "sent back" },
   confirmCompletion: { from: ["completion_requested"], to: "completed", by: "owner", verb: "completed" },
   cancel: { from: ["available", "quote_requested", "assigned"], to: "cancelled", by: "owner", verb: "cancelled" },
-  /** A payment released after the review window or a dispute (model/payments.ts). */
+  /** A payment released after the review window or a dispute (payments/model/payments.ts). */
   paymentReleased: { from: ["assigned", "in_progress", "completion_requested"], to: "completed", by: "system", verb: "completed" },
   /** A payment refunded in full by a dispute's decision. */
   paymentRefunded: { from: ["assigned", "in_progress", "completion_requested"], to: "cancelled", by: "system", verb: "cancelled" },
@@ -268,7 +268,7 @@ export async function transition(
     system?: boolean;
     patch?: Partial<Pick<Job, "contractorId" | "acceptedPrice" | "activeBidCount">>;
     detail?: string;
-    /** Run by the payment model (model/payments.ts), which checked the payment's own rules. */
+    /** Run by the payment model (payments/model/payments.ts), which checked the payment's own rules. */
     viaPayment?: boolean;
   } = {},
 ): Promise<Job> {
@@ -529,7 +529,7 @@ export async function declineBid(ctx: MutationCtx, bid: Bid, job: Job, ownerId: 
 
 /**
  * Accepting a bid hires its author: the job is assigned, every other open bid is declined and told.
- * `priceCents`: the price settled at acceptance (model/payments.ts settledPriceCents), never a range's top;
+ * `priceCents`: the price settled at acceptance (payments/model/payments.ts settledPriceCents), never a range's top;
  * null for a range the pro settles with a final quote (acceptedPrice is set then).
  */
 export async function acceptBid(ctx: MutationCtx, bid: Bid, job: Job, ownerId: Id<"users">, priceCents: number | null) {

@@ -7,7 +7,7 @@ import { LAUNCH_PROMO, LAUNCH_PROMO_KEY } from "../../common/promo";
 import { api, internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import { markAccountDeleted } from "../model/accountDeletion";
-import { promoSubscriptionId } from "../model/launchPromotion";
+import { promoSubscriptionId } from "./model/launchPromotion";
 import { createUser, errorOf, newTest, pro, serveSiteUrl, useFakeTime, userRow, type TestConvex } from "../test.setup";
 import { deliveryPlan, invoiceObject, stripeEvent, subscriptionObject, type LocalEvent, type LocalSubscriptionState } from "./events";
 import * as localModule from "./local";
@@ -55,14 +55,14 @@ const subscriptionIn = (event: unknown) => (event as { data: { object: Subscript
 /** A member who paid a local checkout for `planId` (its events applied), and their portal session. */
 async function subscribed(t: TestConvex, planId: "pro" | "pro_plus" | "enterprise") {
   const member = await pro(t);
-  const { url } = await member.as.action(api.subscriptions.checkout, { planId });
+  const { url } = await member.as.action(api.payments.subscriptions.checkout, { planId });
   const paid = await t.mutation(internal.payments.local.completeCheckout, {
     viewerId: member.userId,
     sessionId: url.split("/").pop()!,
     card: GOOD_CARD,
   });
   await postAll(t, paid.events);
-  const portal = (await member.as.action(api.subscriptions.portal, {})).url.split("/").pop()!;
+  const portal = (await member.as.action(api.payments.subscriptions.portal, {})).url.split("/").pop()!;
   const change = (change: { kind: "switch"; planId: "pro" | "pro_plus" | "enterprise" } | { kind: "cancel" } | { kind: "resume" }) =>
     t.mutation(internal.payments.local.changeSubscription, { viewerId: member.userId, sessionId: portal, change });
   return { member, portal, change };
@@ -153,7 +153,7 @@ describe("a first payment that fails", () => {
   test("never puts the plan in force: no period rolls it to past due; after 23 hours it expires, as Stripe's does", async () => {
     const t = newTest();
     const member = await pro(t, { trialUsed: true });
-    const { url } = await member.as.action(api.subscriptions.checkout, { planId: "pro_plus" });
+    const { url } = await member.as.action(api.payments.subscriptions.checkout, { planId: "pro_plus" });
     const paid = await t.mutation(internal.payments.local.completeCheckout, {
       viewerId: member.userId,
       sessionId: url.split("/").pop()!,
@@ -172,9 +172,9 @@ describe("a first payment that fails", () => {
     await postAll(t, expired);
     expect(await userRow(t, member.userId)).toMatchObject({ subscriptionTier: "basic", subscriptionStatus: "canceled" });
     // Expired is terminal: the card can't be fixed on it any more, and a new checkout is open.
-    const portal = (await member.as.action(api.subscriptions.portal, {})).url.split("/").pop()!;
+    const portal = (await member.as.action(api.payments.subscriptions.portal, {})).url.split("/").pop()!;
     await expect(t.mutation(internal.payments.local.replaceCard, { viewerId: member.userId, sessionId: portal, card: GOOD_CARD })).rejects.toThrow();
-    expect((await member.as.action(api.subscriptions.checkout, { planId: "pro" })).url).toMatch(/\/pay\/checkout\//);
+    expect((await member.as.action(api.payments.subscriptions.checkout, { planId: "pro" })).url).toMatch(/\/pay\/checkout\//);
   });
 });
 

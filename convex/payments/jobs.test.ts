@@ -25,7 +25,7 @@ import {
   type Payment,
   type PaymentActor,
   type PaymentTransition,
-} from "../model/payments";
+} from "./model/payments";
 import { bid, errorOf, fundJob, newTest, owner, pro, project, serveSiteUrl, useFakeTime, userRow, type TestConvex, type TestMember } from "../test.setup";
 import { accountUpdatedEvent, deliveryPlan, disputeObject, jobCheckoutSessionObject, paymentIntentObject, stripeEvent, type LocalEvent, type LocalJobCharge } from "./events";
 import { LOCAL_CONNECT_WEBHOOK_SECRET, LOCAL_WEBHOOK_SECRET, stripeClient } from "./gateway";

@@ -47,7 +47,7 @@ import {
   submitCompletion as submitPaymentCompletion,
   unfundedBefore,
   type Payment,
-} from "../model/payments";
+} from "./model/payments";
 import { siteUrl } from "../model/tokens";
 import { displayName } from "../model/users";
 import { paymentState } from "../schema";

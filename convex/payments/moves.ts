@@ -20,7 +20,7 @@ import type { MutationCtx } from "../_generated/server";
 import { formatCents, PaymentCopy } from "../../common/payments";
 import { internalAction, internalMutation, internalQuery } from "../functions";
 import { notify } from "../model/notifications";
-import { queueMoneyMove } from "../model/payments";
+import { queueMoneyMove } from "./model/payments";
 import { jobGateway } from "./jobs";
 
 const moveContextValidator = v.union(

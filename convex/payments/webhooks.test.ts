@@ -103,7 +103,7 @@ describe("the payments webhook", () => {
     });
     expect(user.trialEndsAt).toBe(Math.floor(state.trialEnd! / 1000) * 1000);
     expect(user.subscriptionEndsAt).toBeUndefined();
-    expect(await member.as.query(api.subscriptions.mine, {})).toMatchObject({ tier: "pro", live: true, canManage: true, trialAvailable: false });
+    expect(await member.as.query(api.payments.subscriptions.mine, {})).toMatchObject({ tier: "pro", live: true, canManage: true, trialAvailable: false });
   });
 
   test("a replayed event is applied once", async () => {
@@ -165,14 +165,14 @@ describe("the payments webhook", () => {
 describe("checkout", () => {
   test("signed out: Authentication Required", async () => {
     const t = newTest();
-    await expect(t.action(api.subscriptions.checkout, { planId: "pro" })).rejects.toThrow(SubscribeCopy.authRequired);
+    await expect(t.action(api.payments.subscriptions.checkout, { planId: "pro" })).rejects.toThrow(SubscribeCopy.authRequired);
   });
 
   test("Basic on Basic says so; a paid plan gives the local checkout, with the trial, returning in the app only", async () => {
     const t = newTest();
     const member = await pro(t);
-    await expect(member.as.action(api.subscriptions.checkout, { planId: "basic" })).rejects.toThrow(SubscribeCopy.alreadyBasic);
-    const { url } = await member.as.action(api.subscriptions.checkout, { planId: "pro", successUrl: "https://evil.example/x" });
+    await expect(member.as.action(api.payments.subscriptions.checkout, { planId: "basic" })).rejects.toThrow(SubscribeCopy.alreadyBasic);
+    const { url } = await member.as.action(api.payments.subscriptions.checkout, { planId: "pro", successUrl: "https://evil.example/x" });
     const sessionId = /\/pay\/checkout\/([^/?#]+)$/.exec(url)?.[1];
     expect(url.startsWith("http://localhost:5173/pay/checkout/")).toBe(true);
     const session = await member.as.query(api.payments.local.session, { sessionId: sessionId! });
@@ -190,7 +190,7 @@ describe("checkout", () => {
   test("the local checkout checks the card, and its events fulfil through the webhook; the period end cancels", async () => {
     const t = newTest();
     const member = await pro(t);
-    const { url } = await member.as.action(api.subscriptions.checkout, { planId: "pro" });
+    const { url } = await member.as.action(api.payments.subscriptions.checkout, { planId: "pro" });
     const sessionId = url.split("/").pop()!;
     const pay = (card: typeof GOOD_CARD) =>
       t.mutation(internal.payments.local.completeCheckout, { viewerId: member.userId, sessionId, card });
@@ -206,7 +206,7 @@ describe("checkout", () => {
     await expect(pay(GOOD_CARD)).rejects.toThrow(SubscribeCopy.checkoutGone);
 
     // The portal sets cancellation at the period's end; the end date shows.
-    const portal = await member.as.action(api.subscriptions.portal, {});
+    const portal = await member.as.action(api.payments.subscriptions.portal, {});
     const portalId = portal.url.split("/").pop()!;
     const update = await t.mutation(internal.payments.local.changeSubscription, {
       viewerId: member.userId,
@@ -214,7 +214,7 @@ describe("checkout", () => {
       change: { kind: "cancel" },
     });
     for (const event of update as LocalEvent[]) await post(t, event);
-    const mine = await member.as.query(api.subscriptions.mine, {});
+    const mine = await member.as.query(api.payments.subscriptions.mine, {});
     expect(mine?.endsAt).not.toBeNull();
     expect(mine?.tier).toBe("pro");
 
@@ -227,7 +227,7 @@ describe("checkout", () => {
     // Rolling the same period again does nothing.
     expect(await t.mutation(internal.payments.local.rollPeriod, { subscriptionId: sub.subscriptionId, periodEnd: sub.currentPeriodEnd })).toEqual([]);
     // A second paid plan has no trial.
-    const again = await member.as.action(api.subscriptions.checkout, { planId: "pro_plus" });
+    const again = await member.as.action(api.payments.subscriptions.checkout, { planId: "pro_plus" });
     expect(await member.as.query(api.payments.local.session, { sessionId: again.url.split("/").pop()! })).toMatchObject({ trialDays: 0 });
     expect(LOCAL_PERIOD_MS).toBe(30 * DAY);
   });
@@ -244,7 +244,7 @@ describe("plan limits", () => {
     const member = await pro(t, { professions: ["electrician", "landscaper"], primaryProfession: "electrician" });
     const basic = await areas(t, member.userId);
     expect(basic).toEqual(["electrical", "electrical_plumbing"]);
-    expect(await member.as.query(api.subscriptions.listings, {})).toMatchObject({
+    expect(await member.as.query(api.payments.subscriptions.listings, {})).toMatchObject({
       offered: ["construction_renovation", "landscaping_exterior"],
       listed: ["construction_renovation"],
       tier: "basic",
@@ -254,7 +254,7 @@ describe("plan limits", () => {
     await post(t, stripeEvent("customer.subscription.created", subscriptionObject(state), Date.now()));
     const onPro = await areas(t, member.userId);
     expect(onPro).toEqual(expect.arrayContaining([...basic, "landscaping", "landscaping_exterior"]));
-    expect((await member.as.query(api.subscriptions.listings, {}))?.listed).toHaveLength(2);
+    expect((await member.as.query(api.payments.subscriptions.listings, {}))?.listed).toHaveLength(2);
 
     await post(t, stripeEvent("customer.subscription.deleted", subscriptionObject({ ...state, status: "canceled", endedAt: Date.now() }), Date.now() + 2000));
     expect(await areas(t, member.userId)).toEqual(basic);
@@ -289,7 +289,7 @@ describe("a card whose charges fail", () => {
   test("a trial's renewal goes past due (the plan kept), and Update card pays it", async () => {
     const t = newTest();
     const member = await pro(t);
-    const { url } = await member.as.action(api.subscriptions.checkout, { planId: "pro" });
+    const { url } = await member.as.action(api.payments.subscriptions.checkout, { planId: "pro" });
     const paid = await t.mutation(internal.payments.local.completeCheckout, {
       viewerId: member.userId,
       sessionId: url.split("/").pop()!,
@@ -304,7 +304,7 @@ describe("a card whose charges fail", () => {
     for (const { event } of deliveryPlan(renewal as LocalEvent[], "strict")) await post(t, event);
     expect(await userRow(t, member.userId)).toMatchObject({ subscriptionTier: "pro", subscriptionStatus: "past_due" });
 
-    const portal = (await member.as.action(api.subscriptions.portal, {})).url.split("/").pop()!;
+    const portal = (await member.as.action(api.payments.subscriptions.portal, {})).url.split("/").pop()!;
     const fix = (card: typeof FAILING) =>
       t.mutation(internal.payments.local.replaceCard, { viewerId: member.userId, sessionId: portal, card });
     await expect(fix(FAILING)).rejects.toThrow(SubscribeCopy.cardDeclined);
@@ -316,7 +316,7 @@ describe("a card whose charges fail", () => {
   test("without a trial the first payment fails: incomplete, no paid plan in force, nothing ended", async () => {
     const t = newTest();
     const member = await pro(t, { trialUsed: true });
-    const { url } = await member.as.action(api.subscriptions.checkout, { planId: "pro_plus" });
+    const { url } = await member.as.action(api.payments.subscriptions.checkout, { planId: "pro_plus" });
     const paid = await t.mutation(internal.payments.local.completeCheckout, {
       viewerId: member.userId,
       sessionId: url.split("/").pop()!,
@@ -327,7 +327,7 @@ describe("a card whose charges fail", () => {
     const user = await userRow(t, member.userId);
     expect(user).toMatchObject({ subscriptionTier: "basic", subscriptionStatus: "incomplete" });
     expect(user.subscriptionEndsAt).toBeUndefined();
-    expect(await member.as.query(api.subscriptions.mine, {})).toMatchObject({ live: false, canManage: true });
+    expect(await member.as.query(api.payments.subscriptions.mine, {})).toMatchObject({ live: false, canManage: true });
   });
 
   // Stripe sends the checkout's events in no set order: the failed first invoice may come before the

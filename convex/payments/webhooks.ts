@@ -18,9 +18,9 @@ import { env, httpAction, type ActionCtx, type MutationCtx } from "../_generated
 import { internalMutation } from "../functions";
 import { jsonResponse } from "../http/rest";
 import { PaymentCopy } from "../../common/payments";
-import { applySubscription, pastDue, recordCustomer, renewalPaid } from "../model/billing";
+import { applySubscription, pastDue, recordCustomer, renewalPaid } from "./model/billing";
 import { notify } from "../model/notifications";
-import { applyChargeback, applyStrayChargeback, recordFunding, recordPaymentAlert, releaseWaitingPayouts } from "../model/payments";
+import { applyChargeback, applyStrayChargeback, recordFunding, recordPaymentAlert, releaseWaitingPayouts } from "./model/payments";
 import { planId as planIdValidator, subscriptionStatus } from "../schema";
 import { deliveryPlan, localDeliveryMode } from "./events";
 import { connectWebhookSecret, planIdOfLookupKey, stripeClient, webhookSecret } from "./gateway";

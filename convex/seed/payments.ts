@@ -21,7 +21,7 @@ import {
   resolveDispute,
   splitMilestones,
   submitCompletion,
-} from "../model/payments";
+} from "../payments/model/payments";
 import { disputeObject, jobCheckoutSessionObject, localId, stripeEvent } from "../payments/events";
 import { MOVE_MAX_ATTEMPTS } from "../payments/moves";
 import { localGateway } from "../payments/local";

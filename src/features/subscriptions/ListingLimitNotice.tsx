@@ -8,7 +8,7 @@ import { api } from "@/lib/api";
  * requests are matched in, and how to list the rest. Shown only when the limit is met.
  */
 export function ListingLimitNotice() {
-  const listings = useQuery(api.subscriptions.listings, {});
+  const listings = useQuery(api.payments.subscriptions.listings, {});
   if (!listings || listings.offered.length <= listings.listed.length) return null;
   const hidden = listings.offered.filter((c) => !listings.listed.includes(c));
   return (

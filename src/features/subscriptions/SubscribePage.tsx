@@ -28,9 +28,9 @@ const failure = { title: SubscribeCopy.failedTitle, description: SubscribeCopy.f
 export function SubscribePage() {
   usePageTitle("Plans");
   const session = useSession();
-  const mine = useQuery(api.subscriptions.mine, session.status === "signedIn" ? {} : "skip");
-  const checkout = useAction(api.subscriptions.checkout);
-  const portal = useAction(api.subscriptions.portal);
+  const mine = useQuery(api.payments.subscriptions.mine, session.status === "signedIn" ? {} : "skip");
+  const checkout = useAction(api.payments.subscriptions.checkout);
+  const portal = useAction(api.payments.subscriptions.portal);
   const { toast } = useToast();
   const reportError = useErrorToast();
   const navigate = useNavigate();
@@ -106,7 +106,7 @@ export function SubscribePage() {
   );
 }
 
-type Mine = NonNullable<ReturnType<typeof useQuery<typeof api.subscriptions.mine>>>;
+type Mine = NonNullable<ReturnType<typeof useQuery<typeof api.payments.subscriptions.mine>>>;
 
 function CurrentPlan({ mine, busy, onManage }: { mine: Mine; busy: boolean; onManage: () => void }) {
   const name = planName(mine.tier);

@@ -13,7 +13,7 @@ import { planName } from "./format";
  */
 export function SubscriptionReturn() {
   const [params, setParams] = useSearchParams();
-  const mine = useQuery(api.subscriptions.mine, {});
+  const mine = useQuery(api.payments.subscriptions.mine, {});
   if (params.get("subscription") !== "success") return null;
   const confirmed = mine?.live === true && mine.tier !== "basic";
   const dismiss = () =>

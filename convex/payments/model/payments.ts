@@ -38,8 +38,8 @@
 // Milestones are funded in order; work starts once the first is funded; the job's own
 // transitions (markDone, sendBack, confirmCompletion) follow the last milestone still open, and
 // the job closes when every milestone is settled.
-import { env } from "../_generated/server";
-import { ErrorCode } from "../../common/errors";
+import { env } from "../../_generated/server";
+import { ErrorCode } from "../../../common/errors";
 import {
   DEFAULT_REVIEW_WINDOW_HOURS,
   DISPUTE_STALLED_DAYS,
@@ -53,17 +53,17 @@ import {
   REMINDER_BEFORE_MS,
   type PaymentState,
   STATE_LABELS,
-} from "../../common/payments";
-import { internal } from "../_generated/api";
-import type { Doc, Id } from "../_generated/dataModel";
-import type { MutationCtx, QueryCtx } from "../_generated/server";
-import { recordAudit } from "./audit";
-import { fail, forbidden, invalid, notFound } from "./errors";
-import { assertCanTransition, getJobX, jobState, transition, type Bid, type Job } from "./jobs";
-import { notify } from "./notifications";
+} from "../../../common/payments";
+import { internal } from "../../_generated/api";
+import type { Doc, Id } from "../../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../../_generated/server";
+import { recordAudit } from "../../model/audit";
+import { fail, forbidden, invalid, notFound } from "../../model/errors";
+import { assertCanTransition, getJobX, jobState, transition, type Bid, type Job } from "../../model/jobs";
+import { notify } from "../../model/notifications";
 import { milestoneIndexOf, paymentsOfJob } from "./paymentRows";
-import type { TransitionRule } from "./transitions";
-import { displayName } from "./users";
+import type { TransitionRule } from "../../model/transitions";
+import { displayName } from "../../model/users";
 
 export type Payment = Doc<"jobPayments">;
 export { milestoneIndexOf, paymentsOfJob };

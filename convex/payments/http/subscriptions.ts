@@ -1,9 +1,9 @@
 // POST /api/create-subscription (spec §7): planId, successUrl, cancelUrl with a bearer token;
 // answers the checkout `url` the browser navigates to. The same action as /subscribe's buttons.
 import { z } from "zod";
-import { PLAN_IDS } from "../../common/plans";
-import { api } from "../_generated/api";
-import { readJsonObject, requireSignedIn, stringField, type RestRoute } from "./rest";
+import { PLAN_IDS } from "../../../common/plans";
+import { api } from "../../_generated/api";
+import { readJsonObject, requireSignedIn, stringField, type RestRoute } from "../../http/rest";
 
 export const subscriptionRoutes: RestRoute[] = [
   {
@@ -14,7 +14,7 @@ export const subscriptionRoutes: RestRoute[] = [
       const body = await readJsonObject(request);
       const successUrl = stringField(body, "successUrl");
       const cancelUrl = stringField(body, "cancelUrl");
-      return await ctx.runAction(api.subscriptions.checkout, {
+      return await ctx.runAction(api.payments.subscriptions.checkout, {
         planId: stringField(body, "planId") ?? "",
         ...(successUrl ? { successUrl } : {}),
         ...(cancelUrl ? { cancelUrl } : {}),

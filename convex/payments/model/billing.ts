@@ -7,11 +7,11 @@
 // drops a repeated event id; here, subscription news older than what was applied is ignored
 // (Stripe's `created`, in seconds), and an old subscription's late news never touches a newer one
 // in force.
-import { isLiveStatus, planById, type PlanId, type SubscriptionStatus } from "../../common/plans";
-import type { Doc } from "../_generated/dataModel";
-import type { MutationCtx } from "../_generated/server";
-import { notify } from "./notifications";
-import { syncUserLocation } from "./professionals";
+import { isLiveStatus, planById, type PlanId, type SubscriptionStatus } from "../../../common/plans";
+import type { Doc } from "../../_generated/dataModel";
+import type { MutationCtx } from "../../_generated/server";
+import { notify } from "../../model/notifications";
+import { syncUserLocation } from "../../model/professionals";
 
 /** A subscription as it stands at one moment (times in milliseconds). */
 export interface PlanSnapshot {

@@ -13,14 +13,14 @@
 // For a job split into milestones, fund, completion, release and dispute name one: `milestoneIndex`
 // (0-based) in the JSON body.
 import { z } from "zod";
-import { ErrorCode } from "../../common/errors";
-import { COMPLETION_LIMITS, MILESTONE_LIMITS, MilestoneCopy, PAYMENT_STATES, PaymentCopy } from "../../common/payments";
-import { api } from "../_generated/api";
-import type { Id } from "../_generated/dataModel";
+import { ErrorCode } from "../../../common/errors";
+import { COMPLETION_LIMITS, MILESTONE_LIMITS, MilestoneCopy, PAYMENT_STATES, PaymentCopy } from "../../../common/payments";
+import { api } from "../../_generated/api";
+import type { Id } from "../../_generated/dataModel";
 import { v } from "convex/values";
-import { internal } from "../_generated/api";
-import { internalQuery } from "../functions";
-import { idParam, parseBody, requireSignedIn, restError, type RestRoute } from "./rest";
+import { internal } from "../../_generated/api";
+import { internalQuery } from "../../functions";
+import { idParam, parseBody, requireSignedIn, restError, type RestRoute } from "../../http/rest";
 
 /** Whether each string is a storage id (uploaded photos): a malformed one is a 400, not a validator's 500. */
 export const storageIdsWellFormed = internalQuery({
@@ -30,7 +30,7 @@ export const storageIdsWellFormed = internalQuery({
 });
 
 async function photoIds(ctx: Parameters<RestRoute["handler"]>[0]["ctx"], ids: string[]): Promise<Id<"_storage">[]> {
-  if (!(await ctx.runQuery(internal.http.payments.storageIdsWellFormed, { ids }))) {
+  if (!(await ctx.runQuery(internal.payments.http.payments.storageIdsWellFormed, { ids }))) {
     throw restError(ErrorCode.INVALID_INPUT, "Invalid photos");
   }
   return ids as Id<"_storage">[];

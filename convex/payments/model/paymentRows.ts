@@ -1,8 +1,8 @@
 // Reading a job's payment rows, apart from the payment rules (model/payments.ts) so that
 // model/jobs.ts, which payments.ts builds on, can read them too without an import circle.
-import { MILESTONE_LIMITS } from "../../common/payments";
-import type { Doc, Id } from "../_generated/dataModel";
-import type { QueryCtx } from "../_generated/server";
+import { MILESTONE_LIMITS } from "../../../common/payments";
+import type { Doc, Id } from "../../_generated/dataModel";
+import type { QueryCtx } from "../../_generated/server";
 
 /** A row's milestone (0-based); a job without milestones has one row, read as milestone 0. */
 export const milestoneIndexOf = (p: Pick<Doc<"jobPayments">, "milestoneIndex">) => p.milestoneIndex ?? 0;

@@ -4,10 +4,10 @@
 // year (cancel at period end), started and ended by the billing rules themselves (model/billing.ts;
 // a grant is no Stripe event), its end on the scheduler. The spec's deadline (Dec 31, 2025) is
 // past, so nothing is granted until an operator turns the promotion on (promotions:upsert, README).
-import { isPromotionLive, LAUNCH_PROMO_KEY } from "../../common/promo";
-import { internal } from "../_generated/api";
-import type { Doc, Id } from "../_generated/dataModel";
-import type { MutationCtx } from "../_generated/server";
+import { isPromotionLive, LAUNCH_PROMO_KEY } from "../../../common/promo";
+import { internal } from "../../_generated/api";
+import type { Doc, Id } from "../../_generated/dataModel";
+import type { MutationCtx } from "../../_generated/server";
 import { end, startOrRenew, type PlanSnapshot } from "./billing";
 
 export const LAUNCH_PROMOTION_DAYS = 365;
