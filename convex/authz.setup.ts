@@ -599,6 +599,24 @@ const RESUBMITTED_LICENCE = { kind: "licence", trade: "Electrician", number: "TX
 const LIBRARY = "@convex-dev/auth's own endpoint: signs in and out and refreshes tokens for anyone";
 const bidOn = (w: World) => ({ ...bidArgs(), bidId: w.bidId });
 
+/** Subscriptions' rules, at a module path (payments/subscriptions.ts, re-exported by subscriptions.ts). */
+function subscriptionRules(module: string): Record<string, Classification> {
+  return {
+    [`${module}:mine`]: { access: "viewerOrNull" },
+    [`${module}:listings`]: { access: "viewerOrNull" },
+    [`${module}:checkout`]: {
+      access: "member",
+      stranger: {
+        expect: "allowed",
+        reason:
+          "planId names a plan of the public catalogue (common/plans.ts), not someone's record; the checkout is the caller's own",
+        args: () => ({ planId: "pro" }),
+      },
+    },
+    [`${module}:portal`]: { access: "member" },
+  };
+}
+
 export const CLASSIFICATION: Record<string, Classification> = {
   // The admin console (issue 16): admins only; a member naming any post gets FORBIDDEN before anything is read.
   "admin/moderation:queue": { access: "admin" },
@@ -1391,18 +1409,9 @@ export const CLASSIFICATION: Record<string, Classification> = {
     access: "member",
     stranger: { expect: "refused", args: (w) => ({ sessionId: w.checkoutSessionId }) },
   },
-  "subscriptions:mine": { access: "viewerOrNull" },
-  "subscriptions:listings": { access: "viewerOrNull" },
-  "subscriptions:checkout": {
-    access: "member",
-    stranger: {
-      expect: "allowed",
-      reason:
-        "planId names a plan of the public catalogue (common/plans.ts), not someone's record; the checkout is the caller's own",
-      args: () => ({ planId: "pro" }),
-    },
-  },
-  "subscriptions:portal": { access: "member" },
+  ...subscriptionRules("payments/subscriptions"),
+  // Their old paths (wire protocol: released clients, REST) re-export the same functions.
+  ...subscriptionRules("subscriptions"),
   "users:completeProfessionSetup": { access: "member" },
   "users:setAvailability": { access: "member" },
   "users:viewer": { access: "viewerOrNull" },
