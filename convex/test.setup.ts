@@ -10,6 +10,7 @@ import type { AppErrorData } from "../common/errors";
 import type { api } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import { syncUserLocation } from "./model/professionals";
+import { LOCAL_CONNECT_WEBHOOK_SECRET, LOCAL_WEBHOOK_SECRET, stripeClient } from "./payments/gateway";
 import schema from "./schema";
 
 // Modules as Convex bundles them: files whose name has a single dot.
@@ -297,4 +298,21 @@ export async function publishPost(m: TestMember, content = "Deck done #deck"): P
   const result = await m.as.mutation(create, { content, category: "construction" });
   if (!("postId" in result) || result.postId === undefined) throw new Error(JSON.stringify(result));
   return result.postId;
+}
+
+/**
+ * Signs a Stripe-shaped event as Stripe signs it and POSTs it to the app's webhook route: a
+ * connected account's event (one naming `account`) to /stripe/connect-webhook with the local
+ * Connect secret, any other to /stripe/webhook with the local platform secret, unless told.
+ */
+export async function postStripeEvent(t: TestConvex, event: object, to: { path?: string; secret?: string } = {}): Promise<Response> {
+  const connect = typeof (event as { account?: unknown }).account === "string";
+  const payload = JSON.stringify(event);
+  const secret = to.secret ?? (connect ? LOCAL_CONNECT_WEBHOOK_SECRET : LOCAL_WEBHOOK_SECRET);
+  const signature = await stripeClient().webhooks.generateTestHeaderStringAsync({ payload, secret });
+  return await t.fetch(to.path ?? (connect ? "/stripe/connect-webhook" : "/stripe/webhook"), {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+    body: payload,
+  });
 }

@@ -8,11 +8,11 @@ import { api, internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import { markAccountDeleted } from "../model/accountDeletion";
 import { promoSubscriptionId } from "./model/launchPromotion";
-import { createUser, errorOf, newTest, pro, serveSiteUrl, useFakeTime, userRow, type TestConvex } from "../test.setup";
+import { createUser, errorOf, newTest, pro, serveSiteUrl, useFakeTime, userRow, type TestConvex, postStripeEvent } from "../test.setup";
 import { deliveryPlan, invoiceObject, stripeEvent, subscriptionObject, type LocalEvent, type LocalSubscriptionState } from "./events";
 import * as localModule from "./local";
 import { INCOMPLETE_LIFE_MS } from "./local";
-import { LOCAL_WEBHOOK_SECRET, priceLookupKey, stripeClient } from "./gateway";
+import { priceLookupKey } from "./gateway";
 
 const DAY = 24 * 60 * 60_000;
 const GOOD_CARD = { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" };
@@ -31,14 +31,7 @@ afterEach(() => {
 });
 
 async function post(t: TestConvex, event: LocalEvent) {
-  const payload = JSON.stringify(event);
-  const signature = await stripeClient().webhooks.generateTestHeaderStringAsync({ payload, secret: LOCAL_WEBHOOK_SECRET });
-  const response = await t.fetch("/stripe/webhook", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
-    body: payload,
-  });
-  expect(response.status).toBe(200);
+  expect((await postStripeEvent(t, event)).status).toBe(200);
 }
 
 /** A batch as the local gateway (and Stripe) delivers it: out of order, every event twice. */

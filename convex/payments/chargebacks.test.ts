@@ -7,9 +7,8 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { PaymentCopy } from "../../common/payments";
 import { api, internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
-import { bid, fundJob, newTest, owner, pro, project, serveSiteUrl, type TestConvex, type TestMember } from "../test.setup";
+import { bid, fundJob, newTest, owner, pro, project, serveSiteUrl, type TestConvex, type TestMember, postStripeEvent } from "../test.setup";
 import { deliveryPlan, jobCheckoutSessionObject, stripeEvent, type LocalEvent } from "./events";
-import { LOCAL_WEBHOOK_SECRET, stripeClient } from "./gateway";
 import { LOCAL_BANK_OK, LOCAL_BANK_ROUTING, LOCAL_BANK_SETTLE_MS } from "./local";
 
 const PAYOUTS = { payoutsEnabled: true, stripeConnectAccountId: "acct_test_pro" };
@@ -26,14 +25,7 @@ afterEach(() => {
 });
 
 async function post(t: TestConvex, event: LocalEvent) {
-  const payload = JSON.stringify(event);
-  const signature = await stripeClient().webhooks.generateTestHeaderStringAsync({ payload, secret: LOCAL_WEBHOOK_SECRET });
-  const res = await t.fetch("/stripe/webhook", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
-    body: payload,
-  });
-  expect(res.status).toBe(200);
+  expect((await postStripeEvent(t, event)).status).toBe(200);
 }
 
 const paymentOf = (t: TestConvex, jobId: Id<"jobs">) =>

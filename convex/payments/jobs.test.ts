@@ -26,9 +26,8 @@ import {
   type PaymentActor,
   type PaymentTransition,
 } from "./model/payments";
-import { bid, errorOf, fundJob, newTest, owner, pro, project, serveSiteUrl, useFakeTime, userRow, type TestConvex, type TestMember } from "../test.setup";
+import { bid, errorOf, fundJob, newTest, owner, pro, project, serveSiteUrl, useFakeTime, userRow, type TestConvex, type TestMember, postStripeEvent } from "../test.setup";
 import { accountUpdatedEvent, deliveryPlan, disputeObject, jobCheckoutSessionObject, paymentIntentObject, stripeEvent, type LocalEvent, type LocalJobCharge } from "./events";
-import { LOCAL_CONNECT_WEBHOOK_SECRET, LOCAL_WEBHOOK_SECRET, stripeClient } from "./gateway";
 
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
@@ -48,16 +47,7 @@ afterEach(() => {
 
 /** Delivered where Stripe delivers it: a connected account's event to the Connect endpoint, with its secret. */
 async function post(t: TestConvex, event: LocalEvent) {
-  const payload = JSON.stringify(event);
-  const connect = typeof event.account === "string";
-  const secret = connect ? LOCAL_CONNECT_WEBHOOK_SECRET : LOCAL_WEBHOOK_SECRET;
-  const signature = await stripeClient().webhooks.generateTestHeaderStringAsync({ payload, secret });
-  const res = await t.fetch(connect ? "/stripe/connect-webhook" : "/stripe/webhook", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
-    body: payload,
-  });
-  expect(res.status).toBe(200);
+  expect((await postStripeEvent(t, event)).status).toBe(200);
 }
 
 const paymentOf = (t: TestConvex, jobId: Id<"jobs">) =>

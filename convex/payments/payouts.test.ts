@@ -7,9 +7,9 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { PaymentCopy } from "../../common/payments";
 import { api, internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
-import { bid, fundJob, newTest, owner, pro, project, serveSiteUrl, userRow, type TestConvex, type TestMember } from "../test.setup";
+import { bid, fundJob, newTest, owner, pro, project, serveSiteUrl, userRow, type TestConvex, type TestMember, postStripeEvent } from "../test.setup";
 import { accountObject, deliveryPlan, accountUpdatedEvent, stripeEvent, type LocalEvent } from "./events";
-import { LOCAL_CONNECT_WEBHOOK_SECRET, LOCAL_WEBHOOK_SECRET, stripeClient } from "./gateway";
+import { LOCAL_CONNECT_WEBHOOK_SECRET, LOCAL_WEBHOOK_SECRET } from "./gateway";
 import { PAYOUT_REMINDERS_MAX } from "./jobs";
 
 const GOOD_CARD = { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" };
@@ -27,11 +27,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function postTo(t: TestConvex, path: string, event: object, secret: string) {
-  const payload = JSON.stringify(event);
-  const signature = await stripeClient().webhooks.generateTestHeaderStringAsync({ payload, secret });
-  return await t.fetch(path, { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": signature }, body: payload });
-}
+const postTo = (t: TestConvex, path: string, event: object, secret: string) => postStripeEvent(t, event, { path, secret });
 
 /** Delivered as the local gateway delivers it (and Stripe): Connect events to the Connect endpoint. */
 async function deliver(t: TestConvex, events: readonly unknown[]) {
