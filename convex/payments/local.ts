@@ -297,6 +297,14 @@ export const openSession = internalMutation({
     await ctx.db.insert("localPaymentSessions", { ...args, status: "open", expiresAt: Date.now() + SESSION_LIFE_MS }),
 });
 
+/** The local subscription by its Stripe-style id (sub_local_...), or null. */
+async function localSubscriptionById(ctx: { db: QueryCtx["db"] }, subscriptionId: string): Promise<Doc<"localSubscriptions"> | null> {
+  return await ctx.db
+    .query("localSubscriptions")
+    .withIndex("by_subscriptionId", (q) => q.eq("subscriptionId", subscriptionId))
+    .unique();
+}
+
 async function subscriptionRowOf(ctx: { db: QueryCtx["db"] }, customerId: string): Promise<Doc<"localSubscriptions"> | null> {
   // The customer's newest subscription is the one in force (older ones have ended).
   return await ctx.db
@@ -630,10 +638,7 @@ export const rollPeriod = internalMutation({
   args: { subscriptionId: v.string(), periodEnd: v.number() },
   returns: v.array(v.any()),
   handler: async (ctx, { subscriptionId, periodEnd }) => {
-    const sub = await ctx.db
-      .query("localSubscriptions")
-      .withIndex("by_subscriptionId", (q) => q.eq("subscriptionId", subscriptionId))
-      .unique();
+    const sub = await localSubscriptionById(ctx, subscriptionId);
     // A period already rolled (or a subscription already ended) is left alone: runs once. An
     // incomplete subscription has no period to roll (it is paid, or expires: expireIncomplete).
     if (sub === null || sub.status === "canceled" || sub.status === "incomplete" || sub.currentPeriodEnd !== periodEnd) return [];
@@ -664,10 +669,7 @@ export const expireIncomplete = internalMutation({
   args: { subscriptionId: v.string() },
   returns: v.array(v.any()),
   handler: async (ctx, { subscriptionId }) => {
-    const sub = await ctx.db
-      .query("localSubscriptions")
-      .withIndex("by_subscriptionId", (q) => q.eq("subscriptionId", subscriptionId))
-      .unique();
+    const sub = await localSubscriptionById(ctx, subscriptionId);
     if (sub === null || sub.status !== "incomplete") return [];
     const now = Date.now();
     await ctx.db.patch("localSubscriptions", sub._id, { status: "canceled", endedAt: now });
@@ -704,22 +706,14 @@ export const subscriptionStatus = internalQuery({
   args: { subscriptionId: v.string() },
   returns: v.union(v.null(), v.string()),
   handler: async (ctx, { subscriptionId }) =>
-    (
-      await ctx.db
-        .query("localSubscriptions")
-        .withIndex("by_subscriptionId", (q) => q.eq("subscriptionId", subscriptionId))
-        .unique()
-    )?.status ?? null,
+    (await localSubscriptionById(ctx, subscriptionId))?.status ?? null,
 });
 
 export const endSubscription = internalMutation({
   args: { subscriptionId: v.string(), idempotencyKey: v.string() },
   returns: v.array(v.any()),
   handler: async (ctx, { subscriptionId }) => {
-    const sub = await ctx.db
-      .query("localSubscriptions")
-      .withIndex("by_subscriptionId", (q) => q.eq("subscriptionId", subscriptionId))
-      .unique();
+    const sub = await localSubscriptionById(ctx, subscriptionId);
     if (sub === null) throw new Error(`No such subscription: '${subscriptionId}'`);
     if (sub.status === "canceled") throw new Error(`The subscription ${subscriptionId} is already canceled.`);
     const now = Date.now();
