@@ -970,6 +970,8 @@ export default defineSchema({
     milestoneTitle: v.optional(v.string()),
     /** The owner opened a checkout for this row: the split can no longer change (payments/model/payments.ts). */
     checkoutStartedAt: v.optional(v.number()),
+    /** Bank debits that failed for this row (newest last, at most 20): their late "completed" news is stale. */
+    failedPaymentIntentIds: v.optional(v.array(v.string())),
   })
     .index("by_jobId", ["jobId"])
     .index("by_proId_and_state", ["proId", "state"])

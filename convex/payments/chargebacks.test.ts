@@ -271,6 +271,26 @@ describe("finding 5: checkout completed is not paid", () => {
     expect(await historyOf(h.t, payment._id)).toEqual(["open", "fundingStarted", "fund"]);
   });
 
+  test("a debit's failure that overtakes its own 'completed, unpaid' news: the late news never reopens it as processing (property seed 755971272)", async () => {
+    const h = await hire();
+    const payment = await paymentOf(h.t, h.jobId);
+    const charge = {
+      sessionId: "cs_test_bank_late",
+      paymentId: payment._id,
+      ownerId: h.o.userId,
+      amountCents: 90_000,
+      paymentIntentId: "pi_test_bank_late",
+      chargeId: "py_test_bank_late",
+      transferGroup: `job_${h.jobId}`,
+      method: "us_bank_account" as const,
+    };
+    await post(h.t, stripeEvent("checkout.session.async_payment_failed", jobCheckoutSessionObject(charge, "unpaid"), Date.now()));
+    await post(h.t, stripeEvent("checkout.session.completed", jobCheckoutSessionObject(charge, "unpaid"), Date.now() - 60_000));
+    // Nothing will ever settle that debit: the owner can fund again, and the payment never waits on it.
+    expect(await paymentOf(h.t, h.jobId)).toMatchObject({ state: "awaiting_funding", fundedCents: 0, failedPaymentIntentIds: ["pi_test_bank_late"] });
+    expect(await historyOf(h.t, payment._id)).toEqual(["open"]);
+  });
+
   test("the local checkout's bank debit: completes unpaid, settles later; a failing account goes back to awaiting funding and the owner is told", async () => {
     const h = await hire();
     serveSiteUrl(h.t);

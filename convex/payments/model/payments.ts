@@ -641,11 +641,20 @@ export async function recordFunding(
   if (funding === "failed") {
     // Only the debit this payment waits for; a failed stray moved no money.
     const ours = paid.paymentIntentId === undefined || paid.paymentIntentId === payment.paymentIntentId;
+    const failedIntent = paid.paymentIntentId ?? payment.paymentIntentId;
+    // Remembered, so that this debit's "completed, unpaid" news arriving late (Stripe sends in no
+    // set order) can't reopen the payment as processing.
+    const failedPaymentIntentIds = [...(payment.failedPaymentIntentIds ?? []), ...(failedIntent ? [failedIntent] : [])].slice(-20);
+    if (payment.state === "awaiting_funding" && paid.paymentIntentId !== undefined) {
+      // The failure overtook the checkout's own news.
+      await ctx.db.patch("jobPayments", payment._id, { failedPaymentIntentIds });
+      return;
+    }
     if (payment.state !== "processing" || !ours) return;
     const after = await movePayment(ctx, payment, "fundingFailed", SYSTEM, {
       reason: "The bank payment failed",
       // A new checkout brings a new intent: the failed one is no longer the payment's.
-      patch: { paymentIntentId: undefined, chargeId: undefined, checkoutSessionId: undefined },
+      patch: { paymentIntentId: undefined, chargeId: undefined, checkoutSessionId: undefined, failedPaymentIntentIds },
     });
     await tell(ctx, after.ownerId, after, "Bank payment failed", PaymentCopy.bankPaymentFailed(formatCents(after.amountCents)));
     return;
@@ -656,7 +665,8 @@ export async function recordFunding(
     return;
   }
   if (funding === "processing") {
-    if (payment.state !== "awaiting_funding") return;
+    const alreadyFailed = paid.paymentIntentId !== undefined && (payment.failedPaymentIntentIds ?? []).includes(paid.paymentIntentId);
+    if (payment.state !== "awaiting_funding" || alreadyFailed) return;
     const after = await movePayment(ctx, payment, "fundingStarted", SYSTEM, { patch: ids, reason: "Checkout completed; the bank payment is processing" });
     await tell(ctx, after.ownerId, after, "Bank payment processing", PaymentCopy.bankPaymentProcessing(formatCents(after.amountCents)));
     return;
