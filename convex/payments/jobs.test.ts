@@ -1779,7 +1779,9 @@ describe("property: random actions, webhook deliveries and duplicates, scheduler
           }
         },
       ),
-      { numRuns: 40 },
+      // CI replays one fixed set of runs, so a submission is judged on what it changed; every other
+      // run explores new ones (a failure prints its seed and path, to replay with { seed, path }).
+      { numRuns: 40, ...(process.env.CI ? { seed: 20_261_128 } : {}) },
     );
   }, 600_000);
 });
