@@ -131,6 +131,8 @@ export const PaymentCopy = {
   bankPaymentFailed: (amount: string) =>
     `Your bank payment of ${amount} didn't go through, so the job isn't funded. Fund it again with a card or another bank account.`,
   nothingReleased: "Nothing has been released on this payment to refund.",
+  payoutInFlight:
+    "The payout to the professional is being sent and may already have reached them. Refund once Money moves shows it sent or failed (stuck ones are settled within 15 minutes).",
   checkoutFailed: "We couldn't start the payment. Please try again.",
   /** Deleting an account while a job's money is held for work under way, or owed to the pro. */
   deleteWhileHeld: (title: string, side: "owner" | "pro") =>

@@ -8,7 +8,7 @@ import { PaymentCopy } from "../../common/payments";
 import { api, internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import { bid, fundJob, newTest, owner, pro, project, serveSiteUrl, type TestConvex, type TestMember, postStripeEvent } from "../test.setup";
-import { deliveryPlan, jobCheckoutSessionObject, stripeEvent, type LocalEvent } from "./events";
+import { deliveryPlan, jobCheckoutSessionObject, paymentIntentObject, stripeEvent, type LocalEvent } from "./events";
 import { LOCAL_BANK_OK, LOCAL_BANK_ROUTING, LOCAL_BANK_SETTLE_MS } from "./local";
 
 const PAYOUTS = { payoutsEnabled: true, stripeConnectAccountId: "acct_test_pro" };
@@ -269,6 +269,21 @@ describe("finding 5: checkout completed is not paid", () => {
     await post(h.t, stripeEvent("checkout.session.async_payment_succeeded", jobCheckoutSessionObject(charge), Date.now()));
     expect(await paymentOf(h.t, h.jobId)).toMatchObject({ state: "funded", fundedCents: 90_000 });
     expect(await historyOf(h.t, payment._id)).toEqual(["open", "fundingStarted", "fund"]);
+  });
+
+  test("a card paid while a bank debit held the payment is refunded as stray; when the debit then fails, that card's late news can't fund it too (property seed -1051479772)", async () => {
+    const h = await hire();
+    const payment = await paymentOf(h.t, h.jobId);
+    const common = { paymentId: payment._id, ownerId: h.o.userId, amountCents: 90_000, transferGroup: `job_${h.jobId}` };
+    const bank = { ...common, sessionId: "cs_bank", paymentIntentId: "pi_bank", chargeId: "py_bank", method: "us_bank_account" as const };
+    const card = { ...common, sessionId: "cs_card", paymentIntentId: "pi_card", chargeId: "ch_card", method: "card" as const };
+    await post(h.t, stripeEvent("checkout.session.completed", jobCheckoutSessionObject(bank, "unpaid"), Date.now()));
+    await post(h.t, stripeEvent("payment_intent.succeeded", paymentIntentObject(card), Date.now()));
+    await post(h.t, stripeEvent("checkout.session.async_payment_failed", jobCheckoutSessionObject(bank, "unpaid"), Date.now()));
+    await post(h.t, stripeEvent("checkout.session.completed", jobCheckoutSessionObject(card), Date.now()));
+    const after = await paymentOf(h.t, h.jobId);
+    expect(after).toMatchObject({ state: "awaiting_funding", fundedCents: 0 });
+    expect((await movesOf(h.t, after._id)).map((m) => [m.kind, m.amountCents, m.strayPaymentIntentId])).toEqual([["refund", 90_000, "pi_card"]]);
   });
 
   test("a debit's failure that overtakes its own 'completed, unpaid' news: the late news never reopens it as processing (property seed 755971272)", async () => {

@@ -996,6 +996,28 @@ describe("after release: chargebacks and refunds reverse the transfer", () => {
     expect(await paymentOf(h.t, s.jobId)).toMatchObject({ state: "partially_refunded", releasedCents: 50_000, refundedCents: 40_000 });
   });
 
+  test("an admin refund waits while the payout may be in flight: a pending transfer is never cancelled as unsent (property seed 2120604061)", async () => {
+    vi.useFakeTimers();
+    const h = await submitted();
+    serveSiteUrl(h.t);
+    const admin = await owner(h.t, { role: "admin", firstName: "Ada" });
+    await h.o.as.mutation(api.payments.jobs.approve, { jobId: h.jobId });
+    // The transfer is queued and its action not yet settled (it may have reached Stripe and died).
+    const [transfer] = await movesOf(h.t, (await paymentOf(h.t, h.jobId))._id);
+    expect(transfer).toMatchObject({ kind: "transfer", status: "pending" });
+    await expect(admin.as.mutation(api.admin.moneyMoves.refundReleased, { job: h.jobId, note: "Refund" })).rejects.toThrow(PaymentCopy.payoutInFlight);
+    await h.t.finishAllScheduledFunctions(vi.runAllTimers);
+    // Sent: the refund now reverses it.
+    await admin.as.mutation(api.admin.moneyMoves.refundReleased, { job: h.jobId, note: "Refund" });
+    await h.t.finishAllScheduledFunctions(vi.runAllTimers);
+    const after = await paymentOf(h.t, h.jobId);
+    expect((await movesOf(h.t, after._id)).map((m) => [m.kind, m.status])).toEqual([
+      ["transfer", "done"],
+      ["reversal", "done"],
+      ["refund", "done"],
+    ]);
+  });
+
   test("an admin refund after release reverses the transfer and refunds the card, audited; an unsent payout is cancelled instead", async () => {
     const h = await released();
     const admin = await owner(h.t, { role: "admin", firstName: "Ada" });

@@ -599,16 +599,21 @@ function isStrayCharge(payment: Payment, paid: { amountCents?: number; paymentIn
   return paid.amountCents !== undefined && paid.amountCents !== payment.amountCents;
 }
 
+const strayRefundKey = (payment: Payment, paymentIntentId: string) => `${payment._id}:stray:${paymentIntentId}:refund`;
+
+/** Whether a charge was already taken as stray and its refund queued: it can never fund the payment too. */
+async function strayRefundQueued(ctx: QueryCtx, payment: Payment, paymentIntentId: string | undefined): Promise<boolean> {
+  if (paymentIntentId === undefined) return false;
+  const idempotencyKey = strayRefundKey(payment, paymentIntentId);
+  return (await ctx.db.query("paymentMoves").withIndex("by_idempotencyKey", (q) => q.eq("idempotencyKey", idempotencyKey)).first()) !== null;
+}
+
 /** Refunds a stray charge once (both of its events, and replays, name the same intent). */
 async function refundStrayCharge(ctx: MutationCtx, payment: Payment, paymentIntentId: string, amountCents: number | undefined) {
   // The amount comes with either event; without it, the other event refunds.
   if (amountCents === undefined || amountCents <= 0) return;
-  const idempotencyKey = `${payment._id}:stray:${paymentIntentId}:refund`;
-  const existing = await ctx.db
-    .query("paymentMoves")
-    .withIndex("by_idempotencyKey", (q) => q.eq("idempotencyKey", idempotencyKey))
-    .first();
-  if (existing !== null) return;
+  const idempotencyKey = strayRefundKey(payment, paymentIntentId);
+  if (await strayRefundQueued(ctx, payment, paymentIntentId)) return;
   console.warn(`payments: ${paymentIntentId} paid ${amountCents} for ${payment._id} (${payment.state}); refunding it`);
   await queueMoneyMove(ctx, { paymentId: payment._id, kind: "refund", amountCents, idempotencyKey, strayPaymentIntentId: paymentIntentId });
   const job = await getJobX(ctx, payment.jobId);
@@ -664,6 +669,9 @@ export async function recordFunding(
     if (funding === "paid") await refundStrayCharge(ctx, payment, paid.paymentIntentId!, paid.amountCents);
     return;
   }
+  // Its other event came while another charge held the payment and refunded it as stray: that
+  // charge has gone back to the card, so it can't fund the payment now that the other one failed.
+  if (await strayRefundQueued(ctx, payment, paid.paymentIntentId)) return;
   if (funding === "processing") {
     const alreadyFailed = paid.paymentIntentId !== undefined && (payment.failedPaymentIntentIds ?? []).includes(paid.paymentIntentId);
     if (payment.state !== "awaiting_funding" || alreadyFailed) return;
@@ -1192,6 +1200,13 @@ export async function refundReleased(ctx: MutationCtx, payment: Payment, admin: 
   const actor: PaymentActor = { kind: "member", user: admin };
   const refusal = paymentRefusal(payment, "refundReleased", actor);
   if (refusal) fail(refusal.code, refusal.message);
+  // A pending transfer may be in flight (or done by an action that died before recording it):
+  // cancelling it as unsent could pay the professional and the card both. Wait until it settles.
+  const moves = await ctx.db
+    .query("paymentMoves")
+    .withIndex("by_paymentId", (q) => q.eq("paymentId", payment._id))
+    .take(100);
+  if (moves.some((m) => m.kind === "transfer" && m.status === "pending")) invalid(PaymentCopy.payoutInFlight);
   const reverse = await reversibleCents(ctx, payment);
   const amount = payment.releasedCents;
   const now = Date.now();
