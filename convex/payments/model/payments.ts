@@ -865,8 +865,8 @@ async function closeJobIfSettled(ctx: MutationCtx, job: Job, actorId: Id<"users"
  * Transfers queued but never sent are cancelled (their money goes back instead); the cents the
  * professional actually received are what a reversal takes back.
  */
-async function reversibleCents(ctx: MutationCtx, payment: Payment): Promise<number> {
-  const moves = await ctx.db
+async function reversibleCents(ctx: MutationCtx, payment: Payment, moves?: readonly Doc<"paymentMoves">[]): Promise<number> {
+  moves ??= await ctx.db
     .query("paymentMoves")
     .withIndex("by_paymentId", (q) => q.eq("paymentId", payment._id))
     .take(100);
@@ -1207,7 +1207,7 @@ export async function refundReleased(ctx: MutationCtx, payment: Payment, admin: 
     .withIndex("by_paymentId", (q) => q.eq("paymentId", payment._id))
     .take(100);
   if (moves.some((m) => m.kind === "transfer" && m.status === "pending")) invalid(PaymentCopy.payoutInFlight);
-  const reverse = await reversibleCents(ctx, payment);
+  const reverse = await reversibleCents(ctx, payment, moves);
   const amount = payment.releasedCents;
   const now = Date.now();
   const after = await movePayment(ctx, payment, "refundReleased", actor, {
