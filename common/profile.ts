@@ -52,6 +52,8 @@ export const ProfileCopy = {
   fileTooLarge: (file: string) => `File too large: ${file} exceeds the size limit.`,
   portfolioAdded: "Portfolio updated: Your work has been added successfully!",
   portfolioDeleted: "Item deleted",
+  portfolioLinksNotFetched:
+    "portfolio lists the ids of your own portfolio items, in the order to show them. Links aren't downloaded: add photos and videos with POST /api/portfolio/upload.",
   uploadFailed: "Upload failed",
   // Reviews.
   reviewOnlyOwner: "Only the owner of a completed job can review it.",

@@ -41,7 +41,7 @@ const FALLBACK: Record<string, RouteDoc> = {
   "PUT /api/social/notifications/read": { summary: "Mark listed notifications read", auth: "bearer", body: z.object({ notificationIds: z.array(z.string()) }) },
   "GET /api/users": { summary: "Members, newest first (public fields)", auth: "bearer", query: page, answer: idList("users") },
   "GET /api/users/*": { summary: "One member (own contact details only on oneself)", auth: "bearer", paths: ["/api/users/{id}"] },
-  "PUT /api/users/*": { summary: "Update one's own profile; portfolio links become portfolio items", auth: "bearer", paths: ["/api/users/{id}"], body: putUserBody },
+  "PUT /api/users/*": { summary: "Update one's own profile; portfolio: the ids of one's own portfolio items in gallery order (Pro Profile). Links are never downloaded: add files with POST /api/portfolio/upload", auth: "bearer", paths: ["/api/users/{id}"], body: putUserBody },
   "GET /api/profile/*": { summary: "A profile: user, posts, stats", auth: "bearer", paths: ["/api/profile/{id}"] },
   "GET /api/connections/user/*": { summary: "A member's connections", auth: "bearer", paths: ["/api/connections/user/{userId}"] },
   "POST /api/connections": { summary: "Send a connection request", auth: "bearer", body: z.object({ receiverId: z.string() }) },

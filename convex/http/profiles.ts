@@ -2,10 +2,9 @@
 // Thin wrappers over the app's own functions, run as the Bearer token's user.
 // Private fields (email, phone, tokens, Stripe ids, lockout) never leave the
 // server except a caller's own; a caller updates only themselves.
-import { ConvexError } from "convex/values";
 import { z } from "zod";
-import { ErrorCode, type AppErrorData } from "../../common/errors";
-import { portfolioFileProblem, ProfileCopy, splitList, UPLOAD_LIMITS } from "../../common/profile";
+import { ErrorCode } from "../../common/errors";
+import { portfolioFileProblem, ProfileCopy, splitList } from "../../common/profile";
 import { api, internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import type { ActionCtx } from "../_generated/server";
@@ -34,6 +33,9 @@ async function profileOr404(ctx: ActionCtx, userId: string) {
   return profile;
 }
 
+/** Most ids `portfolio` may list (a whole gallery, as portfolio.reorder takes). */
+const MAX_PORTFOLIO_IDS = 200;
+
 /** PUT /api/users/{id} (spec §7): every field optional; only those given change. */
 export const putUserBody = z.object({
   firstName: z.string().max(60).optional(),
@@ -41,94 +43,34 @@ export const putUserBody = z.object({
   businessName: z.string().max(120).optional(),
   bio: z.string().max(2000).optional(),
   zipCode: z.string().max(10).optional(),
-  /** An http(s) image URL. */
+  /** An http(s) image URL, stored as text and shown by browsers; the server never downloads it. */
   profileImage: z.string().max(2000).optional(),
   /** "City, ST" or a ZIP code. */
   location: z.string().max(120).optional(),
   /** A list, or comma-separated text. */
   specialties: z.union([z.array(z.string().max(60)).max(30), z.string().max(2000)]).optional(),
-  /** Links to images or videos of the member's work: each becomes a portfolio item, or is refused with a reason. */
-  portfolio: z.array(z.string().max(2000)).max(10, "Add at most 10 portfolio links at a time").optional(),
+  /**
+   * The ids of the caller's own portfolio items (from POST /api/portfolio/upload or GET /api/portfolio),
+   * in the order the gallery shows them (Pro Profile, as in the app). Links are refused, never downloaded.
+   */
+  portfolio: z
+    .array(z.string().max(2000))
+    .max(MAX_PORTFOLIO_IDS, `List at most ${MAX_PORTFOLIO_IDS} portfolio items`)
+    .optional(),
 });
 
-export const PortfolioLinkCopy = {
-  notALink: "This is not a web address (use an http:// or https:// link).",
-  unreachable: "Rafter couldn't download this link. Check that it is public and try again.",
-  privateHost: "Links to private or local addresses can't be added.",
-} as const;
-
-/** Hosts an upload link must never point at: this machine and private networks. */
-function isPrivateHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".local") || host.endsWith(".internal"))
-    return true;
-  if (host === "::1" || host.startsWith("fc") || host.startsWith("fd") || host.startsWith("fe80"))
-    return host.includes(":");
-  const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(host);
-  if (!v4) return false;
-  const [a, b] = [Number(v4[1]), Number(v4[2])];
-  return (
-    a === 0 ||
-    a === 10 ||
-    a === 127 ||
-    (a === 169 && b === 254) ||
-    (a === 172 && b >= 16 && b <= 31) ||
-    (a === 192 && b === 168)
-  );
-}
-
-/** A title from the link: its file name without the extension, or its host. */
-function titleOf(url: URL): string {
-  const last = decodeURIComponent(url.pathname.split("/").filter(Boolean).pop() ?? "").replace(/\.[a-z0-9]+$/i, "");
-  return (last.replace(/[-_]+/g, " ").trim() || url.hostname).slice(0, 120);
-}
-
 /**
- * One portfolio link: downloaded, checked like an upload (image up to 10 MB,
- * video up to 100 MB), stored and added through portfolio.add. Answers the new
- * item's id, or the reason it was refused.
+ * `portfolio` as item ids, or a 400 before anything changes. The server never fetches a
+ * member-supplied URL (a fetch from inside the deployment can reach what the member can't:
+ * issue 29), so a link is answered with where to upload the file instead.
  */
-async function addPortfolioLink(ctx: ActionCtx, link: string): Promise<{ id: string } | { message: string }> {
-  let url: URL;
-  try {
-    url = new URL(link.trim());
-  } catch {
-    return { message: PortfolioLinkCopy.notALink };
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return { message: PortfolioLinkCopy.notALink };
-  if (isPrivateHost(url.hostname)) return { message: PortfolioLinkCopy.privateHost };
-  let response: Response;
-  try {
-    response = await fetch(url, { redirect: "follow", signal: AbortSignal.timeout(15_000) });
-  } catch {
-    return { message: PortfolioLinkCopy.unreachable };
-  }
-  if (!response.ok) return { message: PortfolioLinkCopy.unreachable };
-  const type = (response.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
-  const name = titleOf(url);
-  const declared = Number(response.headers.get("Content-Length") ?? "0");
-  const early = portfolioFileProblem({ name, type, size: Number.isFinite(declared) ? declared : 0 });
-  if (early) return { message: early };
-  const blob = await response.blob();
-  if (blob.size > UPLOAD_LIMITS.portfolioVideo) return { message: ProfileCopy.fileTooLarge(name) };
-  const problem = portfolioFileProblem({ name, type, size: blob.size });
-  if (problem) return { message: problem };
-  const storageId = await ctx.storage.store(new Blob([blob], { type }));
-  try {
-    const result = await ctx.runMutation(api.portfolio.add, {
-      files: [{ storageId, name }],
-      title: name,
-      category: "other",
-    });
-    // A refused file was deleted by the mutation (refusals are answered, not thrown: model/files.ts).
-    if (!("ids" in result)) return { message: result.refused.message };
-    return { id: result.ids![0]! };
-  } catch (error) {
-    // Thrown before any claim (bad form fields): the upload is nobody's; delete it here.
-    await ctx.storage.delete(storageId).catch(() => undefined);
-    if (error instanceof ConvexError) return { message: (error.data as AppErrorData).message };
-    return { message: PortfolioLinkCopy.unreachable };
-  }
+async function portfolioIds(ctx: ActionCtx, entries: readonly string[] | undefined) {
+  if (entries === undefined) return undefined;
+  const ok =
+    entries.every((id) => id.length <= 64) &&
+    (await ctx.runQuery(internal.http.rest.idsAreWellFormed, { table: "portfolioItems", ids: [...entries] }));
+  if (!ok) throw restError(ErrorCode.INVALID_INPUT, ProfileCopy.portfolioLinksNotFetched);
+  return [...entries];
 }
 
 /** The portfolio form's fields from a multipart body (strings only). */
@@ -171,12 +113,16 @@ export const profileRoutes: RestRoute[] = [
       const id = await idParam(ctx, "users", params[0], "user id");
       if (id !== caller) throw restError(ErrorCode.FORBIDDEN, "You can only update your own profile.");
       const body = await parseBody(request, putUserBody);
+      const portfolio = await portfolioIds(ctx, body.portfolio);
       let place: ReturnType<typeof placeOf> = {};
       if (body.location !== undefined) {
         place = placeOf(body.location);
         if (place === null)
           throw restError(ErrorCode.INVALID_INPUT, "location must be 'City, ST' or a 5-digit ZIP code");
       }
+      // Before the profile, so that someone else's item or a plan without Pro Profile (403) changes nothing.
+      // The app's gallery order (portfolio.reorder): only the caller's own items, Pro Profile.
+      if (portfolio !== undefined && portfolio.length > 0) await ctx.runMutation(api.portfolio.reorder, { ids: portfolio });
       const specialties = typeof body.specialties === "string" ? splitList(body.specialties) : body.specialties;
       await ctx.runMutation(api.profiles.patch, {
         ...(body.firstName !== undefined ? { firstName: body.firstName } : {}),
@@ -189,27 +135,10 @@ export const profileRoutes: RestRoute[] = [
         ...(specialties !== undefined ? { specialties } : {}),
         ...(body.profileImage ? { imageUrl: body.profileImage } : {}),
       });
-      // After the profile is saved: each link is its own item, refused one by one with its reason.
-      const added: string[] = [];
-      const refused: { url: string; message: string }[] = [];
-      // Links become stored files: they pay the same upload quotas as uploads.
-      if ((body.portfolio ?? []).length > 0) {
-        const refusal = await ctx.runMutation(internal.files.chargeRestUploads, {
-          userId: caller as Id<"users">,
-          count: body.portfolio!.length,
-        });
-        if (refusal) refuse(refusal);
-      }
-      for (const link of body.portfolio ?? []) {
-        const result = await addPortfolioLink(ctx, link);
-        if ("id" in result) added.push(result.id);
-        else refused.push({ url: link, message: result.message });
-      }
       const profile = await profileOr404(ctx, caller);
       return {
         message: ProfileCopy.updated,
         user: { ...profile.user, ...(profile.contact ?? {}) },
-        ...(body.portfolio !== undefined ? { portfolio: { added, refused } } : {}),
       };
     },
   },
