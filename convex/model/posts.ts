@@ -23,6 +23,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { adjustCounters } from "./counters";
 import { forbidden, invalid, notFound, parseOrThrow } from "./errors";
+import { fileByStorageId } from "./files";
 import { limitOrRefuse } from "./limits";
 import { keptMentions, mentionViews } from "./mentions";
 import type { Limit } from "./rateLimit";
@@ -299,8 +300,27 @@ export async function updatePost(ctx: MutationCtx, author: Doc<"users">, post: P
   }
 }
 
-/** Deletes the post and what hangs on it: tags and counts now, comments, likes, shares and Following rows in scheduled batches. */
+/**
+ * Deletes a removed post's photos and videos (bytes and files rows, which also gives the quota
+ * back). A storage URL is served to anyone who has it, so hiding or deleting the post alone would
+ * leave them public (issue 29). A file recorded as someone else's, or as held by another row, is
+ * left alone; one without a record (stored before files were tracked) was this post's to lose.
+ */
+async function releasePostMedia(ctx: MutationCtx, post: Post): Promise<void> {
+  for (const m of post.media) {
+    const row = await fileByStorageId(ctx, m.storageId);
+    if (row !== null && (row.uploaderId !== post.authorId || (row.attachedTo ?? post._id) !== post._id)) continue;
+    if (row !== null) await ctx.db.delete("files", row._id);
+    if ((await ctx.db.system.get(m.storageId)) !== null) await ctx.storage.delete(m.storageId);
+  }
+}
+
+/**
+ * Deletes the post and what hangs on it: its media now (whoever removes it: author, moderator, cleanup
+ * purge, account purge), tags and counts now, comments, likes, shares and Following rows in scheduled batches.
+ */
 export async function deletePost(ctx: MutationCtx, post: Post): Promise<void> {
+  await releasePostMedia(ctx, post);
   await ctx.db.delete("posts", post._id);
   // A repost's share of its original goes with it (model/reposts.ts).
   await forgetRepost(ctx, post);
@@ -309,15 +329,19 @@ export async function deletePost(ctx: MutationCtx, post: Post): Promise<void> {
 }
 
 /**
- * A moderator's decision (the admin queue): approved shows the post to everyone, rejected or
- * flagged hides it; counts, tags and the Following tab follow.
+ * A moderator's decision (the admin queue, the cleanup): approved shows the post to everyone,
+ * rejected or flagged hides it; counts, tags and the Following tab follow. Rejected is a removal
+ * (restorable as text only): its media are deleted now, since their URLs stay public while hidden.
+ * Flagged only holds the post for review, media kept for the moderator.
  */
 export async function applyModeration(ctx: MutationCtx, post: Post, status: ModerationStatus): Promise<void> {
   const author = await ctx.db.get("users", post.authorId);
   const visible = author !== null && isVisible(author, status);
+  if (status === "rejected") await releasePostMedia(ctx, post);
   await ctx.db.patch("posts", post._id, {
     moderationStatus: status,
     visible,
+    ...(status === "rejected" ? { media: [] } : {}),
     ...(status === "approved" ? { moderationConfidence: 1 } : {}),
   });
   await syncDerived(ctx, post, (await ctx.db.get("posts", post._id))!);

@@ -126,8 +126,8 @@ export const remove = mutation({
     const post = await ctx.db.get("posts", postId);
     if (post === null || !canSeePost(viewer._id, post)) notFound(SocialCopy.postNotFound);
     assertCanEditPost(viewer._id, post);
+    // Its media go with it (deletePost frees them on every removal path).
     await deletePost(ctx, post);
-    for (const m of post.media) await releaseFile(ctx, viewer, m.storageId);
     return null;
   },
 });
