@@ -53,6 +53,9 @@ export const ConsoleCopy = {
   cleared: "Cleared",
   unbanned: "User unbanned",
   restored: "Restored",
+  /** A post's media are deleted when the cleanup removes it (their URLs would stay public): only its text comes back. */
+  postMediaDeleted: "Its photos and videos were deleted when it was removed; only the text is back.",
+  mediaGoAtOnce: "A removed post's photos and videos are deleted at once and can't be brought back.",
   cannotCleanAdmin: "An administrator is never cleaned up.",
   userNotFound: "This member no longer exists.",
   notBanned: "This member is not banned.",

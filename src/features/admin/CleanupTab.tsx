@@ -68,7 +68,8 @@ function Preview() {
       <p className="text-slate-700 dark:text-slate-200">
         Removes members with a test, fake or spam pattern in their email or name, posts flagged as inappropriate and
         posts screened under 50 % confidence. Never an admin, a demo account, or a member with completed jobs, payments
-        or a verified credential. Everything removed can be restored for {CLEANUP_RESTORE_DAYS} days.
+        or a verified credential. Everything removed can be restored for {CLEANUP_RESTORE_DAYS} days.{" "}
+        {ConsoleCopy.mediaGoAtOnce}
       </p>
       {empty ? (
         <EmptyState title={ConsoleCopy.nothingToClean} />
@@ -113,7 +114,7 @@ function Preview() {
         onConfirm={confirm}
       >
         {counts}: the members are banned and hidden, the posts removed. You can restore any of them from the report for{" "}
-        {CLEANUP_RESTORE_DAYS} days; after that they are deleted for good.
+        {CLEANUP_RESTORE_DAYS} days; after that they are deleted for good. {ConsoleCopy.mediaGoAtOnce}
       </ConfirmDialog>
     </div>
   );
@@ -177,7 +178,11 @@ function RunReport({ run }: { run: Run }) {
                   onRun={async () => {
                     try {
                       await restore({ itemId: item.id });
-                      toast({ title: ConsoleCopy.restored, variant: "success" });
+                      toast({
+                        title: ConsoleCopy.restored,
+                        ...(item.kind === "post" ? { description: ConsoleCopy.postMediaDeleted } : {}),
+                        variant: "success",
+                      });
                     } catch (error) {
                       showError(error, { title: "Error", description: "Failed to restore." });
                     }
