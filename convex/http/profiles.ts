@@ -44,7 +44,7 @@ export const putUserBody = z.object({
   bio: z.string().max(2000).optional(),
   zipCode: z.string().max(10).optional(),
   /** An http(s) image URL, stored as text and shown by browsers; the server never downloads it. */
-  profileImage: z.string().max(2000).optional(),
+  profileImage: z.string().max(2000).optional().describe("an http(s) image URL, stored as text; never downloaded by the server"),
   /** "City, ST" or a ZIP code. */
   location: z.string().max(120).optional(),
   /** A list, or comma-separated text. */
@@ -56,7 +56,10 @@ export const putUserBody = z.object({
   portfolio: z
     .array(z.string().max(2000))
     .max(MAX_PORTFOLIO_IDS, `List at most ${MAX_PORTFOLIO_IDS} portfolio items`)
-    .optional(),
+    .optional()
+    .describe(
+      "ids of the caller's own portfolio items, in gallery order (Pro Profile). Links are refused, never downloaded: upload files with POST /api/portfolio/upload",
+    ),
 });
 
 /**
