@@ -17,3 +17,8 @@ if (chosen) {
     get: (target, key, receiver) => (key === "now" ? now : Reflect.get(target, key, receiver)),
   });
 }
+
+// The local payments gateway's webhook secret (convex/payments/gateway.ts): random per run, as
+// scripts/start.ts makes one per install; no constant secret exists to sign with. Local mode itself
+// (RAFTER_LOCAL=1) is each test's own choice.
+process.env.LOCAL_STRIPE_WEBHOOK_SECRET ??= `whsec_test_${crypto.randomUUID()}${crypto.randomUUID()}`.replace(/-/g, "");

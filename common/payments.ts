@@ -134,6 +134,8 @@ export const PaymentCopy = {
   payoutInFlight:
     "The payout to the professional is being sent and may already have reached them. Refund once Money moves shows it sent or failed (stuck ones are settled within 15 minutes).",
   checkoutFailed: "We couldn't start the payment. Please try again.",
+  /** Plans, checkout and funding on a deployment with neither a Stripe key nor local payments. */
+  notConfigured: "Payments are not configured on this deployment.",
   /** Deleting an account while a job's money is held for work under way, or owed to the pro. */
   deleteWhileHeld: (title: string, side: "owner" | "pro") =>
     side === "owner"

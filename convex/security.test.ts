@@ -5,7 +5,7 @@ import { ErrorCode } from "../common/errors";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { list as outboxList } from "./devOutbox";
-import { createUser, errorOf, newTest, setupEnv, signedIn, signUpParams, type TestConvex } from "./test.setup";
+import { createUser, errorOf, newTest, setupEnv, signedIn, signUpParams, TEST_SITE_URL, type TestConvex } from "./test.setup";
 
 beforeAll(setupEnv);
 afterEach(() => {
@@ -43,9 +43,9 @@ describe("dev outbox", () => {
 
   it("is read through the route on a local deployment with the outbox on", async () => {
     const t = newTest();
-    vi.stubEnv("CONVEX_CLOUD_URL", "http://127.0.0.1:3210");
+    vi.stubEnv("RAFTER_LOCAL", "1");
     await outboxEmail(t);
-    expect(await t.query(api.devOutbox.location, {})).toBe("https://test.convex.site/dev/outbox");
+    expect(await t.query(api.devOutbox.location, {})).toBe(`${TEST_SITE_URL}/dev/outbox`);
     const response = await t.fetch("/dev/outbox");
     expect(response.status).toBe(200);
     expect(response.headers.get("Access-Control-Allow-Origin")).toBe("http://localhost:5173");

@@ -10,7 +10,7 @@ import type { AppErrorData } from "../common/errors";
 import type { api } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import { syncUserLocation } from "./model/professionals";
-import { LOCAL_CONNECT_WEBHOOK_SECRET, LOCAL_WEBHOOK_SECRET, stripeClient } from "./payments/gateway";
+import { localConnectWebhookSecret, localWebhookSecret, stripeClient } from "./payments/gateway";
 import schema from "./schema";
 
 // Modules as Convex bundles them: files whose name has a single dot.
@@ -18,11 +18,15 @@ export const modules = Object.fromEntries(
   Object.entries(import.meta.glob("./**/*.*s")).filter(([path]) => path.split("/").pop()!.split(".").length === 2),
 );
 
+/** The test deployment's HTTP-actions URL (CONVEX_SITE_URL). */
+export const TEST_SITE_URL = "http://127.0.0.1:3211";
+
 let keysReady: Promise<void> | null = null;
 /** Environment a deployment would have for @convex-dev/auth and email. */
 export function setupEnv(): Promise<void> {
   process.env.SITE_URL = "http://localhost:5173";
-  process.env.CONVEX_SITE_URL = "https://test.convex.site";
+  // Loopback, as the local runtime's: local mode (RAFTER_LOCAL=1) is refused under any other.
+  process.env.CONVEX_SITE_URL = TEST_SITE_URL;
   process.env.EMAIL_TRANSPORT = "outbox";
   keysReady ??= (async () => {
     const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
@@ -44,7 +48,7 @@ export function newTest() {
  * path in tests. Any other address is refused: tests reach no network. Undone by `vi.unstubAllGlobals()`.
  */
 export function serveSiteUrl(t: TestConvex): void {
-  const site = new URL(process.env.CONVEX_SITE_URL ?? "https://test.convex.site");
+  const site = new URL(process.env.CONVEX_SITE_URL ?? TEST_SITE_URL);
   process.env.CONVEX_SITE_URL = site.origin;
   vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
@@ -308,7 +312,8 @@ export async function publishPost(m: TestMember, content = "Deck done #deck"): P
 export async function postStripeEvent(t: TestConvex, event: object, to: { path?: string; secret?: string } = {}): Promise<Response> {
   const connect = typeof (event as { account?: unknown }).account === "string";
   const payload = JSON.stringify(event);
-  const secret = to.secret ?? (connect ? LOCAL_CONNECT_WEBHOOK_SECRET : LOCAL_WEBHOOK_SECRET);
+  // Outside local payments there is no local secret: a made-up one, as a forger would sign with.
+  const secret = to.secret ?? (connect ? localConnectWebhookSecret() : localWebhookSecret()) ?? "whsec_not_this_deployments_secret";
   const signature = await stripeClient().webhooks.generateTestHeaderStringAsync({ payload, secret });
   return await t.fetch(to.path ?? (connect ? "/stripe/connect-webhook" : "/stripe/webhook"), {
     method: "POST",

@@ -13,6 +13,8 @@ export interface E2EEnv {
   adminKey: string;
   /** The runtime's fresh data folder. */
   dataDir: string;
+  /** Lets a request give its client address in X-Forwarded-For (scripts/lib/stack.ts; fixtures.ts clientHeaders). */
+  forwardedForToken: string;
 }
 
 /** Path of the JSON file holding the E2EEnv. */

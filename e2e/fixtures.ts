@@ -107,12 +107,18 @@ function uniqueEmail(testInfo: TestInfo, tag = "user"): string {
 }
 
 /**
- * Each test acts from its own client address (X-Forwarded-For, which the local runtime honours like a
- * proxy), so the per-address sign-up and sign-in limits count per test, as they would per person.
+ * Each test acts from its own client address, so the per-address sign-up and sign-in limits count
+ * per test, as they would per person. The local runtime takes X-Forwarded-For only from a request
+ * that also carries this run's token (scripts/lib/stack.ts): never from just any client.
  */
-function randomClientIp(): string {
+export function randomClientIp(): string {
   const octet = () => Math.floor(Math.random() * 254) + 1;
   return `10.${octet()}.${octet()}.${octet()}`;
+}
+
+/** The headers that make a request come from `clientIp` (see randomClientIp). */
+export function clientHeaders(clientIp: string): Record<string, string> {
+  return { "X-Forwarded-For": clientIp, "X-Local-Convex-Forward-Token": e2eEnv().forwardedForToken };
 }
 
 function httpClient(clientIp: string): ConvexHttpClient {
@@ -121,7 +127,7 @@ function httpClient(clientIp: string): ConvexHttpClient {
     logger: false,
     fetch: (input, init) => {
       const headers = new Headers(init?.headers);
-      headers.set("X-Forwarded-For", clientIp);
+      for (const [name, value] of Object.entries(clientHeaders(clientIp))) headers.set(name, value);
       return fetch(input, { ...init, headers });
     },
   });
@@ -398,7 +404,7 @@ export const test = base.extend<Fixtures>({
     await use(e2eEnv().baseURL);
   },
   extraHTTPHeaders: async ({ clientIp }, use) => {
-    await use({ "X-Forwarded-For": clientIp });
+    await use(clientHeaders(clientIp));
   },
   page: async ({ page, theme }, use) => {
     // On / and /welcome the prerendered landing page shows until the app swaps in its own DOM (the same
@@ -565,7 +571,7 @@ export async function siteOverlaysMounted(page: Page) {
 export async function otherBrowser(browser: Browser, clientIp: string = randomClientIp()): Promise<Page> {
   const context = await browser.newContext({
     baseURL: e2eEnv().baseURL,
-    extraHTTPHeaders: { "X-Forwarded-For": clientIp },
+    extraHTTPHeaders: clientHeaders(clientIp),
   });
   return await context.newPage();
 }

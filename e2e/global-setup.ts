@@ -29,6 +29,7 @@ export default async function globalSetup(_config: FullConfig): Promise<void> {
       convexSiteUrl: stack.convexSiteUrl,
       adminKey: stack.adminKey,
       dataDir: stack.dataDir,
+      forwardedForToken: stack.forwardedForToken,
     };
     const envFile = path.join(stack.tmpDir, "env.json");
     fs.writeFileSync(envFile, JSON.stringify(env, null, 2));

@@ -7,7 +7,7 @@ import type { Browser, Page } from "@playwright/test";
 import { INSTALL_PROMPT_SEEN_KEY } from "../src/features/site/install";
 import { CONSENT_STORAGE_KEY, CONSENT_VERSION, REJECT_ALL } from "../src/lib/consent";
 import { e2eEnv } from "./env";
-import { expect, test, type Account } from "./fixtures";
+import { clientHeaders, expect, randomClientIp, test, type Account } from "./fixtures";
 
 /** A returning visitor: cookies chosen, install prompt seen (nothing covers the message form). */
 async function returningVisitor(page: Page): Promise<void> {
@@ -27,11 +27,10 @@ async function returningVisitor(page: Page): Promise<void> {
 
 /** A second person in their own browser (own storage, own client address), signed in through the form. */
 async function secondBrowser(browser: Browser, account: Account): Promise<Page> {
-  const octet = () => Math.floor(Math.random() * 254) + 1;
   const context = await browser.newContext({
     baseURL: e2eEnv().baseURL,
     serviceWorkers: "block",
-    extraHTTPHeaders: { "X-Forwarded-For": `10.${octet()}.${octet()}.${octet()}` },
+    extraHTTPHeaders: clientHeaders(randomClientIp()),
   });
   const page = await context.newPage();
   await returningVisitor(page);

@@ -8,11 +8,13 @@
 //
 // Ctrl-C stops everything. If any part stops by itself, the rest is stopped
 // and the script exits non-zero with that part's last output.
+import crypto from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseEnv } from "node:util";
+import { isLoopbackHost } from "../convex/model/deployment";
 import { adminClient, readRuntimeInfo } from "./lib/convex";
 import { waitForHttp } from "./lib/http";
 import { choosePorts } from "./lib/ports";
@@ -99,6 +101,32 @@ function loadEnvLocal(): void {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
+/** Where this install keeps its local secrets: in the data folder, git-ignored, wiped by --reset. */
+const SECRETS_FILE = path.join(DATA_DIR, "local-secrets.json");
+
+/**
+ * The local Stripe's webhook secret (convex/payments/gateway.ts LOCAL_STRIPE_WEBHOOK_SECRET): the
+ * shell's or .env.local's if set, else this install's, made at random on the first start. Each
+ * install has its own: a secret in the code would sign webhooks for any deployment that took it.
+ * `save` writes a new one once the runtime is up (after a --reset has wiped the folder).
+ */
+function localWebhookSecret(reset: boolean): { secret: string; save: () => void } {
+  const given = process.env.LOCAL_STRIPE_WEBHOOK_SECRET?.trim();
+  if (given) return { secret: given, save: () => {} };
+  if (!reset && fs.existsSync(SECRETS_FILE)) {
+    const saved = (JSON.parse(fs.readFileSync(SECRETS_FILE, "utf8")) as { stripeWebhookSecret?: string }).stripeWebhookSecret;
+    if (saved) return { secret: saved, save: () => {} };
+  }
+  const secret = `whsec_${crypto.randomBytes(32).toString("hex")}`;
+  return {
+    secret,
+    save: () => {
+      fs.mkdirSync(DATA_DIR, { recursive: true });
+      fs.writeFileSync(SECRETS_FILE, `${JSON.stringify({ stripeWebhookSecret: secret }, null, 2)}\n`, { mode: 0o600 });
+    },
+  };
+}
+
 async function main() {
   const args = process.argv.slice(2);
   if (args.includes("-h") || args.includes("--help")) {
@@ -112,6 +140,14 @@ async function main() {
   loadEnvLocal();
 
   const host = process.env.HOST?.trim() || "127.0.0.1";
+  // The app runs in local mode (RAFTER_LOCAL=1), which the functions refuse under a site URL that is
+  // not loopback: say so now rather than when the demo seed is refused.
+  if (!isLoopbackHost(urlHost(host))) {
+    throw new Error(
+      `HOST=${host}: npm start runs the app in local mode, which only loopback addresses get. ` +
+        "Use 127.0.0.1, or 0.0.0.0 to listen on every interface (the app's URLs stay on 127.0.0.1).",
+    );
+  }
   const convex = await choosePorts({
     what: "local Convex runtime",
     envName: "CONVEX_PORT",
@@ -134,6 +170,7 @@ async function main() {
   const convexUrl = `http://${urlHost(host)}:${convex.port}`;
   const siteActionsUrl = `http://${urlHost(host)}:${convex.port + 1}`;
   const emailTransport = process.env.EMAIL_TRANSPORT?.trim() || "outbox";
+  const webhookSecret = localWebhookSecret(args.includes("--reset"));
 
   // 1. The runtime.
   say(`starting the local Convex runtime on ${convexUrl}${dev ? " (watching convex/)" : ""}...`);
@@ -163,8 +200,15 @@ async function main() {
       ...(args.includes("--reset") ? ["--reset"] : []),
     ],
     cwd: ROOT,
-    // RAFTER_LOCAL: a local deployment (dev outbox route, local-only seed, no per-IP limits for loopback).
-    env: { ...process.env, EMAIL_TRANSPORT: emailTransport, SITE_URL: appUrl, RAFTER_LOCAL: "1" },
+    // RAFTER_LOCAL: a local deployment (convex/model/deployment.ts: dev outbox route, demo seed, the
+    // local Stripe with this install's secret, no per-IP limits for loopback).
+    env: {
+      ...process.env,
+      EMAIL_TRANSPORT: emailTransport,
+      SITE_URL: appUrl,
+      RAFTER_LOCAL: "1",
+      LOCAL_STRIPE_WEBHOOK_SECRET: webhookSecret.secret,
+    },
     rewrite: (line) => line.replace(/^\[local-convex\] /, ""),
     onLine: (line) => {
       if (READY.test(line)) resolveReady();
@@ -190,6 +234,7 @@ async function main() {
   await Promise.race([ready, runtime.exited]);
   if (!runtime.running) return; // the supervisor reports it
   const runtimeReadyAt = performance.now();
+  webhookSecret.save();
 
   // 3. Demo data, on the first start only.
   const info = readRuntimeInfo(DATA_DIR);

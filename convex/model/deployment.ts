@@ -1,27 +1,67 @@
 // Which kind of deployment this is. "Local" means the app running on a
-// developer's machine (`npm start`, the e2e stack, `npx convex dev --local`):
-// the dev outbox, the demo seed and loopback exemptions from per-IP limits
-// exist only there. Told by RAFTER_LOCAL=1 (set by scripts/start.ts and
-// scripts/lib/stack.ts for the local runtime; never set it on a real
-// deployment) or by a loopback deployment URL (Convex provides
-// CONVEX_CLOUD_URL; a hosted deployment never has a loopback one).
+// developer's machine (`npm start`, `npm run dev`, the e2e stack, the unit
+// tests): the dev outbox, the demo seed, the local payments gateway and the
+// loopback exemption from per-IP limits exist only there.
+//
+// Local mode is an explicit opt-in, RAFTER_LOCAL=1, set by scripts/start.ts and
+// scripts/lib/stack.ts for the local runtime and by the unit tests. It is never
+// inferred from the deployment's URLs: a self-hosted backend behind a reverse
+// proxy reports a loopback CONVEX_CLOUD_URL too, and every one of its clients
+// is 127.0.0.1. Even when opted in, local mode is refused when the site URLs
+// (CONVEX_SITE_URL, and SITE_URL if set) are not loopback: a deployment
+// reachable under a public name is not a developer's machine, whatever its
+// environment says.
 
-const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
+const LOOPBACK_NAMES = new Set(["localhost", "::1", "[::1]"]);
 
+/** A loopback address or name. A whole dotted quad: "127.example.com" is not one. */
 export function isLoopbackHost(host: string | null | undefined): boolean {
   if (!host) return false;
-  return LOOPBACK_HOSTS.has(host) || host.startsWith("127.") || host === "::ffff:127.0.0.1";
+  const h = host.toLowerCase();
+  if (LOOPBACK_NAMES.has(h) || h.endsWith(".localhost")) return true;
+  const v4 = h.startsWith("::ffff:") ? h.slice("::ffff:".length) : h;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
 }
 
-export function isLocalDeployment(): boolean {
-  if (process.env.RAFTER_LOCAL === "1") return true;
-  const url = process.env.CONVEX_CLOUD_URL;
-  if (!url) return false;
+function isLoopbackUrl(url: string): boolean {
   try {
     return isLoopbackHost(new URL(url).hostname);
   } catch {
     return false;
   }
+}
+
+/**
+ * Why local mode can't be on here, or null when it is. Not opted in is a reason too, so
+ * assertLocalDeployment can say which it was.
+ */
+export function localModeRefusal(): string | null {
+  if (process.env.RAFTER_LOCAL !== "1") return "RAFTER_LOCAL=1 is not set.";
+  // Convex and the local runtime always provide CONVEX_SITE_URL; only a unit test may lack it.
+  for (const [name, url] of [
+    ["CONVEX_SITE_URL", process.env.CONVEX_SITE_URL],
+    ["SITE_URL", process.env.SITE_URL],
+  ] as const) {
+    if (url && !isLoopbackUrl(url)) {
+      return `RAFTER_LOCAL=1 is set, but ${name} (${url}) is not a loopback address: local mode is refused.`;
+    }
+  }
+  return null;
+}
+
+let reportedRefusal: string | null = null;
+
+/**
+ * Whether this is a developer's machine that opted in (see the top of the file). A refused
+ * opt-in answers false (fails closed) and says why in the log, once per reason per instance.
+ */
+export function isLocalDeployment(): boolean {
+  const refusal = localModeRefusal();
+  if (refusal !== null && process.env.RAFTER_LOCAL === "1" && refusal !== reportedRefusal) {
+    reportedRefusal = refusal;
+    console.error(`${refusal} Unset RAFTER_LOCAL on this deployment.`);
+  }
+  return refusal === null;
 }
 
 /** The dev outbox is readable only on a local deployment whose emails go to it. */
@@ -31,5 +71,6 @@ export function isOutboxReadable(): boolean {
 
 /** Refuses work that must never run on a real deployment (demo seed, its demo admin). */
 export function assertLocalDeployment(message: string): void {
-  if (!isLocalDeployment()) throw new Error(`${message} Set RAFTER_LOCAL=1 only on a developer's machine.`);
+  const refusal = localModeRefusal();
+  if (refusal !== null) throw new Error(`${message} ${refusal} Set RAFTER_LOCAL=1 only on a developer's machine.`);
 }

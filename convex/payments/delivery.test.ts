@@ -4,9 +4,9 @@
 // ordered is the debugging switch back to once, in order.
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { internal } from "../_generated/api";
-import { newTest, pro, userRow, type TestConvex } from "../test.setup";
+import { newTest, pro, TEST_SITE_URL, userRow, type TestConvex } from "../test.setup";
 import { accountUpdatedEvent, checkoutSessionObject, deliveryPlan, invoiceObject, stripeEvent, subscriptionObject, type LocalEvent } from "./events";
-import { LOCAL_CONNECT_WEBHOOK_SECRET, LOCAL_WEBHOOK_SECRET, stripeClient } from "./gateway";
+import { localConnectWebhookSecret, localWebhookSecret, stripeClient } from "./gateway";
 
 const DAY = 24 * 60 * 60_000;
 
@@ -20,7 +20,7 @@ interface Sent {
 /** Every POST the local Stripe makes, forwarded to the app's own route (which verifies it). */
 function recordDeliveries(t: TestConvex): Sent[] {
   const sent: Sent[] = [];
-  process.env.CONVEX_SITE_URL = "https://test.convex.site";
+  process.env.CONVEX_SITE_URL = TEST_SITE_URL;
   vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const response = await t.fetch(url.pathname, init);
@@ -92,7 +92,7 @@ describe("the local Stripe's delivery", () => {
       expect(signedAt(again.signature)).toBeGreaterThan(signedAt(first.signature));
       // Both signatures are genuine for the same payload.
       for (const s of [first, again]) {
-        await expect(stripeClient().webhooks.constructEventAsync(s.body, s.signature, LOCAL_WEBHOOK_SECRET)).resolves.toMatchObject({ id: idOf(first) });
+        await expect(stripeClient().webhooks.constructEventAsync(s.body, s.signature, localWebhookSecret()!)).resolves.toMatchObject({ id: idOf(first) });
       }
     }
     // And the app, fed the events backwards and twice, ends where it would in order.
@@ -116,7 +116,7 @@ describe("the local Stripe's delivery", () => {
       ["/stripe/connect-webhook", event.id, 200],
     ]);
     expect(signedAt(sent[1]!.signature)).toBeGreaterThan(signedAt(sent[0]!.signature));
-    await expect(stripeClient().webhooks.constructEventAsync(sent[1]!.body, sent[1]!.signature, LOCAL_CONNECT_WEBHOOK_SECRET)).resolves.toBeTruthy();
+    await expect(stripeClient().webhooks.constructEventAsync(sent[1]!.body, sent[1]!.signature, localConnectWebhookSecret()!)).resolves.toBeTruthy();
     expect((await userRow(t, member.userId)).payoutsEnabled).toBe(true);
   });
 

@@ -1,11 +1,12 @@
 // The payments gateway (ARCHITECTURE.md "Money"): one interface, two implementations.
 // - stripe: the Stripe API through the `stripe` package, from actions only, API version pinned.
 // - local: chosen when STRIPE_SECRET_KEY is unset on a local deployment (`npm start`, the e2e
-//   stack). It keeps its own records (convex/payments/local.ts), serves a checkout page and a
+//   stack) that has its own random webhook secret (LOCAL_STRIPE_WEBHOOK_SECRET). It keeps its own records (convex/payments/local.ts), serves a checkout page and a
 //   customer portal in the app, and delivers Stripe-shaped events signed exactly as Stripe signs
 //   them to the app's own webhook route, which verifies them with the real SDK: the code that
 //   fulfils a subscription in production is the code that runs locally.
-// With neither (a hosted deployment without keys) subscriptions are unavailable.
+// With neither (a hosted deployment without keys) payments are off: plans, checkout and funding
+// refuse, and the webhook routes answer 503.
 import { env } from "../_generated/server";
 import Stripe from "stripe";
 import type { PlanId } from "../../common/plans";
@@ -16,38 +17,64 @@ import { isLocalDeployment } from "../model/deployment";
 /** Pinned: the webhook payloads and objects this code reads are this version's. */
 export const STRIPE_API_VERSION = "2026-10-28.endive" as const;
 
-/** The local mode's webhook secret: local deployments only, where no real money moves. */
-export const LOCAL_WEBHOOK_SECRET = "whsec_rafter_local_payments_mode";
 /**
- * The local mode's Connect endpoint secret. Stripe sends connected accounts' events (account.updated)
- * only to a Connect endpoint, which has a signing secret of its own: the local gateway does the same.
+ * The local gateway's webhook secret: per install, random, never in code. scripts/start.ts makes one
+ * on the first start and keeps it in the git-ignored data folder; the e2e stack and the unit tests
+ * make their own per run. Without it (or with one too short to be random) there are no local
+ * payments: a constant secret would let anyone sign events for a deployment that trusts them.
  */
-export const LOCAL_CONNECT_WEBHOOK_SECRET = "whsec_rafter_local_connect_mode";
+export const LOCAL_WEBHOOK_SECRET_ENV = "LOCAL_STRIPE_WEBHOOK_SECRET";
+const LOCAL_SECRET_MIN_LENGTH = 32;
+
+function localSecret(): string | null {
+  const secret = env[LOCAL_WEBHOOK_SECRET_ENV]?.trim();
+  return secret && secret.length >= LOCAL_SECRET_MIN_LENGTH ? secret : null;
+}
 
 export type PaymentsMode = "stripe" | "local" | "off";
 
+/**
+ * Stripe with a key; the local gateway only on a local deployment (model/deployment.ts) that has
+ * its own random secret; otherwise off, and plans, checkout and funding refuse.
+ */
 export function paymentsMode(): PaymentsMode {
   if (env.STRIPE_SECRET_KEY) return "stripe";
-  return isLocalDeployment() ? "local" : "off";
+  return localSecret() !== null && isLocalDeployment() ? "local" : "off";
+}
+
+/** The local platform endpoint's secret; null unless payments are local. */
+export function localWebhookSecret(): string | null {
+  return paymentsMode() === "local" ? localSecret() : null;
+}
+
+/**
+ * The local Connect endpoint's secret. Stripe sends connected accounts' events (account.updated)
+ * only to a Connect endpoint, which has a signing secret of its own: the local gateway does the
+ * same, derived from the install's secret (they live together), so neither endpoint takes the
+ * other's signature.
+ */
+export function localConnectWebhookSecret(): string | null {
+  const secret = localWebhookSecret();
+  return secret === null ? null : `${secret}:connect`;
 }
 
 /** The secret webhook signatures are checked against; null when payments are off. */
 export function webhookSecret(): string | null {
   const mode = paymentsMode();
   if (mode === "stripe") return env.STRIPE_WEBHOOK_SECRET ?? null;
-  return mode === "local" ? LOCAL_WEBHOOK_SECRET : null;
+  return localWebhookSecret();
 }
 
 /** The Connect endpoint's secret (POST /stripe/connect-webhook); null when payments are off or it is unset. */
 export function connectWebhookSecret(): string | null {
   const mode = paymentsMode();
   if (mode === "stripe") return env.STRIPE_CONNECT_WEBHOOK_SECRET ?? null;
-  return mode === "local" ? LOCAL_CONNECT_WEBHOOK_SECRET : null;
+  return localConnectWebhookSecret();
 }
 
 /** The SDK client. Local mode uses it only for webhook signing and verification (no API calls). */
 export function stripeClient(): Stripe {
-  return new Stripe(env.STRIPE_SECRET_KEY ?? "sk_test_local_mode_makes_no_api_calls", {
+  return new Stripe(env.STRIPE_SECRET_KEY || "sk_test_local_mode_makes_no_api_calls", {
     apiVersion: STRIPE_API_VERSION,
     httpClient: Stripe.createFetchHttpClient(),
   });

@@ -1,18 +1,21 @@
 // Which payments gateway serves this deployment (gateway.ts paymentsMode): Stripe with keys, the
-// local Stripe on a local deployment without them. Its own file because gateway.ts is what both
+// local Stripe on a local deployment with its own webhook secret, else none. Its own file because gateway.ts is what both
 // implementations import (the import graph has no circles).
 import { ErrorCode } from "../../common/errors";
+import { PaymentCopy } from "../../common/payments";
 import { fail } from "../model/errors";
 import { paymentsMode, type PaymentsGateway } from "./gateway";
 import { localGateway } from "./local";
 import { stripeGateway } from "./stripeGateway";
 
-/** The gateway in force; refuses with `unavailable` (the caller's copy) when this deployment has no payments. */
-export function paymentsGateway(unavailable: string): PaymentsGateway {
+/** The gateway in force; refuses, saying payments are not configured, when this deployment has none. */
+export function paymentsGateway(): PaymentsGateway {
   const mode = paymentsMode();
   if (mode === "off") {
-    console.error("payments: STRIPE_SECRET_KEY is not set on this deployment");
-    fail(ErrorCode.INVALID_INPUT, unavailable);
+    console.error(
+      "payments: off. Set STRIPE_SECRET_KEY, or (on a developer's machine only) RAFTER_LOCAL=1 with LOCAL_STRIPE_WEBHOOK_SECRET",
+    );
+    fail(ErrorCode.INVALID_INPUT, PaymentCopy.notConfigured);
   }
   return mode === "stripe" ? stripeGateway : localGateway;
 }

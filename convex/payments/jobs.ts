@@ -56,7 +56,7 @@ import { paymentsGateway } from "./gateways";
 
 /** The gateway in force (payments/gateways.ts); refuses when this deployment has no payments. */
 export function jobGateway(): PaymentsGateway {
-  return paymentsGateway(PaymentCopy.checkoutFailed);
+  return paymentsGateway();
 }
 
 const actionName = v.union(v.literal("confirmQuote"), v.literal("submitCompletion"), v.literal("requestChanges"), v.literal("approve"), v.literal("openDispute"));
@@ -334,10 +334,12 @@ export const fund = action({
   returns: v.object({ url: v.string() }),
   handler: async (ctx, { jobId, milestoneIndex }): Promise<{ url: string }> => {
     if (ctx.viewerId === null) fail(ErrorCode.NOT_AUTHENTICATED, SubscribeCopy.authRequired);
+    // Before anything is written: a deployment without payments refuses up front.
+    const gateway = jobGateway();
     const funding: { paymentId: Id<"jobPayments">; version: number; amountCents: number; email: string; title: string } =
       await ctx.runMutation(internal.payments.jobs.fundingContext, { jobId, viewerId: ctx.viewerId, ...(milestoneIndex !== undefined ? { milestoneIndex } : {}) });
     const back = `${siteUrl()}/jobs/${jobId}`;
-    const { url } = await jobGateway().createJobCheckout(ctx, {
+    const { url } = await gateway.createJobCheckout(ctx, {
       paymentId: funding.paymentId,
       ownerId: ctx.viewerId,
       email: funding.email,

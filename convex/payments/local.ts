@@ -32,7 +32,7 @@ import {
   type LocalJobCharge,
   type LocalSubscriptionState,
 } from "./events";
-import { LOCAL_CONNECT_WEBHOOK_SECRET, LOCAL_WEBHOOK_SECRET, paymentsMode, stripeClient, type PaymentsGateway } from "./gateway";
+import { localConnectWebhookSecret, localWebhookSecret, paymentsMode, stripeClient, type PaymentsGateway } from "./gateway";
 import { planId as planIdValidator } from "../schema";
 
 /**
@@ -516,7 +516,9 @@ async function deliver(events: readonly unknown[]): Promise<void> {
     const connect = typeof event.account === "string";
     const endpoint = `${site}${connect ? "/stripe/connect-webhook" : "/stripe/webhook"}`;
     const payload = JSON.stringify(event);
-    const secret = connect ? LOCAL_CONNECT_WEBHOOK_SECRET : LOCAL_WEBHOOK_SECRET;
+    const secret = connect ? localConnectWebhookSecret() : localWebhookSecret();
+    // Payments stopped being local since the events were made (the secret or local mode went away).
+    if (secret === null) throw new Error("local payments are off: not delivering webhook events");
     const previous = signedAt.get(event.id);
     const timestamp = Math.max(Math.floor(Date.now() / 1000), previous === undefined ? 0 : previous + 1);
     signedAt.set(event.id, timestamp);

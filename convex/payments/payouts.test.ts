@@ -9,7 +9,7 @@ import { api, internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import { bid, fundJob, newTest, owner, pro, project, serveSiteUrl, userRow, type TestConvex, type TestMember, postStripeEvent } from "../test.setup";
 import { accountObject, deliveryPlan, accountUpdatedEvent, stripeEvent, type LocalEvent } from "./events";
-import { LOCAL_CONNECT_WEBHOOK_SECRET, LOCAL_WEBHOOK_SECRET } from "./gateway";
+import { localConnectWebhookSecret, localWebhookSecret } from "./gateway";
 import { PAYOUT_REMINDERS_MAX } from "./jobs";
 
 const GOOD_CARD = { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" };
@@ -33,7 +33,7 @@ const postTo = (t: TestConvex, path: string, event: object, secret: string) => p
 async function deliver(t: TestConvex, events: readonly unknown[]) {
   for (const { event } of deliveryPlan(events as LocalEvent[], "strict")) {
     const connect = typeof event.account === "string";
-    const res = await postTo(t, connect ? "/stripe/connect-webhook" : "/stripe/webhook", event, connect ? LOCAL_CONNECT_WEBHOOK_SECRET : LOCAL_WEBHOOK_SECRET);
+    const res = await postTo(t, connect ? "/stripe/connect-webhook" : "/stripe/webhook", event, connect ? localConnectWebhookSecret()! : localWebhookSecret()!);
     expect(res.status).toBe(200);
   }
 }
@@ -92,30 +92,30 @@ describe("the Connect endpoint", () => {
     expect(event.account).toBe("acct_c1");
     // Stripe never sends a connected account's event to the platform endpoint: refused there,
     // signed with either secret, and the Connect endpoint refuses the platform's secret.
-    expect((await postTo(t, "/stripe/webhook", event, LOCAL_WEBHOOK_SECRET)).status).toBe(400);
-    expect((await postTo(t, "/stripe/webhook", event, LOCAL_CONNECT_WEBHOOK_SECRET)).status).toBe(400);
-    expect((await postTo(t, "/stripe/connect-webhook", event, LOCAL_WEBHOOK_SECRET)).status).toBe(400);
+    expect((await postTo(t, "/stripe/webhook", event, localWebhookSecret()!)).status).toBe(400);
+    expect((await postTo(t, "/stripe/webhook", event, localConnectWebhookSecret()!)).status).toBe(400);
+    expect((await postTo(t, "/stripe/connect-webhook", event, localWebhookSecret()!)).status).toBe(400);
     // An event without `account` (the platform's own) has no business on the Connect endpoint.
     const platformOwn = stripeEvent("account.updated", accountObject("acct_c1", p.userId, true), Date.now());
-    expect((await postTo(t, "/stripe/connect-webhook", platformOwn, LOCAL_CONNECT_WEBHOOK_SECRET)).status).toBe(400);
+    expect((await postTo(t, "/stripe/connect-webhook", platformOwn, localConnectWebhookSecret()!)).status).toBe(400);
     expect((await userRow(t, p.userId)).payoutsEnabled).toBeUndefined();
 
-    expect((await postTo(t, "/stripe/connect-webhook", event, LOCAL_CONNECT_WEBHOOK_SECRET)).status).toBe(200);
+    expect((await postTo(t, "/stripe/connect-webhook", event, localConnectWebhookSecret()!)).status).toBe(200);
     expect(await userRow(t, p.userId)).toMatchObject({ stripeConnectAccountId: "acct_c1", payoutsEnabled: true });
     expect(await notesOf(p)).toMatchObject([{ title: "Payouts connected", content: PaymentCopy.payoutsConnected }]);
     // Stripe doesn't promise order: an older update arriving late changes nothing.
     const stale = accountUpdatedEvent("acct_c1", p.userId, false, Date.now() - 60_000);
-    expect((await postTo(t, "/stripe/connect-webhook", stale, LOCAL_CONNECT_WEBHOOK_SECRET)).status).toBe(200);
+    expect((await postTo(t, "/stripe/connect-webhook", stale, localConnectWebhookSecret()!)).status).toBe(200);
     expect((await userRow(t, p.userId)).payoutsEnabled).toBe(true);
   });
 
-  test("with Stripe keys: the Connect endpoint checks STRIPE_CONNECT_WEBHOOK_SECRET (404 while unset), the platform's STRIPE_WEBHOOK_SECRET", async () => {
+  test("with Stripe keys: the Connect endpoint checks STRIPE_CONNECT_WEBHOOK_SECRET (503 while unset), the platform's STRIPE_WEBHOOK_SECRET", async () => {
     const t = newTest();
     const p = await pro(t);
     process.env.STRIPE_SECRET_KEY = "sk_test_never_called";
     process.env.STRIPE_WEBHOOK_SECRET = "whsec_platform_endpoint";
     const event = accountUpdatedEvent("acct_c2", p.userId, true, Date.now());
-    expect((await postTo(t, "/stripe/connect-webhook", event, "whsec_connect_endpoint")).status).toBe(404);
+    expect((await postTo(t, "/stripe/connect-webhook", event, "whsec_connect_endpoint")).status).toBe(503);
     process.env.STRIPE_CONNECT_WEBHOOK_SECRET = "whsec_connect_endpoint";
     expect((await postTo(t, "/stripe/webhook", event, "whsec_platform_endpoint")).status).toBe(400);
     expect((await postTo(t, "/stripe/connect-webhook", event, "whsec_platform_endpoint")).status).toBe(400);

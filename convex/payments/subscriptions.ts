@@ -107,7 +107,7 @@ export const billingOf = internalQuery({
   },
 });
 
-const gateway = () => paymentsGateway(SubscribeCopy.failed);
+const gateway = () => paymentsGateway();
 
 /**
  * Where checkout returns: a path inside the app ("/dashboard?subscription=success") or a full URL

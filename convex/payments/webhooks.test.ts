@@ -15,7 +15,7 @@ import {
   type LocalEvent,
   type LocalSubscriptionState,
 } from "./events";
-import { LOCAL_WEBHOOK_SECRET, stripeClient } from "./gateway";
+import { localWebhookSecret, stripeClient } from "./gateway";
 
 const DAY = 24 * 60 * 60_000;
 const GOOD_CARD = { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" };
@@ -33,7 +33,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function signed(event: LocalEvent, secret = LOCAL_WEBHOOK_SECRET) {
+async function signed(event: LocalEvent, secret = localWebhookSecret()!) {
   const payload = JSON.stringify(event);
   const signature = await stripeClient().webhooks.generateTestHeaderStringAsync({ payload, secret });
   return { payload, signature };

@@ -378,8 +378,9 @@ export async function applyEventsDirectly(ctx: ActionCtx, events: readonly unkno
 function webhookRoute(source: WebhookSource) {
   return httpAction(async (ctx, request) => {
     const secret = source === "connect" ? connectWebhookSecret() : webhookSecret();
-    // A deployment without payments (or without this endpoint's secret) has no webhook to speak of.
-    if (secret === null) return jsonResponse({ message: "Payments are not configured on this deployment" }, 404);
+    // A deployment without payments (or without this endpoint's secret) processes nothing: 503, as
+    // a service not set up here (Stripe retries, and the dashboard shows the endpoint failing).
+    if (secret === null) return jsonResponse({ message: PaymentCopy.notConfigured }, 503);
     const signature = request.headers.get("stripe-signature");
     if (!signature) return jsonResponse({ message: "Missing Stripe-Signature header" }, 400);
     const body = await request.text();

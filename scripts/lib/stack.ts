@@ -3,6 +3,7 @@
 // (emails to the outbox) and the app built once with `vite build` against it,
 // served by `vite preview`. Used by e2e/global-setup.ts and bench/*.
 import { spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -99,6 +100,12 @@ export interface Stack {
   outDir: string;
   /** Holds the data folder and the build; removed by stop(). */
   tmpDir: string;
+  /**
+   * This run's client-address token: a request carrying it in X-Local-Convex-Forward-Token may give
+   * its address in X-Forwarded-For (the e2e browsers: one address per test). Without it the runtime
+   * believes no X-Forwarded-For.
+   */
+  forwardedForToken: string;
   pids: number[];
   stop: () => void;
 }
@@ -123,6 +130,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const baseURL = `http://${HOST}:${appPort}`;
   const convexUrl = `http://${HOST}:${port}`;
   const pids: number[] = [];
+  // Per run and random: the e2e stack is a local deployment (RAFTER_LOCAL=1) whose payments run on
+  // the local Stripe with a webhook secret of its own, and whose runtime takes a client's address
+  // from X-Forwarded-For only with this run's token.
+  const forwardedForToken = crypto.randomBytes(32).toString("hex");
+  const localWebhookSecret = `whsec_${crypto.randomBytes(32).toString("hex")}`;
   const stop = () => {
     stopPids(pids);
     fs.rmSync(tmpDir, { recursive: true, force: true });
@@ -155,8 +167,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ],
       {
         cwd: ROOT,
-        // RAFTER_LOCAL: a local deployment (dev outbox route, local-only seed, no per-IP limits for loopback).
-        env: { ...process.env, EMAIL_TRANSPORT: "outbox", SITE_URL: baseURL, RAFTER_LOCAL: "1" },
+        // RAFTER_LOCAL: a local deployment (model/deployment.ts: dev outbox route, demo seed, the local
+        // Stripe with this run's secret, no per-IP limits for loopback).
+        env: {
+          ...process.env,
+          EMAIL_TRANSPORT: "outbox",
+          SITE_URL: baseURL,
+          RAFTER_LOCAL: "1",
+          LOCAL_STRIPE_WEBHOOK_SECRET: localWebhookSecret,
+          LOCAL_CONVEX_FORWARDED_FOR_TOKEN: forwardedForToken,
+        },
         stdio: ["ignore", "pipe", "pipe"],
       },
     );
@@ -209,6 +229,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       dataDir,
       outDir,
       tmpDir,
+      forwardedForToken,
       pids,
       stop,
     };

@@ -3,6 +3,9 @@ import { parseArgs } from "node:util";
 import { parseLimits } from "./limits.js";
 import { startRuntime } from "./runtime.js";
 
+/** The environment variable the client-address token comes in (see HELP). */
+const FORWARDED_FOR_TOKEN_ENV = "LOCAL_CONVEX_FORWARDED_FOR_TOKEN";
+
 const HELP = `Usage: local-convex [options]
 
   --functions <dir>   Convex functions folder (default ./convex)
@@ -18,7 +21,13 @@ const HELP = `Usage: local-convex [options]
   --quiet             do not log each function call
   --limit <name=n>    a stricter transaction limit than Convex's (repeatable): bytesRead, documentsRead,
                       databaseQueries, bytesWritten, documentsWritten, functionMs, documentBytes, arrayLength
-  -h, --help          show this help`;
+  -h, --help          show this help
+
+Environment:
+  LOCAL_CONVEX_FORWARDED_FOR_TOKEN  a random secret (32+ characters): requests carrying it in the
+                      X-Local-Convex-Forward-Token header may give their client address in
+                      X-Forwarded-For (the e2e tests: one address per test). Unset: X-Forwarded-For
+                      is never believed, and every client is the address it connects from.`;
 
 async function main() {
   const { values } = parseArgs({
@@ -42,6 +51,9 @@ async function main() {
     console.log(HELP);
     return;
   }
+  // Read here and removed, so the functions (which see process.env) never see it.
+  const forwardedForToken = process.env[FORWARDED_FOR_TOKEN_ENV] || null;
+  delete process.env[FORWARDED_FOR_TOKEN_ENV];
   const runtime = await startRuntime({
     functionsDir: values.functions,
     dataDir: values.data,
@@ -55,6 +67,7 @@ async function main() {
     reset: values.reset,
     logFunctionCalls: !values.quiet,
     limits: parseLimits(values.limit ?? []),
+    forwardedForToken,
   });
   let stopping = false;
   const stop = async () => {

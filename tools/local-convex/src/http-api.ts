@@ -1,6 +1,7 @@
 // The deployment's HTTP surfaces: the API `ConvexHttpClient` uses
 // (`/api/query|mutation|action|function`, `/api/query_ts`), file storage
 // uploads and downloads, and the app's own HTTP actions on the site port.
+import crypto from "node:crypto";
 import type http from "node:http";
 import { convexToJson, jsonToConvex } from "convex/values";
 import { AuthError, type TokenVerifier } from "./auth.js";
@@ -25,12 +26,18 @@ export function readBody(req: http.IncomingMessage, limit = 64 * 1024 * 1024): P
   });
 }
 
+/**
+ * Names the runtime's client-address token (RuntimeOptions.forwardedForToken): a request carrying
+ * it may say who it acts for in X-Forwarded-For. Lower case, as Node gives header names.
+ */
+export const FORWARDED_FOR_TOKEN_HEADER = "x-local-convex-forward-token";
+
 const CORS = {
   "Access-Control-Allow-Origin": "*",
   "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
-  // X-Forwarded-For: the e2e browsers send it on every request (one client address per test, see
-  // clientInfo), so a cross-origin file upload's preflight must allow it.
-  "Access-Control-Allow-Headers": "Content-Type, Authorization, Convex-Client, Digest, X-Forwarded-For",
+  // X-Forwarded-For and the token: the e2e browsers send both on every request (one client address
+  // per test, see clientInfo), so a cross-origin file upload's preflight must allow them.
+  "Access-Control-Allow-Headers": `Content-Type, Authorization, Convex-Client, Digest, X-Forwarded-For, ${FORWARDED_FOR_TOKEN_HEADER}`,
   "Access-Control-Max-Age": "86400",
 };
 
@@ -39,11 +46,28 @@ function sendJson(res: http.ServerResponse, status: number, body: unknown, extra
   res.end(JSON.stringify(body));
 }
 
-/** The caller as a deployment sees it; behind a local proxy, the forwarded address. */
-export function clientInfo(req: http.IncomingMessage): RequestInfo {
-  const forwarded = req.headers["x-forwarded-for"];
-  const ip = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim() || req.socket.remoteAddress || null;
-  return { ip, userAgent: req.headers["user-agent"] ?? null };
+function header(req: http.IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && crypto.timingSafeEqual(a, b);
+}
+
+/**
+ * The caller as a deployment sees it: the socket's address. X-Forwarded-For is anyone's to write,
+ * so it is believed only from a caller that also shows `forwardedForToken`, a random secret given
+ * to this run of the runtime (the e2e stack gives it to its browsers, so that each test acts from
+ * an address of its own); with no token configured it is never believed.
+ */
+export function clientInfo(req: http.IncomingMessage, forwardedForToken: string | null = null): RequestInfo {
+  const token = header(req, FORWARDED_FOR_TOKEN_HEADER);
+  const trusted = forwardedForToken !== null && token !== undefined && sameSecret(token, forwardedForToken);
+  const forwarded = trusted ? header(req, "x-forwarded-for")?.split(",")[0]?.trim() : undefined;
+  return { ip: forwarded || req.socket.remoteAddress || null, userAgent: req.headers["user-agent"] ?? null };
 }
 
 export interface HttpApiOptions {
@@ -52,6 +76,8 @@ export interface HttpApiOptions {
   verifier: () => TokenVerifier;
   cloudUrl: string;
   siteUrl: string;
+  /** The client-address token (clientInfo); null: X-Forwarded-For is never believed. */
+  forwardedForToken: string | null;
   log: (line: string) => void;
 }
 
@@ -86,7 +112,7 @@ function respond(res: http.ServerResponse, outcome: CallOutcome) {
 }
 
 /** Requests to the deployment URL (everything but the WebSocket upgrade). */
-export function deploymentApi({ engine: eng, verifier, cloudUrl, log }: HttpApiOptions) {
+export function deploymentApi({ engine: eng, verifier, cloudUrl, forwardedForToken, log }: HttpApiOptions) {
   return async (req: http.IncomingMessage, res: http.ServerResponse) => {
     try {
       const url = new URL(req.url ?? "/", cloudUrl);
@@ -112,7 +138,7 @@ export function deploymentApi({ engine: eng, verifier, cloudUrl, log }: HttpApiO
           publicOnly: !auth.admin,
           kind,
           caller: "http",
-          request: clientInfo(req),
+          request: clientInfo(req, forwardedForToken),
         });
         respond(res, outcome);
         return;
@@ -168,7 +194,7 @@ export function deploymentApi({ engine: eng, verifier, cloudUrl, log }: HttpApiO
 }
 
 /** Requests to the site URL: the app's HTTP actions (convex/http.ts), with the Bearer token's identity. */
-export function siteApi({ engine: eng, verifier, siteUrl, log }: HttpApiOptions) {
+export function siteApi({ engine: eng, verifier, siteUrl, forwardedForToken, log }: HttpApiOptions) {
   return async (req: http.IncomingMessage, res: http.ServerResponse) => {
     try {
       let identity: Identity | null = null;
@@ -184,6 +210,8 @@ export function siteApi({ engine: eng, verifier, siteUrl, log }: HttpApiOptions)
       }
       const headers = new Headers();
       for (const [k, v] of Object.entries(req.headers)) {
+        // The token is the runtime's, not the app's to see.
+        if (k === FORWARDED_FOR_TOKEN_HEADER) continue;
         if (Array.isArray(v)) v.forEach((x) => headers.append(k, x));
         else if (v !== undefined) headers.set(k, v);
       }
@@ -193,7 +221,7 @@ export function siteApi({ engine: eng, verifier, siteUrl, log }: HttpApiOptions)
         headers,
         body: body ? new Uint8Array(body) : undefined,
       });
-      const response = await eng.runHttp(request, identity, clientInfo(req));
+      const response = await eng.runHttp(request, identity, clientInfo(req, forwardedForToken));
       const out: Record<string, string | string[]> = {};
       response.headers.forEach((value, key) => {
         if (key === "set-cookie") return;

@@ -35,6 +35,11 @@ export interface RuntimeOptions {
   logFunctionCalls?: boolean;
   /** Stricter transaction limits than Convex's (see limits.ts). */
   limits?: Limits;
+  /**
+   * A random secret: a request that carries it (http-api.ts FORWARDED_FOR_TOKEN_HEADER) may give
+   * its client address in X-Forwarded-For. Unset (the default): the header is never believed.
+   */
+  forwardedForToken?: string | null;
 }
 
 export interface Runtime {
@@ -90,6 +95,10 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   const functionsDir = path.resolve(options.functionsDir ?? "convex");
   const dataDir = path.resolve(options.dataDir ?? ".data");
   const host = options.host ?? "127.0.0.1";
+  const forwardedForToken = options.forwardedForToken || null;
+  if (forwardedForToken !== null && forwardedForToken.length < 32) {
+    throw new StartupError("local-convex: the client-address token must be a random secret of at least 32 characters.");
+  }
   if (!fs.existsSync(functionsDir)) throw new StartupError(`local-convex: functions folder ${functionsDir} does not exist.`);
   if (options.reset) {
     Persistence.reset(dataDir);
@@ -172,7 +181,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
         return;
       }
       wss.handleUpgrade(req, socket, head, (ws) => {
-        const conn = new SyncConnection(ws, eng, () => verifier, cache, log, clientInfo(req));
+        const conn = new SyncConnection(ws, eng, () => verifier, cache, log, clientInfo(req, forwardedForToken));
         connections.add(conn);
         // Convex pings every 15 s in the absence of other messages.
         const ping = setInterval(() => conn.keepAlive(PING_IDLE_MS), PING_CHECK_MS);
@@ -187,7 +196,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     });
 
     // --- HTTP API of the deployment, and the app's HTTP actions (convex/http.ts) ---
-    const api = { engine: eng, verifier: () => verifier, cloudUrl, siteUrl, log };
+    const api = { engine: eng, verifier: () => verifier, cloudUrl, siteUrl, forwardedForToken, log };
     cloud.on("request", deploymentApi(api));
     site.on("request", siteApi(api));
 

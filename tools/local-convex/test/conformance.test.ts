@@ -145,6 +145,15 @@ describe("queries and mutations over the WebSocket protocol", () => {
     expect((await res.json()).value).toMatchObject({ userAgent: "conformance-test/1.0" });
   });
 
+  it("never takes a client's X-Forwarded-For for its address without the runtime's token", async () => {
+    const res = await fetch(`${rt.cloudUrl}/api/mutation`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": "203.0.113.7", "X-Local-Convex-Forward-Token": "a".repeat(40) },
+      body: JSON.stringify({ path: "messages:whereFrom", args: [{}], format: "convex_encoded_json" }),
+    });
+    expect((await res.json()).value).toMatchObject({ ip: expect.stringMatching(/127\.0\.0\.1/) });
+  });
+
   it("reports a failing query to its subscriber", async () => {
     const c = track(client(rt.cloudUrl));
     const error = await new Promise<Error>((resolve) => c.onUpdate(api.messages.failing, {}, () => {}, resolve));
