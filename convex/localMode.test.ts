@@ -5,12 +5,14 @@ import { ErrorCode } from "../common/errors";
 import { PaymentCopy } from "../common/payments";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { isLocalDeployment } from "./model/deployment";
+import { isLocalDeployment, isLoopbackHost } from "./model/deployment";
 import { ipLimited } from "./model/rateLimit";
 import { jobCheckoutSessionObject, stripeEvent } from "./payments/events";
-import { LOCAL_WEBHOOK_SECRET_ENV, paymentsMode } from "./payments/gateway";
+import { paymentsMode } from "./payments/gateway";
 import { bid, errorOf, newTest, owner, postStripeEvent, pro, project, setupEnv, signUpParams, type TestConvex } from "./test.setup";
 
+/** Where the install's own local webhook secret comes from (payments/gateway.ts). */
+const LOCAL_WEBHOOK_SECRET_ENV = "LOCAL_STRIPE_WEBHOOK_SECRET";
 /** The secret every install shared before: public in the repository, so anyone could sign with it. */
 const OLD_PUBLIC_SECRET = "whsec_rafter_local_payments_mode";
 const OLD_PUBLIC_CONNECT_SECRET = "whsec_rafter_local_connect_mode";
@@ -24,7 +26,7 @@ afterEach(() => {
 /** A self-hosted backend behind a reverse proxy: loopback deployment URLs, no opt-in. */
 function proxiedSelfHosted() {
   vi.stubEnv("RAFTER_LOCAL", "");
-  vi.stubEnv("STRIPE_SECRET_KEY", "");
+  vi.stubEnv("STRIPE_SECRET_KEY", undefined);
   vi.stubEnv("CONVEX_CLOUD_URL", "http://127.0.0.1:3210");
   vi.stubEnv("CONVEX_SITE_URL", "http://127.0.0.1:3211");
   vi.stubEnv("EMAIL_TRANSPORT", "outbox");
@@ -98,10 +100,9 @@ describe("a loopback deployment URL without RAFTER_LOCAL=1 is not local", () => 
     expect((await errorOf(signIn(proxied, signUpParams({ email: "p3@example.com" })))).code).toBe(ErrorCode.RATE_LIMITED);
   });
 
-  it("takes no address for loopback that only looks like one", () => {
-    vi.stubEnv("RAFTER_LOCAL", "1");
-    vi.stubEnv("CONVEX_SITE_URL", "http://127.example.com");
-    expect(isLocalDeployment()).toBe(false);
+  it("takes no name for loopback that only looks like one", () => {
+    for (const host of ["127.0.0.1", "127.1.2.3", "localhost", "::1", "[::1]", "::ffff:127.0.0.1"]) expect(isLoopbackHost(host), host).toBe(true);
+    for (const host of ["127.example.com", "127.0.0.1.example.com", "10.0.0.1", "0.0.0.0", "example.com"]) expect(isLoopbackHost(host), host).toBe(false);
   });
 });
 
@@ -113,7 +114,7 @@ describe("local mode is refused when a site URL is not loopback", () => {
     it(`refuses RAFTER_LOCAL=1 with a public ${name}`, async () => {
       const log = vi.spyOn(console, "error").mockImplementation(() => {});
       vi.stubEnv("RAFTER_LOCAL", "1");
-      vi.stubEnv("STRIPE_SECRET_KEY", "");
+      vi.stubEnv("STRIPE_SECRET_KEY", undefined);
       vi.stubEnv("CONVEX_CLOUD_URL", "http://127.0.0.1:3210");
       vi.stubEnv("CONVEX_SITE_URL", "http://127.0.0.1:3211");
       vi.stubEnv("EMAIL_TRANSPORT", "outbox");
@@ -142,7 +143,7 @@ describe("local mode is refused when a site URL is not loopback", () => {
 describe("payments without a Stripe key", () => {
   function localDeployment() {
     vi.stubEnv("RAFTER_LOCAL", "1");
-    vi.stubEnv("STRIPE_SECRET_KEY", "");
+    vi.stubEnv("STRIPE_SECRET_KEY", undefined);
     vi.stubEnv("CONVEX_SITE_URL", "http://127.0.0.1:3211");
   }
 
@@ -165,7 +166,9 @@ describe("payments without a Stripe key", () => {
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({ message: PaymentCopy.notConfigured });
     }
-    expect(await t.run((ctx) => ctx.db.get("jobPayments", payment._id))).toMatchObject({ state: "awaiting_funding", fundedCents: 0 });
+    const after = await t.run((ctx) => ctx.db.get("jobPayments", payment._id));
+    expect(after).toMatchObject({ state: "awaiting_funding", fundedCents: 0 });
+    expect(after?.checkoutStartedAt).toBeUndefined();
   });
 
   it("are off with a secret too short to be random", () => {

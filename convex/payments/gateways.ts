@@ -4,12 +4,12 @@
 import { ErrorCode } from "../../common/errors";
 import { PaymentCopy } from "../../common/payments";
 import { fail } from "../model/errors";
-import { paymentsMode, type PaymentsGateway } from "./gateway";
+import { paymentsMode, type PaymentsGateway, type PaymentsMode } from "./gateway";
 import { localGateway } from "./local";
 import { stripeGateway } from "./stripeGateway";
 
-/** The gateway in force; refuses, saying payments are not configured, when this deployment has none. */
-export function paymentsGateway(): PaymentsGateway {
+/** Refuses, saying payments are not configured, when this deployment has none; else the mode in force. */
+export function assertPaymentsConfigured(): Exclude<PaymentsMode, "off"> {
   const mode = paymentsMode();
   if (mode === "off") {
     console.error(
@@ -17,5 +17,10 @@ export function paymentsGateway(): PaymentsGateway {
     );
     fail(ErrorCode.INVALID_INPUT, PaymentCopy.notConfigured);
   }
-  return mode === "stripe" ? stripeGateway : localGateway;
+  return mode;
+}
+
+/** The gateway in force; refuses (assertPaymentsConfigured) when this deployment has none. */
+export function paymentsGateway(): PaymentsGateway {
+  return assertPaymentsConfigured() === "stripe" ? stripeGateway : localGateway;
 }

@@ -52,7 +52,7 @@ import { siteUrl } from "../model/tokens";
 import { displayName } from "../model/users";
 import { paymentState } from "../schema";
 import type { PaymentsGateway } from "./gateway";
-import { paymentsGateway } from "./gateways";
+import { assertPaymentsConfigured, paymentsGateway } from "./gateways";
 
 /** The gateway in force (payments/gateways.ts); refuses when this deployment has no payments. */
 export function jobGateway(): PaymentsGateway {
@@ -302,6 +302,8 @@ export const fundingContext = internalMutation({
     if (payment.state !== "awaiting_funding") invalid(PaymentCopy.illegal(payment.state, "funded"));
     const earlier = unfundedBefore(payment, await paymentsOfJob(ctx, jobId));
     if (earlier !== undefined) invalid(MilestoneCopy.fundInOrder(milestoneIndexOf(earlier) + 1));
+    // After who may fund, before the checkout is marked started: a deployment without payments refuses.
+    assertPaymentsConfigured();
     const [owner, job] = await Promise.all([ctx.db.get("users", viewerId), ctx.db.get("jobs", jobId)]);
     // No wait for the pro's payout account: the platform holds the charge (separate charges and
     // transfers), and only the release's transfer needs the account (payments/moves.ts waits for it).
@@ -334,12 +336,10 @@ export const fund = action({
   returns: v.object({ url: v.string() }),
   handler: async (ctx, { jobId, milestoneIndex }): Promise<{ url: string }> => {
     if (ctx.viewerId === null) fail(ErrorCode.NOT_AUTHENTICATED, SubscribeCopy.authRequired);
-    // Before anything is written: a deployment without payments refuses up front.
-    const gateway = jobGateway();
     const funding: { paymentId: Id<"jobPayments">; version: number; amountCents: number; email: string; title: string } =
       await ctx.runMutation(internal.payments.jobs.fundingContext, { jobId, viewerId: ctx.viewerId, ...(milestoneIndex !== undefined ? { milestoneIndex } : {}) });
     const back = `${siteUrl()}/jobs/${jobId}`;
-    const { url } = await gateway.createJobCheckout(ctx, {
+    const { url } = await jobGateway().createJobCheckout(ctx, {
       paymentId: funding.paymentId,
       ownerId: ctx.viewerId,
       email: funding.email,
