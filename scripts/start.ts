@@ -8,7 +8,6 @@
 //
 // Ctrl-C stops everything. If any part stops by itself, the rest is stopped
 // and the script exits non-zero with that part's last output.
-import crypto from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -16,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { parseEnv } from "node:util";
 import { isLoopbackHost } from "../convex/model/deployment";
 import { adminClient, readRuntimeInfo } from "./lib/convex";
+import { localWebhookSecret } from "./lib/localSecrets";
 import { waitForHttp } from "./lib/http";
 import { choosePorts } from "./lib/ports";
 import { ChildFailed, paint, say, Supervisor, type Child } from "./lib/processes";
@@ -44,7 +44,10 @@ Environment (the shell's, or .env.local):
   LOCAL_STRIPE_DELIVERY  unset: the local Stripe's webhooks come twice, out of order, as Stripe's;
                    ordered: once, in order (debugging only)
   RAFTER_DATA_DIR  the runtime's data folder, default .data (a second copy of the app needs its own)
-See .env.example.`;
+  LOCAL_STRIPE_WEBHOOK_SECRET  the local Stripe's webhook secret; default: made at random on the
+                   first start and kept in <data>/local-secrets.json
+The app runs in local mode (RAFTER_LOCAL=1: dev outbox, demo seed, the local Stripe), which the
+functions refuse under any address but loopback. See .env.example.`;
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DATA_DIR = path.resolve(ROOT, process.env.RAFTER_DATA_DIR || ".data");
@@ -101,32 +104,6 @@ function loadEnvLocal(): void {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-/** Where this install keeps its local secrets: in the data folder, git-ignored, wiped by --reset. */
-const SECRETS_FILE = path.join(DATA_DIR, "local-secrets.json");
-
-/**
- * The local Stripe's webhook secret (convex/payments/gateway.ts LOCAL_STRIPE_WEBHOOK_SECRET): the
- * shell's or .env.local's if set, else this install's, made at random on the first start. Each
- * install has its own: a secret in the code would sign webhooks for any deployment that took it.
- * `save` writes a new one once the runtime is up (after a --reset has wiped the folder).
- */
-function localWebhookSecret(reset: boolean): { secret: string; save: () => void } {
-  const given = process.env.LOCAL_STRIPE_WEBHOOK_SECRET?.trim();
-  if (given) return { secret: given, save: () => {} };
-  if (!reset && fs.existsSync(SECRETS_FILE)) {
-    const saved = (JSON.parse(fs.readFileSync(SECRETS_FILE, "utf8")) as { stripeWebhookSecret?: string }).stripeWebhookSecret;
-    if (saved) return { secret: saved, save: () => {} };
-  }
-  const secret = `whsec_${crypto.randomBytes(32).toString("hex")}`;
-  return {
-    secret,
-    save: () => {
-      fs.mkdirSync(DATA_DIR, { recursive: true });
-      fs.writeFileSync(SECRETS_FILE, `${JSON.stringify({ stripeWebhookSecret: secret }, null, 2)}\n`, { mode: 0o600 });
-    },
-  };
-}
-
 async function main() {
   const args = process.argv.slice(2);
   if (args.includes("-h") || args.includes("--help")) {
@@ -170,7 +147,10 @@ async function main() {
   const convexUrl = `http://${urlHost(host)}:${convex.port}`;
   const siteActionsUrl = `http://${urlHost(host)}:${convex.port + 1}`;
   const emailTransport = process.env.EMAIL_TRANSPORT?.trim() || "outbox";
-  const webhookSecret = localWebhookSecret(args.includes("--reset"));
+  const webhookSecret = localWebhookSecret(DATA_DIR, {
+    reset: args.includes("--reset"),
+    given: process.env.LOCAL_STRIPE_WEBHOOK_SECRET,
+  });
 
   // 1. The runtime.
   say(`starting the local Convex runtime on ${convexUrl}${dev ? " (watching convex/)" : ""}...`);
