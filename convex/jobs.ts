@@ -312,7 +312,7 @@ export const get = query({
       .take(50);
     const history = [];
     for (const e of events) {
-      const shown = shapeEvent(job, e, viewer._id);
+      const shown = shapeEvent(job, e, viewer);
       const actor = shown.showActor ? await ctx.db.get(e.actorId) : null;
       history.push({
         _id: e._id,

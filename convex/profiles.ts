@@ -14,6 +14,7 @@ import { connectionBetween, isBackupMember, stateFor } from "./model/network";
 import { syncUserLocation } from "./model/professionals";
 import { publicUserValidator, toPublicUser } from "./model/users";
 import { invalid } from "./model/errors";
+import { cappedPagination } from "./model/paging";
 import { recordRename } from "./model/suspicion";
 
 export const get = query({
@@ -329,7 +330,7 @@ export const list = query({
   returns: paginationResultValidator(publicUserValidator),
   handler: async (ctx, { paginationOpts }) => {
     ctx.viewerX();
-    const result = await ctx.db.query("users").order("desc").paginate(paginationOpts);
+    const result = await ctx.db.query("users").order("desc").paginate(cappedPagination(paginationOpts));
     return { ...result, page: result.page.filter((u) => u.userType !== undefined).map(toPublicUser) };
   },
 });

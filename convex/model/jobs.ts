@@ -348,20 +348,31 @@ function priceOf(job: Job, event: Doc<"jobEvents">): Id<"users"> | null {
   return null;
 }
 
+/** Whether an event's detail is the owner's own words to the hired professional: a change request's reason. */
+function partiesOnly(event: Doc<"jobEvents">): boolean {
+  return event.kind === "status" && event.fromStatus === "completion_requested" && event.toStatus === "in_progress";
+}
+
 /**
- * One history event for `viewerId`: the owner sees every price, a
- * professional only their own; the actor's name shows when the actor is a
- * party to the job (owner, hired professional, photographer) or the viewer,
- * otherwise "A professional".
+ * One history event for `viewer`: the owner sees every price, a
+ * professional only their own; a change request's reason only the job's
+ * parties (owner, hired professional) and admins; the actor's name shows when
+ * the actor is a party to the job (owner, hired professional, photographer)
+ * or the viewer, otherwise "A professional".
  */
 export function shapeEvent(
   job: Job,
   event: Doc<"jobEvents">,
-  viewerId: Id<"users">,
+  viewer: Pick<Doc<"users">, "_id" | "role">,
 ): { detail: string | null; showActor: boolean } {
+  const viewerId = viewer._id;
   const isOwner = job.customerId === viewerId;
   const pricedFor = priceOf(job, event);
-  const detail = pricedFor === null || isOwner || pricedFor === viewerId ? (event.detail ?? null) : null;
+  const isParty = isOwner || job.contractorId === viewerId || viewer.role === "admin";
+  const detail =
+    (pricedFor === null || isOwner || pricedFor === viewerId) && (isParty || !partiesOnly(event))
+      ? (event.detail ?? null)
+      : null;
   const party = [job.customerId, job.contractorId, job.photographerId, viewerId];
   return { detail, showActor: isOwner || party.includes(event.actorId) };
 }
