@@ -63,3 +63,9 @@ export function lockoutMessage(until: number): string {
   const minutes = Math.max(1, Math.ceil((until - Date.now()) / 60000));
   return `Too many failed sign-in attempts. Your account is locked for ${minutes} more minute${minutes === 1 ? "" : "s"}; try again after that or reset your password.`;
 }
+
+/** A member action over its rate limit (comments, follows, edits, reports, scrap claims): when it opens again. */
+export function tooOftenMessage(retryAt: number): string {
+  const minutes = Math.max(1, Math.ceil((retryAt - Date.now()) / 60000));
+  return `You're doing that too often. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}

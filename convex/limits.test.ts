@@ -2,9 +2,27 @@
 // once, reports counted once toward suspicion, password guessing in settings and across sources,
 // the profiles:list page cap, and a change request's reason kept to the job's parties.
 import { beforeAll, describe, expect, test } from "vitest";
+import { ErrorCode } from "../common/errors";
+import { mentionToken } from "../common/social";
 import { api } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
 import { MAX_PAGE_SIZE } from "./model/paging";
-import { bid, createUser, newTest, owner, pro, project, setupEnv, withoutPayment, type TestConvex } from "./test.setup";
+import { limitFor } from "./model/rateLimit";
+import { insertTestPost } from "./social/social.setup";
+import {
+  bid,
+  createUser,
+  errorOf,
+  newTest,
+  owner,
+  pro,
+  project,
+  publishPost,
+  setupEnv,
+  withoutPayment,
+  type TestConvex,
+  type TestMember,
+} from "./test.setup";
 
 beforeAll(setupEnv);
 
@@ -59,5 +77,156 @@ describe("profiles:list", () => {
     const result = await viewer.as.query(api.profiles.list, { paginationOpts: { numItems: 100_000, cursor: null } });
     expect(result.page.length).toBeLessThanOrEqual(MAX_PAGE_SIZE);
     expect(result.isDone).toBe(false);
+  });
+});
+
+const TOO_OFTEN = /^You're doing that too often\. Try again in \d+ minutes?\.$/;
+
+/** Runs `call` `times` times, then expects the next call refused with the rate-limit copy. */
+async function refusedAfter(times: number, call: (i: number) => Promise<unknown>) {
+  for (let i = 0; i < times; i++) await call(i);
+  const error = await errorOf(call(times));
+  expect(error.code).toBe(ErrorCode.RATE_LIMITED);
+  expect(error.message).toMatch(TOO_OFTEN);
+  expect(error.retryAt).toBeGreaterThan(Date.now());
+}
+
+const mentionsOf = (t: TestConvex, userId: Id<"users">) =>
+  t.run(async (ctx) =>
+    (await ctx.db.query("notifications").withIndex("by_userId_and_type", (q) => q.eq("userId", userId).eq("type", "mention")).take(50)).length,
+  );
+
+describe("social rate limits", () => {
+  test("comments", async () => {
+    const t = newTest();
+    const author = await pro(t);
+    const chatty = await owner(t);
+    const postId = await insertTestPost(t, author.userId);
+    await refusedAfter(limitFor("comments").max, (i) =>
+      chatty.as.mutation(api.social.comments.add, { postId, content: `Nice work ${i}`, mentionIds: [] }),
+    );
+  });
+
+  test("follow and unfollow toggling toward one member", async () => {
+    const t = newTest();
+    const fan = await owner(t);
+    const star = await pro(t);
+    await refusedAfter(limitFor("followChangesPerMember").max, (i) =>
+      fan.as.mutation(i % 2 === 0 ? api.social.follows.follow : api.social.follows.unfollow, { userId: star.userId }),
+    );
+  });
+
+  test("follow changes across members", async () => {
+    const t = newTest();
+    const fan = await owner(t);
+    const stars: TestMember[] = [];
+    for (let i = 0; i <= limitFor("followChanges").max; i++) stars.push(await createUser(t, { userType: "professional" }));
+    await refusedAfter(limitFor("followChanges").max, (i) => fan.as.mutation(api.social.follows.follow, { userId: stars[i]!.userId }));
+  });
+
+  test("post and comment edits share one limit", async () => {
+    const t = newTest();
+    const author = await pro(t);
+    const postId = await publishPost(author, "Deck done");
+    const { commentId } = await author.as.mutation(api.social.comments.add, { postId, content: "Stain next", mentionIds: [] });
+    await refusedAfter(limitFor("edits").max, (i) =>
+      i % 2 === 0
+        ? author.as.mutation(api.social.posts.update, { postId, content: `Deck done (${i})`, category: "construction" })
+        : author.as.mutation(api.social.comments.update, { commentId, content: `Stain next (${i})`, mentionIds: [] }),
+    );
+  });
+
+  test("reports", async () => {
+    const t = newTest();
+    const author = await pro(t);
+    const reporter = await owner(t);
+    const posts: Id<"posts">[] = [];
+    for (let i = 0; i <= limitFor("reports").max; i++) posts.push(await insertTestPost(t, author.userId));
+    await refusedAfter(limitFor("reports").max, (i) =>
+      reporter.as.mutation(api.social.reports.report, { postId: posts[i]!, reason: "spam" }),
+    );
+  });
+});
+
+describe("mentions", () => {
+  test("taking a name out of a post and putting it back tells the member once", async () => {
+    const t = newTest();
+    const author = await pro(t);
+    const named = await owner(t, { firstName: "Nina", lastName: "Park" });
+    const token = mentionToken({ firstName: "Nina", lastName: "Park" });
+    const postId = await publishPost(author, "Deck done");
+    const edit = (content: string) =>
+      author.as.mutation(api.social.posts.update, { postId, content, category: "construction", mentionIds: [named.userId] });
+    await edit(`Deck done with ${token}`);
+    await edit("Deck done");
+    await edit(`Deck done with ${token}!`);
+    await edit("Deck done.");
+    await edit(`Deck done with ${token}!!`);
+    expect(await mentionsOf(t, named.userId)).toBe(1);
+  });
+
+  test("the same for a comment", async () => {
+    const t = newTest();
+    const author = await pro(t);
+    const named = await owner(t, { firstName: "Nina", lastName: "Park" });
+    const token = mentionToken({ firstName: "Nina", lastName: "Park" });
+    const postId = await insertTestPost(t, author.userId);
+    const { commentId } = await author.as.mutation(api.social.comments.add, {
+      postId,
+      content: `Thanks ${token}`,
+      mentionIds: [named.userId],
+    });
+    const edit = (content: string) =>
+      author.as.mutation(api.social.comments.update, { commentId, content, mentionIds: [named.userId] });
+    await edit("Thanks");
+    await edit(`Thanks ${token}!`);
+    await edit("Thanks.");
+    await edit(`Thanks ${token}!!`);
+    expect(await mentionsOf(t, named.userId)).toBe(1);
+  });
+});
+
+describe("reports and suspicion", () => {
+  const reportedCount = (t: TestConvex, userId: Id<"users">) =>
+    t.run(async (ctx) => (await ctx.db.query("suspects").withIndex("by_userId", (q) => q.eq("userId", userId)).unique())?.signals.reported ?? 0);
+
+  test("one reporter raises an author's score once, even re-reporting after each dismissal", async () => {
+    const t = newTest();
+    const author = await pro(t);
+    const reporter = await owner(t);
+    const other = await owner(t);
+    const postId = await insertTestPost(t, author.userId);
+    const secondPost = await insertTestPost(t, author.userId);
+    for (let i = 0; i < 3; i++) {
+      const { reportId } = await reporter.as.mutation(api.social.reports.report, { postId, reason: "spam" });
+      await t.run((ctx) => ctx.db.patch("moderationReports", reportId, { status: "dismissed" }));
+    }
+    await reporter.as.mutation(api.social.reports.report, { postId: secondPost, reason: "spam" });
+    expect(await reportedCount(t, author.userId)).toBe(1);
+    // Another member's report still counts.
+    await other.as.mutation(api.social.reports.report, { postId, reason: "spam" });
+    expect(await reportedCount(t, author.userId)).toBe(2);
+  });
+});
+
+describe("scrap claims", () => {
+  test("claim, cancel, claim again on one listing is limited (each tells the lister)", async () => {
+    const t = newTest();
+    const verified = { emailVerificationTime: Date.now() };
+    const lister = await owner(t, verified);
+    const claimer = await pro(t, verified);
+    const created = await lister.as.mutation(api.scrap.create, {
+      title: "Copper pipe offcuts",
+      description: "About 20 feet of 3/4 inch copper from a bathroom remodel.",
+      category: "metal",
+      location: "Behind the garage, East 6th St",
+      zipCode: "78701",
+      quantity: "1 bucket",
+    });
+    const id = "id" in created ? created.id! : "";
+    await refusedAfter(limitFor("scrapClaimsPerListing").max, async () => {
+      await claimer.as.mutation(api.scrap.claim, { id });
+      await claimer.as.mutation(api.scrap.cancelClaim, { id });
+    });
   });
 });

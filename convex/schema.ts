@@ -600,8 +600,11 @@ export default defineSchema({
     status: v.union(v.literal("pending"), v.literal("reviewed"), v.literal("resolved"), v.literal("dismissed")),
     moderatorId: v.optional(v.id("users")),
     moderatorNotes: v.optional(v.string()),
+    /** Whose content was reported: one reporter raises an author's suspicion once (model/moderation.ts fileReport). */
+    authorId: v.optional(v.id("users")),
   })
     .index("by_status", ["status"])
+    .index("by_authorId_and_reporterId", ["authorId", "reporterId"])
     .index("by_reviewId_and_reporterId", ["reviewId", "reporterId"])
     .index("by_postId_and_reporterId", ["postId", "reporterId"])
     .index("by_commentId_and_reporterId", ["commentId", "reporterId"]),
@@ -695,6 +698,8 @@ export default defineSchema({
     hashtags: v.array(v.string()),
     /** Members mentioned (their @Name still in the content). */
     mentions: v.array(v.id("users")),
+    /** Members already told of a mention here: an edit tells only others (unset on older rows: `mentions`). */
+    mentionsTold: v.optional(v.array(v.id("users"))),
     location: v.optional(v.string()),
     projectBudget: v.optional(v.string()),
     isPublic: v.boolean(),
@@ -778,6 +783,8 @@ export default defineSchema({
     content: v.string(),
     parentCommentId: v.optional(v.id("comments")),
     mentions: v.array(v.id("users")),
+    /** Members already told of a mention here: an edit tells only others (unset on older rows: `mentions`). */
+    mentionsTold: v.optional(v.array(v.id("users"))),
     likesCount: v.number(),
     repliesCount: v.number(),
     moderationStatus,

@@ -25,7 +25,9 @@ import {
   insertListing,
   joinWaitlist,
   leaveWaitlist,
+  limitCancels,
   limitClaims,
+  limitListingClaims,
   limitListingPosts,
   listingFields,
   nearestListings,
@@ -386,7 +388,7 @@ export const claim = mutation({
   handler: async (ctx, { id }) => {
     const viewer = ctx.viewerX();
     const listing = await getListingX(ctx, id);
-    await limitClaims(ctx, viewer._id);
+    await limitListingClaims(ctx, viewer._id, listing._id);
     const after = await claimListing(ctx, listing, viewer);
     return { holdUntil: after.holdUntil! };
   },
@@ -406,7 +408,10 @@ const transitionMutation = (run: (ctx: Parameters<typeof move>[0], listing: List
   });
 
 export const release = transitionMutation((ctx, listing, viewerId) => endHold(ctx, listing, "release", viewerId));
-export const cancelClaim = transitionMutation((ctx, listing, viewerId) => endHold(ctx, listing, "cancelClaim", viewerId));
+export const cancelClaim = transitionMutation(async (ctx, listing, viewerId) => {
+  await limitCancels(ctx, viewerId);
+  return await endHold(ctx, listing, "cancelClaim", viewerId);
+});
 export const confirm = transitionMutation((ctx, listing, viewerId) => confirmPickup(ctx, listing, viewerId));
 export const markGone = transitionMutation(async (ctx, listing, viewerId) => {
   const after = await move(ctx, listing, "markGone", viewerId, { pickedUpAt: Date.now() });

@@ -11,7 +11,7 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { adjustCounters } from "./counters";
 import { forbidden, invalid, notFound } from "./errors";
 import { likeOf } from "./likes";
-import { keptMentions, mentionViews } from "./mentions";
+import { keptMentions, mentionViews, newlyMentioned } from "./mentions";
 import { authorView, canSeePost } from "./posts";
 import { screenText } from "./screening";
 import { notifyComment, notifyMention } from "./socialNotifications";
@@ -101,6 +101,8 @@ export async function insertComment(
     content: values.content,
     ...(parent ? { parentCommentId: parent._id } : {}),
     mentions,
+    // Everyone named is told below (or hears of the comment itself), once.
+    mentionsTold: screening.moderationStatus === "approved" ? mentions : [],
     likesCount: 0,
     repliesCount: 0,
     // The posts' screen: a flagged comment is seen by its author only until a moderator approves it.
@@ -132,7 +134,7 @@ export async function insertComment(
   return commentId;
 }
 
-/** The author edits their comment: mentions re-derived, only newly named members told. */
+/** The author edits their comment: mentions re-derived, only members never told before told (model/mentions.ts). */
 export async function editComment(
   ctx: MutationCtx,
   comment: Doc<"comments">,
@@ -142,21 +144,16 @@ export async function editComment(
   const mentions = await keptMentions(ctx, values.content, mentionIds);
   const screening = screenText(values.content);
   const visible = screening.moderationStatus === "approved";
+  const { tell, mentionsTold } = newlyMentioned(comment, mentions, visible);
   await ctx.db.patch("comments", comment._id, {
     content: values.content,
     mentions,
+    mentionsTold,
     editedAt: Date.now(),
     ...screening,
   });
   await setCommentVisible(ctx, comment, visible);
-  if (!visible) return;
-  const before = new Set(comment.mentions);
-  await notifyMention(
-    ctx,
-    comment.authorId,
-    mentions.filter((id) => !before.has(id)),
-    { postId: comment.postId, commentId: comment._id },
-  );
+  await notifyMention(ctx, comment.authorId, tell, { postId: comment.postId, commentId: comment._id });
 }
 
 /** The one way comment counts move: the post's commentsCount and, for a reply, its parent's repliesCount. */

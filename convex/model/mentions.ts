@@ -2,7 +2,7 @@
 // text; an id is kept only while its `@First Last` token is still in the text,
 // so editing a name out drops the mention.
 import { mentionToken, SOCIAL_LIMITS } from "../../common/social";
-import type { Id } from "../_generated/dataModel";
+import type { Doc, Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { fullName, visibleUser } from "./users";
 
@@ -33,4 +33,25 @@ export async function mentionViews(
     if (user !== null) out.push({ _id: id, name: fullName(user) });
   }
   return out;
+}
+
+/** The most members a post or comment remembers telling; past it an edit tells nobody new. */
+const MENTIONS_TOLD_MAX = 100;
+
+/**
+ * Whom an edit tells, and the told list to store: the members `mentions` names who were never told
+ * of a mention in this post or comment, so taking a name out and putting it back (or the item
+ * going hidden and visible again) tells nobody twice. `visible`: a held item tells nobody yet.
+ */
+export function newlyMentioned(
+  row: Pick<Doc<"posts">, "mentions" | "mentionsTold"> & { visible?: boolean },
+  mentions: readonly Id<"users">[],
+  visible: boolean,
+): { tell: Id<"users">[]; mentionsTold: Id<"users">[] } {
+  // Older rows kept no list: those named while visible were told.
+  const told = row.mentionsTold ?? (row.visible === false ? [] : row.mentions);
+  if (!visible) return { tell: [], mentionsTold: [...told] };
+  const known = new Set(told);
+  const tell = mentions.filter((id) => !known.has(id)).slice(0, Math.max(0, MENTIONS_TOLD_MAX - told.length));
+  return { tell, mentionsTold: [...told, ...tell] };
 }

@@ -22,9 +22,12 @@ export async function fileReport(
       : fields.postId
         ? (await ctx.db.get("posts", fields.postId))?.authorId
         : undefined;
-  if (author !== undefined) await recordSignal(ctx, author, "reported");
+  // Once per reporter and author, ever: re-reporting after each dismissal (or reporting each of the
+  // author's posts) must not let one member push someone up the Suspicious Users queue.
+  if (author !== undefined && !(await reportedBefore(ctx, fields, author))) await recordSignal(ctx, author, "reported");
   return await ctx.db.insert("moderationReports", {
     reporterId: fields.reporterId,
+    ...(author !== undefined ? { authorId: author } : {}),
     reason: fields.reason,
     ...(fields.postId ? { postId: fields.postId } : {}),
     ...(fields.commentId ? { commentId: fields.commentId } : {}),
@@ -32,6 +35,34 @@ export async function fileReport(
     ...(fields.description ? { description: fields.description } : {}),
     status: "pending",
   });
+}
+
+/** Whether the reporter reported this author before, or this item (rows from before authorId was kept), in any status. */
+async function reportedBefore(
+  ctx: QueryCtx,
+  fields: Pick<Doc<"moderationReports">, "reporterId" | "postId" | "commentId" | "reviewId">,
+  authorId: Id<"users">,
+): Promise<boolean> {
+  const reporterId = fields.reporterId;
+  const byAuthor = await ctx.db
+    .query("moderationReports")
+    .withIndex("by_authorId_and_reporterId", (q) => q.eq("authorId", authorId).eq("reporterId", reporterId))
+    .first();
+  if (byAuthor !== null) return true;
+  const byItem = fields.commentId
+    ? ctx.db
+        .query("moderationReports")
+        .withIndex("by_commentId_and_reporterId", (q) => q.eq("commentId", fields.commentId).eq("reporterId", reporterId))
+    : fields.reviewId
+      ? ctx.db
+          .query("moderationReports")
+          .withIndex("by_reviewId_and_reporterId", (q) => q.eq("reviewId", fields.reviewId).eq("reporterId", reporterId))
+      : ctx.db
+          .query("moderationReports")
+          .withIndex("by_postId_and_reporterId", (q) => q.eq("postId", fields.postId).eq("reporterId", reporterId));
+  // A post's own reports have no commentId (a report on one of its comments is about another author).
+  const rows = await byItem.take(20);
+  return rows.some((r) => fields.commentId !== undefined || fields.reviewId !== undefined || r.commentId === undefined);
 }
 
 export type ReportStatus = Doc<"moderationReports">["status"];

@@ -25,7 +25,7 @@ import { adjustCounters } from "./counters";
 import { forbidden, invalid, notFound, parseOrThrow } from "./errors";
 import { fileByStorageId } from "./files";
 import { limitOrRefuse } from "./limits";
-import { keptMentions, mentionViews } from "./mentions";
+import { keptMentions, mentionViews, newlyMentioned } from "./mentions";
 import type { Limit } from "./rateLimit";
 import { screenText } from "./screening";
 import { forgetRepost } from "./reposts";
@@ -230,6 +230,7 @@ export async function insertPost(
   const hashtags = extractHashtags(values.content);
   const screening = screenText(values.content);
   const mentions = await keptMentions(ctx, values.content, input.mentionIds);
+  const visible = isVisible(author, screening.moderationStatus);
   const postId = await ctx.db.insert("posts", {
     authorId: author._id,
     content: values.content,
@@ -238,11 +239,13 @@ export async function insertPost(
     media: input.media,
     hashtags,
     mentions,
+    // Told below when visible; a held post tells nobody yet.
+    mentionsTold: visible ? mentions : [],
     ...(values.location ? { location: values.location } : {}),
     ...(values.projectBudget ? { projectBudget: values.projectBudget } : {}),
     isPublic: true,
     ...screening,
-    visible: isVisible(author, screening.moderationStatus),
+    visible,
     likesCount: 0,
     commentsCount: 0,
     sharesCount: 0,
@@ -272,6 +275,8 @@ export async function updatePost(ctx: MutationCtx, author: Doc<"users">, post: P
   const hashtags = extractHashtags(values.content);
   const screening = screenText(values.content);
   const mentions = await keptMentions(ctx, values.content, input.mentionIds);
+  const visible = isVisible(author, screening.moderationStatus);
+  const { tell, mentionsTold } = newlyMentioned(post, mentions, visible);
   await ctx.db.patch("posts", post._id, {
     content: values.content,
     postType: values.postType,
@@ -279,25 +284,19 @@ export async function updatePost(ctx: MutationCtx, author: Doc<"users">, post: P
     media: input.media,
     hashtags,
     mentions,
+    mentionsTold,
     // Cleared optional fields go away.
     location: values.location,
     projectBudget: values.projectBudget,
     ...screening,
-    visible: isVisible(author, screening.moderationStatus),
+    visible,
     editedAt: Date.now(),
     searchText: searchTextOf(values.content, hashtags, values.category, values.postType),
   });
   const after = (await ctx.db.get("posts", post._id))!;
   await syncDerived(ctx, post, after);
-  if (after.visible) {
-    const before = new Set(post.visible ? post.mentions : []);
-    await notifyMention(
-      ctx,
-      author._id,
-      mentions.filter((id) => !before.has(id)),
-      { postId: post._id },
-    );
-  }
+  // Only members never told of a mention in this post: re-adding a name tells nobody twice.
+  await notifyMention(ctx, author._id, tell, { postId: post._id });
 }
 
 /**

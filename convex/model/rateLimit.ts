@@ -43,6 +43,21 @@ const DEFAULTS = {
   uploadsPerMinute: { max: 30, windowMs: MINUTE },
   /** ...and files a member may upload per day (the count quota; the byte quota is UPLOAD_BYTES_PER_DAY). */
   uploadsPerDay: { max: 100, windowMs: DAY },
+  // Member actions that reach other members (issue 29; model/limits.ts): each tells someone or re-screens.
+  /** Comments and replies a member writes (each tells the post's or parent's author). */
+  comments: { max: 60, windowMs: HOUR },
+  /** Follows and unfollows together, across everyone... */
+  followChanges: { max: 60, windowMs: HOUR },
+  /** ...and toward one member (follow, unfollow, follow again tells them each time). */
+  followChangesPerMember: { max: 6, windowMs: DAY },
+  /** Post and comment edits together (each re-screens; a newly named member is told). */
+  edits: { max: 30, windowMs: HOUR },
+  /** Reports of posts and comments (each lands in the moderators' queue). */
+  reports: { max: 20, windowMs: DAY },
+  /** Claims of one scrap listing by one member (claim, cancel, claim again tells the lister each time). */
+  scrapClaimsPerListing: { max: 3, windowMs: DAY },
+  /** Cancelled scrap claims (each tells the lister). */
+  scrapCancels: { max: 30, windowMs: HOUR },
 } satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof DEFAULTS;

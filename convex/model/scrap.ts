@@ -26,9 +26,9 @@ import { scrapStatus } from "../schema";
 import { adjustCounters } from "./counters";
 import { fail, invalid } from "./errors";
 import { distanceMiles, geohashOf, zipToPlace, type GeoPoint, type ZipStop } from "./geo";
-import { limitOrRefuse } from "./limits";
+import { limitMemberAction, limitOrRefuse } from "./limits";
 import { notify } from "./notifications";
-import type { Limit } from "./rateLimit";
+import { LIMITS, type Limit } from "./rateLimit";
 import type { TransitionRule } from "./transitions";
 import { fullName } from "./users";
 
@@ -433,6 +433,14 @@ export async function limitListingPosts(ctx: MutationCtx, userId: Id<"users">) {
 }
 export async function limitClaims(ctx: MutationCtx, userId: Id<"users">) {
   await limitOrRefuse(ctx, `scrapClaim:user:${userId}`, SCRAP_CLAIM_LIMIT, userId, "scrap claims");
+}
+/** A claim of this listing: claim, cancel, claim again would email its lister each time. */
+export async function limitListingClaims(ctx: MutationCtx, userId: Id<"users">, listingId: Id<"scrapListings">) {
+  await limitClaims(ctx, userId);
+  await limitMemberAction(ctx, `scrapClaim:listing:${listingId}:user:${userId}`, LIMITS.scrapClaimsPerListing, userId, "claims of one scrap listing");
+}
+export async function limitCancels(ctx: MutationCtx, userId: Id<"users">) {
+  await limitMemberAction(ctx, `scrapCancel:user:${userId}`, LIMITS.scrapCancels, userId, "scrap claim cancels");
 }
 
 // ---------------------------------------------------------------------------

@@ -18,6 +18,7 @@ import {
   visibleCommentOrThrow,
 } from "../model/comments";
 import { parseOrThrow } from "../model/errors";
+import { limitComments, limitEdits } from "../model/limits";
 import { cappedPagination } from "../model/paging";
 import { canSeePost, visiblePostOrThrow } from "../model/posts";
 import { commentViewValidator } from "../model/socialViews";
@@ -59,6 +60,7 @@ export const add = mutation({
     const viewer = ctx.viewerX();
     const post = await visiblePostOrThrow(ctx, postId, viewer._id);
     const values = parseOrThrow(commentSchema, { content });
+    await limitComments(ctx, viewer._id);
     return { commentId: await insertComment(ctx, viewer, post, values, mentionIds, parentCommentId) };
   },
 });
@@ -70,6 +72,7 @@ export const update = mutation({
     const viewer = ctx.viewerX();
     const { comment } = await visibleCommentOrThrow(ctx, commentId, viewer._id);
     assertCanEditComment(viewer, comment);
+    await limitEdits(ctx, viewer._id);
     await editComment(ctx, comment, parseOrThrow(commentSchema, { content }), mentionIds);
     return null;
   },

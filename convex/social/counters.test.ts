@@ -2,7 +2,7 @@
 // deletes, follows and unfollows, every kept count equals the rows it counts (posts' likes and
 // visible comments, comments' likes and visible replies, members' followers and following, unread
 // notifications).
-import { expect, test } from "vitest";
+import { afterAll, beforeAll, expect, test } from "vitest";
 import { api } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import { LIKE_TYPES } from "../../common/social";
@@ -14,6 +14,21 @@ import { insertTestPost } from "./social.setup";
 const STEPS = 300;
 /** Text the screen holds (a held comment counts nowhere until an edit clears it). */
 const HELD = "This contractor is a fucking idiot";
+
+// The sequence toggles follows and edits far faster than a person: the rate limits (tested in
+// limits.test.ts) are opened up here.
+beforeAll(() => {
+  process.env.RATE_LIMIT_FOLLOW_CHANGES_PER_MEMBER = "100000";
+  process.env.RATE_LIMIT_FOLLOW_CHANGES = "100000";
+  process.env.RATE_LIMIT_COMMENTS = "100000";
+  process.env.RATE_LIMIT_EDITS = "100000";
+});
+afterAll(() => {
+  delete process.env.RATE_LIMIT_FOLLOW_CHANGES_PER_MEMBER;
+  delete process.env.RATE_LIMIT_FOLLOW_CHANGES;
+  delete process.env.RATE_LIMIT_COMMENTS;
+  delete process.env.RATE_LIMIT_EDITS;
+});
 
 test.each([1, 7, 2026])(
   "kept counts equal the rows after %i's random sequence",

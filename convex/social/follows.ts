@@ -7,6 +7,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { mutation, query } from "../functions";
 import { notFound } from "../model/errors";
+import { limitFollowChanges } from "../model/limits";
 import { followRow, followUser, unfollowUser } from "../model/follows";
 import { cappedPagination } from "../model/paging";
 import { authorView } from "../model/posts";
@@ -36,6 +37,7 @@ export const follow = mutation({
   returns: statusValidator,
   handler: async (ctx, { userId }) => {
     const viewer = ctx.viewerX();
+    await limitFollowChanges(ctx, viewer._id, userId);
     await followUser(ctx, viewer, await memberX(ctx, userId));
     return await statusOf(ctx, viewer._id, userId);
   },
@@ -47,6 +49,7 @@ export const unfollow = mutation({
   returns: statusValidator,
   handler: async (ctx, { userId }) => {
     const viewer = ctx.viewerX();
+    await limitFollowChanges(ctx, viewer._id, userId);
     await unfollowUser(ctx, viewer._id, userId);
     return await statusOf(ctx, viewer._id, userId);
   },

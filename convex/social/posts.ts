@@ -9,6 +9,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { internalMutation, internalQuery, mutation, query } from "../functions";
 import { invalid, notFound } from "../model/errors";
+import { limitEdits } from "../model/limits";
 import { attachFile, claimFile, discardUnclaimed, refusalValidator, releaseFile, type Claim } from "../model/files";
 import { cappedPagination } from "../model/paging";
 import {
@@ -103,6 +104,7 @@ export const update = mutation({
     if (post === null || !canSeePost(viewer._id, post)) notFound(SocialCopy.postNotFound);
     assertCanEditPost(viewer._id, post);
     checkMediaCount(media);
+    await limitEdits(ctx, viewer._id);
     const current = new Set(post.media.map((m) => m.storageId));
     const fresh = media.filter((m) => !current.has(m.storageId));
     const claim = await claimAll(ctx, viewer, fresh, post._id);

@@ -7,6 +7,7 @@ import type { Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { mutation } from "../functions";
 import { invalid, notFound, parseOrThrow } from "../model/errors";
+import { limitReports } from "../model/limits";
 import { fileReport } from "../model/moderation";
 import { canSeePost } from "../model/posts";
 
@@ -71,6 +72,7 @@ export const report = mutation({
     }
     if (authorId === viewer._id) invalid(SocialCopy.ownReport);
     if (await hasOpenReport(ctx, viewer._id, item)) invalid(SocialCopy.alreadyReported);
+    await limitReports(ctx, viewer._id);
     const reportId = await fileReport(ctx, {
       reporterId: viewer._id,
       ...fields,
