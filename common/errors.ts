@@ -64,6 +64,18 @@ export function lockoutMessage(until: number): string {
   return `Too many failed sign-in attempts. Your account is locked for ${minutes} more minute${minutes === 1 ? "" : "s"}; try again after that or reset your password.`;
 }
 
+/** A sign-in refused while the account is slowed down (too many failures for it from anywhere). */
+export function slowdownMessage(until: number): string {
+  const minutes = Math.max(1, Math.ceil((until - Date.now()) / 60000));
+  return `Too many failed sign-in attempts on this account. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or reset your password.`;
+}
+
+/** Settings' current-password check (change password, delete account) after too many wrong passwords. */
+export function passwordChecksLockedMessage(until: number): string {
+  const minutes = Math.max(1, Math.ceil((until - Date.now()) / 60000));
+  return `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or reset your password.`;
+}
+
 /** A member action over its rate limit (comments, follows, edits, reports, scrap claims): when it opens again. */
 export function tooOftenMessage(retryAt: number): string {
   const minutes = Math.max(1, Math.ceil((retryAt - Date.now()) / 60000));

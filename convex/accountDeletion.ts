@@ -3,9 +3,8 @@
 // transaction (model/accountDeletion.ts). Nothing is scheduled per member: a daily cron purges, in
 // bounded batches through the by_deletedAt index, the accounts deleted over 30 days ago. Signing in
 // before then restores the account (accounts.recordSignIn), and the member is told so.
-import { retrieveAccount } from "@convex-dev/auth/server";
 import { v } from "convex/values";
-import { ACCOUNT_PURGE_AFTER_MS, deleteAccountSchema, SettingsCopy } from "../common/auth";
+import { ACCOUNT_PURGE_AFTER_MS, deleteAccountSchema } from "../common/auth";
 import { ErrorCode, Messages } from "../common/errors";
 import { internal } from "./_generated/api";
 import { accountDeletedEmail } from "./emails/templates";
@@ -13,6 +12,7 @@ import { action, internalAction, internalMutation, mutation } from "./functions"
 import { jobGateway } from "./payments/jobs";
 import { markAccountDeleted, purgeDate, purgeStep } from "./model/accountDeletion";
 import { fail, parseOrThrow } from "./model/errors";
+import { checkCurrentPassword } from "./model/passwordCheck";
 import { logSecurityEvent } from "./model/securityLog";
 import { siteUrl } from "./model/tokens";
 
@@ -28,14 +28,7 @@ export const deleteAccount = action({
     const { password } = parseOrThrow(deleteAccountSchema, args);
     const email: string | null = await ctx.runQuery(internal.settings.emailOf, { userId: ctx.viewerId });
     if (email === null) fail(ErrorCode.NOT_AUTHENTICATED, Messages.notAuthenticated);
-    try {
-      const { user } = await retrieveAccount(ctx, { provider: "password", account: { id: email, secret: password } });
-      if (user._id !== ctx.viewerId) throw new Error("account mismatch");
-    } catch {
-      fail(ErrorCode.INVALID_CREDENTIALS, SettingsCopy.wrongCurrentPassword, {
-        password: SettingsCopy.wrongCurrentPassword,
-      });
-    }
+    await checkCurrentPassword(ctx, ctx.viewerId, email, password, "password", "delete account");
     const deletedAt: number = await ctx.runMutation(internal.accountDeletion.markDeleted, { userId: ctx.viewerId });
     return { purgeAt: purgeDate(deletedAt) };
   },

@@ -2,14 +2,28 @@
 // public entry points (auth.ts, passwords.ts, emailVerification.ts) call
 // these; clients cannot.
 import { v } from "convex/values";
-import { LOCKOUT_MS, MAX_FAILED_SIGN_INS, RESET_TOKEN_TTL_MS, VERIFY_TOKEN_TTL_MS } from "../common/auth";
-import { ErrorCode, lockoutMessage, Messages, type AppErrorData } from "../common/errors";
+import {
+  LOCKOUT_MS,
+  MAX_FAILED_SIGN_INS,
+  RESET_TOKEN_TTL_MS,
+  SLOWDOWN_BASE_MS,
+  SLOWDOWN_MAX_MS,
+  VERIFY_TOKEN_TTL_MS,
+} from "../common/auth";
+import {
+  ErrorCode,
+  lockoutMessage,
+  Messages,
+  passwordChecksLockedMessage,
+  slowdownMessage,
+  type AppErrorData,
+} from "../common/errors";
 import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "./_generated/server";
 import { accountExistsEmail, passwordResetEmail, verifyEmailEmail } from "./emails/templates";
 import { internalMutation, internalQuery } from "./functions";
-import { consume, hit, ipLimited, LIMITS } from "./model/rateLimit";
+import { consume, hit, ipLimited, limitFor, LIMITS } from "./model/rateLimit";
 import { logSecurityEvent } from "./model/securityLog";
 import { recordSignUp } from "./model/suspicion";
 import { endUserSessions, sessionUser } from "./model/sessions";
@@ -88,11 +102,90 @@ const lockedError = (until: number): AppErrorData => ({
   retryAt: until,
 });
 
+// The per-account slowdown (issue 29): the pair lockout above does nothing against guessing one
+// account from many sources. Failures for an email from anywhere are counted; past the limit each
+// failure makes devices that never signed in to the account wait, doubling up to a cap. The
+// owner's known devices (a random id the browser keeps, recorded hashed on each sign-in) are
+// spared, so a distributed guesser cannot keep the owner out of their own browser; elsewhere they
+// wait minutes, not hours, or reset (which clears it). Kept under the email's lock prefix, so
+// clearLockouts clears them too; unknown emails are counted alike (no enumeration).
+const failuresKey = (email: string) => `${lockKeyPrefix(email)}~failures`;
+const slowedKey = (email: string) => `${lockKeyPrefix(email)}~slowed`;
+
+/** When the account's slowdown ends (its windowStart is that moment), or null. */
+async function slowedUntil(ctx: QueryCtx, email: string): Promise<number | null> {
+  const row = await ctx.db
+    .query("rateLimits")
+    .withIndex("by_key", (q) => q.eq("key", slowedKey(email)))
+    .unique();
+  return row !== null && row.windowStart > Date.now() ? row.windowStart : null;
+}
+
+/** Counts a failed sign-in for the email from any source; past the limit, slows unknown devices. */
+async function countAccountFailure(ctx: MutationCtx, email: string): Promise<void> {
+  const limit = limitFor(LIMITS.signInFailuresPerAccount);
+  const now = Date.now();
+  const key = failuresKey(email);
+  const row = await ctx.db
+    .query("rateLimits")
+    .withIndex("by_key", (q) => q.eq("key", key))
+    .unique();
+  const fresh = row === null || now - row.windowStart >= limit.windowMs;
+  const count = fresh ? 1 : row.count + 1;
+  if (row === null) await ctx.db.insert("rateLimits", { key, windowStart: now, count });
+  else await ctx.db.patch("rateLimits", row._id, fresh ? { windowStart: now, count } : { count });
+  if (count < limit.max) return;
+  const until = now + Math.min(SLOWDOWN_BASE_MS * 2 ** (count - limit.max), SLOWDOWN_MAX_MS);
+  const slowed = await ctx.db
+    .query("rateLimits")
+    .withIndex("by_key", (q) => q.eq("key", slowedKey(email)))
+    .unique();
+  if (slowed === null) await ctx.db.insert("rateLimits", { key: slowedKey(email), windowStart: until, count: 1 });
+  else await ctx.db.patch("rateLimits", slowed._id, { windowStart: until, count: slowed.count + 1 });
+}
+
+/** Most devices remembered per member; the least recently used goes first. */
+const KNOWN_DEVICES = 20;
+
+async function isKnownDevice(ctx: QueryCtx, userId: Id<"users">, deviceHash: string | undefined): Promise<boolean> {
+  if (!deviceHash) return false;
+  const row = await ctx.db
+    .query("knownDevices")
+    .withIndex("by_userId_and_deviceHash", (q) => q.eq("userId", userId).eq("deviceHash", deviceHash))
+    .unique();
+  return row !== null;
+}
+
+async function rememberDevice(ctx: MutationCtx, userId: Id<"users">, deviceHash: string): Promise<void> {
+  const now = Date.now();
+  const row = await ctx.db
+    .query("knownDevices")
+    .withIndex("by_userId_and_deviceHash", (q) => q.eq("userId", userId).eq("deviceHash", deviceHash))
+    .unique();
+  if (row !== null) {
+    await ctx.db.patch("knownDevices", row._id, { lastSignInAt: now });
+    return;
+  }
+  await ctx.db.insert("knownDevices", { userId, deviceHash, lastSignInAt: now });
+  const all = await ctx.db
+    .query("knownDevices")
+    .withIndex("by_userId_and_deviceHash", (q) => q.eq("userId", userId))
+    .take(KNOWN_DEVICES + 5);
+  const oldest = all.sort((a, b) => a.lastSignInAt - b.lastSignInAt).slice(0, Math.max(0, all.length - KNOWN_DEVICES));
+  for (const d of oldest) await ctx.db.delete("knownDevices", d._id);
+}
+
 /** Before checking a password: decoy, rate limits, lockout. Returns what the user should see, or null to go on. */
 export const beforeSignIn = internalMutation({
-  args: { email: v.string(), ip: v.union(v.string(), v.null()), decoy: v.boolean() },
+  args: {
+    email: v.string(),
+    ip: v.union(v.string(), v.null()),
+    decoy: v.boolean(),
+    /** The browser's device id, hashed (auth.ts): a device that signed in before skips the slowdown. */
+    deviceHash: v.optional(v.string()),
+  },
   returns: errorResult,
-  handler: async (ctx, { email, ip, decoy }): Promise<AppErrorData | null> => {
+  handler: async (ctx, { email, ip, decoy, deviceHash }): Promise<AppErrorData | null> => {
     const user = await userByEmail(ctx, email);
     if (decoy) {
       await logSecurityEvent(ctx, "decoy_filled", {
@@ -119,6 +212,16 @@ export const beforeSignIn = internalMutation({
         details: `from ${ip}`,
       });
       return lockedError(until);
+    }
+    const slowed = await slowedUntil(ctx, email);
+    if (slowed !== null && !(user !== null && (await isKnownDevice(ctx, user._id, deviceHash)))) {
+      // Not rate_limited: that would count against the account's owner in Suspicious Users.
+      await logSecurityEvent(ctx, "login_while_locked", {
+        userId: user?._id,
+        identifier: email,
+        details: `slowed down (failures from many sources), from ${ip}`,
+      });
+      return { code: ErrorCode.RATE_LIMITED, message: slowdownMessage(slowed), retryAt: slowed };
     }
     return null;
   },
@@ -148,6 +251,7 @@ export const recordFailedSignIn = internalMutation({
     const windowStart = fresh || attempts >= MAX_FAILED_SIGN_INS ? now : row.windowStart;
     if (row === null) await ctx.db.insert("rateLimits", { key, windowStart, count: attempts });
     else await ctx.db.patch("rateLimits", row._id, { windowStart, count: attempts });
+    await countAccountFailure(ctx, email);
     if (attempts >= MAX_FAILED_SIGN_INS) {
       await logSecurityEvent(ctx, "account_locked", {
         userId: user?._id,
@@ -161,9 +265,9 @@ export const recordFailedSignIn = internalMutation({
 });
 
 export const recordSignIn = internalMutation({
-  args: { userId: v.id("users"), ip: v.optional(v.union(v.string(), v.null())) },
+  args: { userId: v.id("users"), ip: v.optional(v.union(v.string(), v.null())), deviceHash: v.optional(v.string()) },
   returns: errorResult,
-  handler: async (ctx, { userId, ip }): Promise<AppErrorData | null> => {
+  handler: async (ctx, { userId, ip, deviceHash }): Promise<AppErrorData | null> => {
     const user = await ctx.db.get("users", userId);
     // A banned member's password is right but the account is suspended (admin/moderation.ts ban): no session.
     if (user?.bannedAt !== undefined) {
@@ -177,6 +281,8 @@ export const recordSignIn = internalMutation({
         .unique();
       if (row !== null) await ctx.db.delete("rateLimits", row._id);
     }
+    // This browser proved the password: the per-account slowdown spares it from now on.
+    if (deviceHash) await rememberDevice(ctx, userId, deviceHash);
     await logSecurityEvent(ctx, "login_succeeded", { userId, details: `from ${ip ?? null}` });
     // Signing in within 30 days of deleting the account restores it.
     if (user?.deletedAt !== undefined) {
@@ -266,9 +372,12 @@ export const afterSignUp = internalMutation({
     tokenHash: v.string(),
     token: v.string(),
     ip: v.optional(v.union(v.string(), v.null())),
+    deviceHash: v.optional(v.string()),
   },
-  handler: async (ctx, { userId, tokenHash, token, ip }) => {
+  handler: async (ctx, { userId, tokenHash, token, ip, deviceHash }) => {
     const user = (await ctx.db.get(userId))!;
+    // The browser that made the account is one of its known devices (the sign-in slowdown spares it).
+    if (deviceHash) await rememberDevice(ctx, userId, deviceHash);
     await ctx.db.patch(userId, { loginAttempts: 0, termsAcceptedAt: Date.now() });
     await syncUserLocation(ctx, userId);
     await logSecurityEvent(ctx, "signup", { userId, identifier: user.email, ...(ip ? { details: `from ${ip}` } : {}) });
@@ -335,5 +444,71 @@ export const resendVerification = internalMutation({
     if (!user?.email || user.emailVerificationTime !== undefined) return;
     await consume(ctx, `verify:user:${userId}`, LIMITS.verifyEmailPerUser, { userId, what: "verification emails" });
     await issueToken(ctx, user, "verify", tokenHash, token);
+  },
+});
+
+// The current password asked again while signed in (change password, delete account): a stolen
+// session must not be able to guess it. Limited like sign-in: per IP, and 5 wrong passwords lock
+// the check for the account for 15 minutes from every source (the caller is the account itself,
+// so no one else can lock it), a right one starts over.
+const passwordCheckKey = (userId: Id<"users">) => `passwordCheck:user:${userId}`;
+
+/** Before checking a signed-in member's current password: the per-IP limit and the account's lock. */
+export const beforePasswordCheck = internalMutation({
+  args: { userId: v.id("users"), ip: v.union(v.string(), v.null()) },
+  returns: errorResult,
+  handler: async (ctx, { userId, ip }): Promise<AppErrorData | null> => {
+    const limited = ipLimited(ip)
+      ? await hit(ctx, `passwordCheck:ip:${ip}`, LIMITS.passwordChecksPerIp, 1, { userId, what: "password checks per IP" })
+      : null;
+    if (limited !== null) return rateLimited(limited);
+    const row = await ctx.db
+      .query("rateLimits")
+      .withIndex("by_key", (q) => q.eq("key", passwordCheckKey(userId)))
+      .unique();
+    const until = row !== null && row.count >= MAX_FAILED_SIGN_INS ? row.windowStart + LOCKOUT_MS : null;
+    if (until !== null && until > Date.now()) {
+      await logSecurityEvent(ctx, "login_while_locked", { userId, details: `current password check from ${ip}` });
+      return { code: ErrorCode.RATE_LIMITED, message: passwordChecksLockedMessage(until), retryAt: until };
+    }
+    return null;
+  },
+});
+
+/** A wrong current password: counted; at the limit the check locks. Returns the lock's error, or null. */
+export const recordFailedPasswordCheck = internalMutation({
+  args: { userId: v.id("users"), ip: v.union(v.string(), v.null()), what: v.string() },
+  returns: errorResult,
+  handler: async (ctx, { userId, ip, what }): Promise<AppErrorData | null> => {
+    await logSecurityEvent(ctx, "login_failed", { userId, details: `wrong current password (${what}) from ${ip}` });
+    const key = passwordCheckKey(userId);
+    const now = Date.now();
+    const row = await ctx.db
+      .query("rateLimits")
+      .withIndex("by_key", (q) => q.eq("key", key))
+      .unique();
+    const fresh = row === null || now - row.windowStart >= LOCKOUT_MS;
+    const attempts = fresh ? 1 : row.count + 1;
+    const windowStart = fresh || attempts >= MAX_FAILED_SIGN_INS ? now : row.windowStart;
+    if (row === null) await ctx.db.insert("rateLimits", { key, windowStart, count: attempts });
+    else await ctx.db.patch("rateLimits", row._id, { windowStart, count: attempts });
+    if (attempts < MAX_FAILED_SIGN_INS) return null;
+    await logSecurityEvent(ctx, "account_locked", { userId, details: `${attempts} wrong current passwords (${what})` });
+    const until = now + LOCKOUT_MS;
+    return { code: ErrorCode.RATE_LIMITED, message: passwordChecksLockedMessage(until), retryAt: until };
+  },
+});
+
+/** The right current password: the count starts over. */
+export const passedPasswordCheck = internalMutation({
+  args: { userId: v.id("users") },
+  returns: v.null(),
+  handler: async (ctx, { userId }) => {
+    const row = await ctx.db
+      .query("rateLimits")
+      .withIndex("by_key", (q) => q.eq("key", passwordCheckKey(userId)))
+      .unique();
+    if (row !== null) await ctx.db.delete("rateLimits", row._id);
+    return null;
   },
 });

@@ -36,6 +36,16 @@ async function spendHashWork(password: string): Promise<void> {
   await new Scrypt().verify(await decoyHash, password);
 }
 
+/**
+ * The browser's device id (src/lib/deviceId.ts: random, kept in localStorage), hashed: a device
+ * that signed in before is spared the per-account slowdown (accounts.ts). Anything else: none.
+ */
+async function deviceHashOf(params: Params): Promise<string | undefined> {
+  const id = params.deviceId;
+  if (typeof id !== "string" || !/^[A-Za-z0-9_-]{16,128}$/.test(id)) return undefined;
+  return await sha256Hex(`device:${id}`);
+}
+
 async function signIn(params: Params, ctx: Ctx) {
   const email = normalizeEmail(String(params.email ?? ""));
   const password = String(params.password ?? "");
@@ -43,7 +53,10 @@ async function signIn(params: Params, ctx: Ctx) {
   if (!email || !password || email.length > EMAIL_MAX_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
     fail(ErrorCode.INVALID_CREDENTIALS, Messages.loginFailed);
   }
-  refuseIf(await ctx.runMutation(internal.accounts.beforeSignIn, { email, ip, decoy: Boolean(params.website) }));
+  const deviceHash = await deviceHashOf(params);
+  refuseIf(
+    await ctx.runMutation(internal.accounts.beforeSignIn, { email, ip, decoy: Boolean(params.website), deviceHash }),
+  );
   let retrieved;
   try {
     retrieved = await retrieveAccount(ctx, { provider: "password", account: { id: email, secret: password } });
@@ -54,7 +67,7 @@ async function signIn(params: Params, ctx: Ctx) {
     refuseIf(await ctx.runMutation(internal.accounts.recordFailedSignIn, { email, ip, reason }));
     throw e;
   }
-  refuseIf(await ctx.runMutation(internal.accounts.recordSignIn, { userId: retrieved.user._id, ip }));
+  refuseIf(await ctx.runMutation(internal.accounts.recordSignIn, { userId: retrieved.user._id, ip, deviceHash }));
   return { userId: retrieved.user._id };
 }
 
@@ -98,6 +111,7 @@ async function signUp(params: Params, ctx: Ctx) {
     token,
     tokenHash: await sha256Hex(token),
     ip,
+    deviceHash: await deviceHashOf(params),
   });
   return { userId: user._id };
 }

@@ -1,7 +1,7 @@
 // Issue 29, the Low findings on limits: rate limits on social and scrap actions, mentions told
 // once, reports counted once toward suspicion, password guessing in settings and across sources,
 // the profiles:list page cap, and a change request's reason kept to the job's parties.
-import { beforeAll, describe, expect, test } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { ErrorCode } from "../common/errors";
 import { mentionToken } from "../common/social";
 import { api } from "./_generated/api";
@@ -19,6 +19,8 @@ import {
   project,
   publishPost,
   setupEnv,
+  signUpParams,
+  STRONG_PASSWORD,
   withoutPayment,
   type TestConvex,
   type TestMember,
@@ -229,4 +231,83 @@ describe("scrap claims", () => {
       await claimer.as.mutation(api.scrap.cancelClaim, { id });
     });
   });
+});
+
+describe("password guessing", () => {
+  const signIn = (t: TestConvex, params: Record<string, unknown>) => t.action(api.auth.signIn, { provider: "password", params });
+  const from = (t: TestConvex, i: number) => t.withRequestMetadata({ ip: `192.0.2.${i + 1}` });
+  const DEVICE = "owners-laptop-0123456789abcdef";
+  const bad = { flow: "signIn", email: "maya@example.com", password: "Wrong-Password1!" };
+  const good = { flow: "signIn", email: "maya@example.com", password: STRONG_PASSWORD };
+  const NEW = "Brand-New-Pass2!";
+
+  beforeEach(() => vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-22T12:00:00Z") }));
+  afterEach(() => vi.useRealTimers());
+
+  test("failures for one account from many sources slow unknown devices, growing; a known device is spared", async () => {
+    const t = newTest();
+    await signIn(t.withRequestMetadata({ ip: "203.0.113.77" }), signUpParams({ deviceId: DEVICE }));
+    const max = limitFor("signInFailuresPerAccount").max;
+    // Two wrong guesses from each of many sources: no source is locked (5), the account sees `max`.
+    for (let i = 0; i < max; i++) expect((await errorOf(signIn(from(t, Math.floor(i / 2)), bad))).code).toBe(ErrorCode.INVALID_CREDENTIALS);
+    // A device that never signed in waits, even with the right password, and is told how long.
+    const slowed = await errorOf(signIn(from(t, 100), good));
+    expect(slowed).toMatchObject({ code: ErrorCode.RATE_LIMITED, retryAt: Date.now() + 60_000 });
+    expect(slowed.message).toBe("Too many failed sign-in attempts on this account. Try again in 1 minute, or reset your password.");
+    expect((await errorOf(signIn(from(t, 101), { ...good, deviceId: "someone-elses-device-0000" }))).code).toBe(ErrorCode.RATE_LIMITED);
+    // The owner's browser signs in from anywhere.
+    expect((await signIn(from(t, 102), { ...good, deviceId: DEVICE })).tokens?.token).toBeTruthy();
+    // After the wait, the next failure doubles it.
+    vi.setSystemTime(Date.now() + 60_000 + 1);
+    expect((await errorOf(signIn(from(t, 103), bad))).code).toBe(ErrorCode.INVALID_CREDENTIALS);
+    expect((await errorOf(signIn(from(t, 104), good))).message).toMatch(/Try again in 2 minutes/);
+    // The known device still has its own lockout per source.
+    const mine = from(t, 105);
+    for (let i = 0; i < 5; i++) await errorOf(signIn(mine, { ...bad, deviceId: DEVICE }));
+    expect((await errorOf(signIn(mine, { ...good, deviceId: DEVICE }))).code).toBe(ErrorCode.ACCOUNT_LOCKED);
+  }, 120_000);
+
+  /** Maya, signed up and signed in (a session to call settings with), from `ip`. */
+  async function maya(ip: string) {
+    const t = newTest().withRequestMetadata({ ip });
+    await signIn(t, signUpParams());
+    const session = await t.run(async (ctx) => (await ctx.db.query("authSessions").first())!);
+    return { t, as: t.withIdentity({ subject: `${session.userId}|${session._id}` }) };
+  }
+
+  test("change password: 5 wrong current passwords lock the check for 15 minutes", async () => {
+    const { as } = await maya("198.51.100.60");
+    const change = (currentPassword: string) => as.action(api.settings.changePassword, { currentPassword, newPassword: NEW, confirmPassword: NEW });
+    for (let i = 0; i < 4; i++) expect((await errorOf(change(`Wrong-Pass${i}23!`))).code).toBe(ErrorCode.INVALID_CREDENTIALS);
+    const fifth = await errorOf(change("Wrong-Pass523!"));
+    expect(fifth).toMatchObject({ code: ErrorCode.RATE_LIMITED, retryAt: Date.now() + 15 * 60_000 });
+    expect(fifth.message).toBe("Too many wrong passwords. Try again in 15 minutes, or reset your password.");
+    // Even the right one is refused now...
+    expect((await errorOf(change(STRONG_PASSWORD))).code).toBe(ErrorCode.RATE_LIMITED);
+    // ...until the lock ends.
+    vi.setSystemTime(Date.now() + 15 * 60_000 + 1);
+    await change(STRONG_PASSWORD);
+  }, 60_000);
+
+  test("delete account: the same lock", async () => {
+    const { t, as } = await maya("198.51.100.61");
+    const remove = (password: string) => as.action(api.accountDeletion.deleteAccount, { password });
+    for (let i = 0; i < 5; i++) await errorOf(remove(`Wrong-Pass${i}23!`));
+    expect((await errorOf(remove(STRONG_PASSWORD))).code).toBe(ErrorCode.RATE_LIMITED);
+    expect((await t.run(async (ctx) => (await ctx.db.query("users").first())!)).deletedAt).toBeUndefined();
+  }, 60_000);
+
+  test("current-password checks are limited per IP", async () => {
+    vi.stubEnv("RATE_LIMIT_PASSWORD_CHECKS_PER_IP", "3/15");
+    try {
+      const { as } = await maya("198.51.100.62");
+      const change = () => as.action(api.settings.changePassword, { currentPassword: STRONG_PASSWORD, newPassword: NEW, confirmPassword: "x" });
+      for (let i = 0; i < 3; i++) expect((await errorOf(change())).code).toBe(ErrorCode.INVALID_INPUT);
+      const remove = (password: string) => as.action(api.accountDeletion.deleteAccount, { password });
+      for (let i = 0; i < 3; i++) await errorOf(remove(`Wrong-Pass${i}23!`));
+      expect((await errorOf(remove(STRONG_PASSWORD))).code).toBe(ErrorCode.RATE_LIMITED);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  }, 60_000);
 });

@@ -588,6 +588,16 @@ export default defineSchema({
     .index("by_runId_and_state", ["runId", "state"])
     .index("by_userId", ["userId"]),
 
+  /**
+   * Devices that signed in to an account (issue 29): a random id the browser keeps, stored hashed.
+   * The per-account sign-in slowdown (accounts.ts) spares them. At most KNOWN_DEVICES per member.
+   */
+  knownDevices: defineTable({
+    userId: v.id("users"),
+    deviceHash: v.string(),
+    lastSignInAt: v.number(),
+  }).index("by_userId_and_deviceHash", ["userId", "deviceHash"]),
+
   moderationReports: defineTable({
     reporterId: v.id("users"),
     reviewId: v.optional(v.id("reviews")),

@@ -1,14 +1,15 @@
 // Account settings (the /settings screen and the REST auth rows): sign out of
 // this device and change password. Sessions end through model/sessions.ts, so
 // a revoked token stops working at once.
-import { getAuthSessionId, modifyAccountCredentials, retrieveAccount } from "@convex-dev/auth/server";
+import { getAuthSessionId, modifyAccountCredentials } from "@convex-dev/auth/server";
 import { v } from "convex/values";
-import { changePasswordSchema, SettingsCopy } from "../common/auth";
+import { changePasswordSchema } from "../common/auth";
 import { ErrorCode } from "../common/errors";
 import { internal } from "./_generated/api";
 import { passwordChangedEmail } from "./emails/templates";
 import { action, internalMutation, internalQuery, mutation } from "./functions";
 import { fail, parseOrThrow } from "./model/errors";
+import { checkCurrentPassword } from "./model/passwordCheck";
 import { logSecurityEvent } from "./model/securityLog";
 import { currentSessionId, endSession, endUserSessions } from "./model/sessions";
 import { siteUrl } from "./model/tokens";
@@ -59,17 +60,7 @@ export const changePassword = action({
     const values = parseOrThrow(changePasswordSchema, args);
     const email = await ctx.runQuery(internal.settings.emailOf, { userId: ctx.viewerId });
     if (email === null) fail(ErrorCode.NOT_AUTHENTICATED, "Please sign in to continue.");
-    try {
-      const { user } = await retrieveAccount(ctx, {
-        provider: "password",
-        account: { id: email, secret: values.currentPassword },
-      });
-      if (user._id !== ctx.viewerId) throw new Error("account mismatch");
-    } catch {
-      fail(ErrorCode.INVALID_CREDENTIALS, SettingsCopy.wrongCurrentPassword, {
-        currentPassword: SettingsCopy.wrongCurrentPassword,
-      });
-    }
+    await checkCurrentPassword(ctx, ctx.viewerId, email, values.currentPassword, "currentPassword", "change password");
     await modifyAccountCredentials(ctx, { provider: "password", account: { id: email, secret: values.newPassword } });
     const sessionId = await getAuthSessionId(ctx);
     await ctx.runMutation(internal.settings.afterPasswordChange, {

@@ -87,6 +87,7 @@ import type * as model_moderation from "../model/moderation.js";
 import type * as model_network from "../model/network.js";
 import type * as model_notifications from "../model/notifications.js";
 import type * as model_paging from "../model/paging.js";
+import type * as model_passwordCheck from "../model/passwordCheck.js";
 import type * as model_posts from "../model/posts.js";
 import type * as model_professionals from "../model/professionals.js";
 import type * as model_rateLimit from "../model/rateLimit.js";
@@ -242,6 +243,7 @@ declare const fullApi: ApiFromModules<{
   "model/network": typeof model_network;
   "model/notifications": typeof model_notifications;
   "model/paging": typeof model_paging;
+  "model/passwordCheck": typeof model_passwordCheck;
   "model/posts": typeof model_posts;
   "model/professionals": typeof model_professionals;
   "model/rateLimit": typeof model_rateLimit;

@@ -176,6 +176,14 @@ export async function purgeStep(ctx: MutationCtx, user: Doc<"users">): Promise<b
   );
   more ||= await deleteAll(
     ctx,
+    "knownDevices",
+    await ctx.db
+      .query("knownDevices")
+      .withIndex("by_userId_and_deviceHash", (q) => q.eq("userId", userId))
+      .take(PURGE_BATCH),
+  );
+  more ||= await deleteAll(
+    ctx,
     "savedJobs",
     await ctx.db
       .query("savedJobs")
@@ -251,6 +259,7 @@ export async function purgeStep(ctx: MutationCtx, user: Doc<"users">): Promise<b
 
 type OwnTable =
   | "portfolioItems"
+  | "knownDevices"
   | "notifications"
   | "savedJobs"
   | "emailTokens"

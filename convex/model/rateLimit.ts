@@ -34,6 +34,10 @@ const DAY = 24 * HOUR;
 // the per-IP limit bounds what one source can try across emails.
 const DEFAULTS = {
   signInPerIp: { max: 100, windowMs: 15 * MINUTE },
+  /** Failed sign-ins for one email from anywhere before unknown devices are slowed (accounts.ts). */
+  signInFailuresPerAccount: { max: 10, windowMs: HOUR },
+  /** Current-password checks in settings (change password, delete account) per IP. */
+  passwordChecksPerIp: { max: 100, windowMs: 15 * MINUTE },
   signUpPerIp: { max: 50, windowMs: HOUR },
   signUpPerEmail: { max: 3, windowMs: HOUR },
   resetPerEmail: { max: 3, windowMs: HOUR },

@@ -20,6 +20,7 @@ import {
 } from "@/components/ui";
 import { cn } from "@/lib/cn";
 import { PlaceFields } from "@/components/forms/PlaceFields";
+import { deviceId } from "@/lib/deviceId";
 import { applyFieldErrors, ErrorCopies } from "@/lib/errors";
 import { lazyResolver } from "@/lib/lazyResolver";
 import { useErrorToast } from "@/lib/useErrorToast";
@@ -134,6 +135,8 @@ export function SignUpPage({ defaultUserType = "professional" }: { defaultUserTy
       isAdult: values.isAdult,
       acceptTerms: values.acceptTerms,
       website: form.getValues("website") ?? "",
+      // This browser becomes one of the account's known devices (convex/accounts.ts).
+      deviceId: deviceId(),
     });
     try {
       const result = await signIn("password", params);
