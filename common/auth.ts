@@ -87,6 +87,11 @@ export const loginSchema = z.object({
     .max(PASSWORD_MAX_LENGTH, "Password must be at most 128 characters"),
   /** Bot trap: a hidden field people never fill. */
   website: z.string().optional(),
+  /**
+   * The client's own random id (16 to 128 of A-Z a-z 0-9 _ -), the same on every sign-in: a device
+   * that signed in before is spared the slowdown others' failed guesses cause (convex/accounts.ts).
+   */
+  deviceId: z.string().max(128).optional(),
 });
 export type LoginValues = z.infer<typeof loginSchema>;
 

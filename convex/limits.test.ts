@@ -255,8 +255,12 @@ describe("password guessing", () => {
     expect(slowed).toMatchObject({ code: ErrorCode.RATE_LIMITED, retryAt: Date.now() + 60_000 });
     expect(slowed.message).toBe("Too many failed sign-in attempts on this account. Try again in 1 minute, or reset your password.");
     expect((await errorOf(signIn(from(t, 101), { ...good, deviceId: "someone-elses-device-0000" }))).code).toBe(ErrorCode.RATE_LIMITED);
-    // The owner's browser signs in from anywhere.
+    // The owner's browser signs in from anywhere; REST clients send their device id the same way.
     expect((await signIn(from(t, 102), { ...good, deviceId: DEVICE })).tokens?.token).toBeTruthy();
+    const rest = (body: object) =>
+      t.fetch("/api/auth/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    expect((await rest({ email: good.email, password: good.password })).status).toBe(429);
+    expect((await rest({ email: good.email, password: good.password, deviceId: DEVICE })).status).toBe(200);
     // After the wait, the next failure doubles it.
     vi.setSystemTime(Date.now() + 60_000 + 1);
     expect((await errorOf(signIn(from(t, 103), bad))).code).toBe(ErrorCode.INVALID_CREDENTIALS);

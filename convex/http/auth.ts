@@ -85,13 +85,19 @@ export const authRoutes: RestRoute[] = [
       const parsed = loginSchema.safeParse({
         email: typeof body.email === "string" ? body.email : "",
         password: typeof body.password === "string" ? body.password : "",
+        ...(typeof body.deviceId === "string" ? { deviceId: body.deviceId } : {}),
       });
       if (!parsed.success) throw restError(ErrorCode.INVALID_INPUT, parsed.error.issues[0]!.message);
       let result;
       try {
         result = await ctx.runAction(api.auth.signIn, {
           provider: "password",
-          params: { email: parsed.data.email, password: parsed.data.password, flow: "signIn" },
+          params: {
+            email: parsed.data.email,
+            password: parsed.data.password,
+            flow: "signIn",
+            ...(parsed.data.deviceId ? { deviceId: parsed.data.deviceId } : {}),
+          },
         });
       } catch (error) {
         const data = appError(error);
