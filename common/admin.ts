@@ -61,17 +61,30 @@ export const ConsoleCopy = {
   notBanned: "This member is not banned.",
   notRemoved: "This was already restored or purged.",
   purged: "The restore window has passed: this was purged.",
-  scheduledTitle: "Nightly cleanup ran",
+  scheduledTitle: "Nightly cleanup check",
+  /** The nightly run removes nothing (issue 29): it flags, and an admin decides. */
   scheduledContent: (users: number, posts: number) =>
-    `The nightly cleanup deleted ${users} users and ${posts} posts. Review or restore them in Admin → Cleanup.`,
+    `The nightly check flagged ${users} members and found ${posts} posts that meet the cleanup rules. Nothing was removed: review the members in Suspicious Users, then preview and confirm a cleanup in Admin → Cleanup.`,
 } as const;
 
 /**
- * The spec's cleanup pattern: "test", "fake" or "spam" starting a word of an email or name
- * ("spam-deals@", "Fake Name", "test123"), not inside one ("contest", "Celeste"). The reserved
- * `.test` top-level domain of the local demo accounts is not a signal.
+ * The spec's cleanup pattern: "test", "fake" or "spam" as a whole token of an email or name, never
+ * a prefix or part of a word: real people are called Testa, Tester and Spampinato and work at
+ * testlabs.com (issue 29). A name's tokens are its words, split on anything not a letter ("Test
+ * User", "Fake-Name"); an email's are the words of its local part and of each domain label, split
+ * on `.`, `_`, `-`, `+`, digits and any other non-letter ("fake.account@", "spam-deals@",
+ * "test123@", "x@test.example.com"). Case is ignored. The reserved `.test` top-level domain of
+ * the local demo accounts is not a signal.
  */
-const PATTERN = /(?:^|[^a-z])(test|fake|spam)/i;
+const PATTERN_WORDS: readonly string[] = ["test", "fake", "spam"];
+
+/** The lower-case tokens of a name or email (see above). */
+export function patternTokens(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}]+/u)
+    .filter(Boolean);
+}
 
 export function suspiciousPattern(fields: {
   email?: string;
@@ -81,10 +94,10 @@ export function suspiciousPattern(fields: {
 }): string | null {
   const email = (fields.email ?? "").toLowerCase().replace(/\.test$/, "");
   const name = [fields.firstName, fields.lastName, fields.name].filter(Boolean).join(" ");
-  const inEmail = PATTERN.exec(email);
-  if (inEmail) return `“${inEmail[1]}” in the email`;
-  const inName = PATTERN.exec(name);
-  return inName ? `“${inName[1]!.toLowerCase()}” in the name` : null;
+  const inEmail = patternTokens(email).find((t) => PATTERN_WORDS.includes(t));
+  if (inEmail) return `“${inEmail}” in the email`;
+  const inName = patternTokens(name).find((t) => PATTERN_WORDS.includes(t));
+  return inName ? `“${inName}” in the name` : null;
 }
 
 /** Accounts signed up from one source (client address) that count as "many". */
@@ -101,6 +114,8 @@ export const SIGNALS = {
   rateLimited: { weight: 5, label: "Hit a rate limit", max: 10 },
   sharedSource: { weight: 20, label: "Many accounts from one source", max: 1 },
   firstPostLinks: { weight: 15, label: "Links in a first post", max: FIRST_POSTS },
+  /** Recorded by the nightly check only: it flags for an admin, never removes (issue 29). */
+  cleanupMatch: { weight: 20, label: "Meets the cleanup rules (nightly check)", max: 1 },
 } as const;
 
 export type SignalKind = keyof typeof SIGNALS;

@@ -1,16 +1,17 @@
 // The admin console's Cleanup tab (issue 16; rules and safety in model/cleanup.ts): the preview
 // of exactly what would go, the run (which removes what the admin saw, re-checked), the runs'
-// reports with restore links, and the nightly run the cron starts (same rules, bounded
-// batches, admins notified). The 30-day purge runs with it.
+// reports with restore links, and the nightly check the cron starts (same rules, bounded
+// batches; it only flags members into Suspicious Users and tells admins). The 30-day purge runs with it.
 import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
 import { ConsoleCopy } from "../../common/admin";
 import { internal } from "../_generated/api";
-import type { Id } from "../_generated/dataModel";
 import { adminMutation, adminQuery, internalMutation } from "../functions";
 import {
   finishRun,
+  flagCandidates,
   itemOrThrow,
+  postCandidatePage,
   postCandidates,
   purgeRunStep,
   removeItems,
@@ -18,6 +19,7 @@ import {
   startRun,
   userCandidates,
 } from "../model/cleanup";
+import { recordAudit } from "../model/audit";
 import { invalid } from "../model/errors";
 import { notifyAll } from "../model/notifications";
 import { cappedPagination } from "../model/paging";
@@ -119,37 +121,53 @@ export const restore = adminMutation({
 });
 
 /**
- * The nightly cleanup (crons.ts): the same rules in bounded batches (a page of pattern members and
- * of flagged posts per transaction, scheduled again while more remain, at most
- * NIGHTLY_MAX_BATCHES a night); then its report is finished and admins are notified.
+ * The nightly check (crons.ts). It removes nothing (issue 29: the rules are guesses, and an
+ * unattended run banned and purged real members): it flags the members who meet the rules, and
+ * the authors of posts that do, into the Suspicious Users queue (model/cleanup flagCandidates),
+ * in bounded batches (a page of pattern members and of flagged posts per transaction, scheduled
+ * again while more remain, at most NIGHTLY_MAX_BATCHES a night). Admins are told when it flagged
+ * someone new; removal stays the previewed run an admin confirms. Then the purge of confirmed
+ * runs past their 30 days.
  */
 export const nightly = internalMutation({
   args: {
+    // From a run scheduled before issue 29 (which started a report); ignored.
     runId: v.optional(v.id("cleanupRuns")),
     after: v.optional(v.union(v.number(), v.null())),
+    postCursor: v.optional(v.union(v.string(), v.null())),
     batch: v.optional(v.number()),
+    flagged: v.optional(v.number()),
+    posts: v.optional(v.number()),
   },
   returns: v.null(),
   handler: async (ctx, args) => {
-    const runId: Id<"cleanupRuns"> = args.runId ?? (await startRun(ctx, "scheduled"));
     const batch = args.batch ?? 0;
-    const page = await userCandidates(ctx, args.after ?? null, NIGHTLY_PAGE);
-    const posts = await postCandidates(ctx, NIGHTLY_PAGE);
-    const removed = await removeItems(
-      ctx,
-      runId,
-      "scheduler",
-      page.users.map((u) => u.id),
-      posts.map((p) => p.id),
-    );
-    // Removed posts leave the flagged range, so the next batch reads the next ones.
-    const more = page.next !== null || removed.posts === NIGHTLY_PAGE;
+    const users = await userCandidates(ctx, args.after ?? null, NIGHTLY_PAGE);
+    // A null postCursor after the first batch means the posts were all read.
+    const postsDone = batch > 0 && args.postCursor === null;
+    const posts = postsDone
+      ? { posts: [], cursor: null }
+      : await postCandidatePage(ctx, args.postCursor ?? null, NIGHTLY_PAGE);
+    const flagged = (args.flagged ?? 0) + (await flagCandidates(ctx, users.users, posts.posts));
+    const postCount = (args.posts ?? 0) + posts.posts.length;
+    const more = users.next !== null || posts.cursor !== null;
     if (more && batch + 1 < NIGHTLY_MAX_BATCHES) {
-      await ctx.scheduler.runAfter(0, internal.admin.cleanup.nightly, { runId, after: page.next, batch: batch + 1 });
+      await ctx.scheduler.runAfter(0, internal.admin.cleanup.nightly, {
+        after: users.next,
+        postCursor: posts.cursor,
+        batch: batch + 1,
+        flagged,
+        posts: postCount,
+      });
       return null;
     }
-    const run = await finishRun(ctx, runId, "scheduler");
-    if (run.deletedUsers + run.deletedPosts > 0) {
+    await recordAudit(ctx, "scheduler", {
+      action: "cleanup.flagged",
+      targetTable: "suspects",
+      targetId: "nightly",
+      after: { flaggedUsers: flagged, matchingPosts: postCount },
+    });
+    if (flagged > 0) {
       const admins = await ctx.db
         .query("users")
         .withIndex("by_role", (q) => q.eq("role", "admin"))
@@ -160,10 +178,10 @@ export const nightly = internalMutation({
         {
           type: "system",
           title: ConsoleCopy.scheduledTitle,
-          content: ConsoleCopy.scheduledContent(run.deletedUsers, run.deletedPosts),
-          actionUrl: "/admin?tab=cleanup",
-          entityType: "cleanupRun",
-          entityId: runId,
+          content: ConsoleCopy.scheduledContent(flagged, postCount),
+          actionUrl: "/admin?tab=suspicious",
+          entityType: "cleanupCheck",
+          entityId: "nightly",
         },
       );
     }

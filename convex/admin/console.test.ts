@@ -46,7 +46,7 @@ const actions = async (t: TestConvex) =>
   (await t.run((ctx) => ctx.db.query("auditLog").take(200))).map((r) => r.action);
 
 describe("the pattern", () => {
-  test("test/fake/spam starting a word of an email or name; the .test demo domain and inner words don't count", () => {
+  test("test/fake/spam as a whole word of an email or name; the .test demo domain and longer words don't count (more in cleanupSafety.test.ts)", () => {
     expect(suspiciousPattern({ email: "spam-deals@example.net" })).toMatch(/spam/);
     expect(suspiciousPattern({ email: "a@b.com", firstName: "Fake", lastName: "Person" })).toMatch(/fake/);
     expect(suspiciousPattern({ email: "test123@example.com" })).toMatch(/test/);
@@ -319,15 +319,17 @@ describe("cleanup", () => {
     expect(await actions(t)).toEqual(expect.arrayContaining(["cleanup.restore.user", "cleanup.restore.post"]));
   });
 
-  test("the nightly run applies the same rules, notifies admins, and the purge deletes after 30 days", async () => {
+  test("the nightly check flags (removes nothing) and tells admins; a confirmed run's posts are purged after 30 days", async () => {
     vi.useFakeTimers();
     try {
       const w = await cleanupWorld();
       const { t, admin } = w;
       await t.mutation(internal.admin.cleanup.nightly, {});
       await t.finishAllScheduledFunctions(vi.runAllTimers);
-      const runs = await admin.as.query(api.admin.cleanup.runs, { paginationOpts: firstPage });
-      expect(runs.page[0]).toMatchObject({ kind: "scheduled", by: "Scheduler", deletedUsers: 1, deletedPosts: 1 });
+      // Issue 29: the unattended run only flags into Suspicious Users.
+      expect(await t.run((ctx) => ctx.db.query("cleanupRuns").take(5))).toEqual([]);
+      expect((await user(t, w.spam.userId))?.bannedAt).toBeUndefined();
+      expect((await t.run((ctx) => ctx.db.get("posts", w.offensive)))?.moderationStatus).toBe("flagged");
       const notes = await t.run((ctx) =>
         ctx.db
           .query("notifications")
@@ -335,8 +337,14 @@ describe("cleanup", () => {
           .take(5),
       );
       expect(notes.map((n) => n.title)).toContain(ConsoleCopy.scheduledTitle);
-      expect(await actions(t)).toContain("cleanup.scheduled");
+      expect(await actions(t)).toContain("cleanup.flagged");
 
+      // The admin's confirmed run is what removes; its posts are deleted once the 30 days are over.
+      const preview = await admin.as.query(api.admin.cleanup.preview, {});
+      await admin.as.mutation(api.admin.cleanup.run, {
+        userIds: preview.users.map((u) => u.id),
+        postIds: preview.posts.map((p) => p.id),
+      });
       vi.advanceTimersByTime(RESTORE_MS + 60_000);
       await t.mutation(internal.admin.cleanup.purgeDue, {});
       await t.finishAllScheduledFunctions(vi.runAllTimers);

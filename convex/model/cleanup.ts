@@ -1,6 +1,8 @@
 // Cleanup (issue 16; spec §9): members with a test/fake/spam pattern in their email or name,
 // posts the screen flagged as inappropriate (offensive language) and posts screened under 50 %
-// confidence. Made safe:
+// confidence. Only an admin removes, through the previewed run they confirm; the unattended
+// nightly check only flags the members into Suspicious Users (issue 29: a pattern is a guess, and
+// real people were banned and purged by it). Made safe:
 // - a protected member is never touched, nor their posts (left to a moderator): an admin, a local
 //   demo account (reserved `.test` domain), a member with completed jobs, with payments (a Stripe
 //   customer or a paid plan) or with a verified credential (`verified`);
@@ -23,7 +25,7 @@ import { banUser, unbanUser } from "./bans";
 import { invalid, notFound } from "./errors";
 import { applyModeration, deletePost } from "./posts";
 import { ScreeningReasons } from "./screening";
-import { suspectOf } from "./suspicion";
+import { recordSignal, suspectOf } from "./suspicion";
 import { fullName } from "./users";
 
 const DAY = 24 * 60 * 60_000;
@@ -79,6 +81,7 @@ export interface PostCandidate {
   id: Id<"posts">;
   preview: string;
   authorId: Id<"users">;
+  createdAt: number;
   why: string;
 }
 
@@ -141,9 +144,58 @@ export async function postCandidates(ctx: QueryCtx, scan: number): Promise<PostC
   const posts: PostCandidate[] = [];
   for (const post of flagged) {
     const why = await postRule(ctx, post);
-    if (why !== null) posts.push({ id: post._id, preview: preview(post.content), authorId: post.authorId, why });
+    if (why !== null) posts.push(postCandidate(post, why));
   }
   return posts;
+}
+
+function postCandidate(post: Doc<"posts">, why: string): PostCandidate {
+  return { id: post._id, preview: preview(post.content), authorId: post.authorId, createdAt: post._creationTime, why };
+}
+
+/** A page of the flagged range for the nightly check (which removes nothing, so it pages on by cursor). */
+export async function postCandidatePage(
+  ctx: QueryCtx,
+  cursor: string | null,
+  numItems: number,
+): Promise<{ posts: PostCandidate[]; cursor: string | null }> {
+  const page = await ctx.db
+    .query("posts")
+    .withIndex("by_moderationStatus_and_moderationConfidence", (q) =>
+      q.eq("moderationStatus", "flagged").lte("moderationConfidence", CLEANUP_CONFIDENCE_BELOW),
+    )
+    .paginate({ numItems, cursor });
+  const posts: PostCandidate[] = [];
+  for (const post of page.page) {
+    const why = await postRule(ctx, post);
+    if (why !== null) posts.push(postCandidate(post, why));
+  }
+  return { posts, cursor: page.isDone ? null : page.continueCursor };
+}
+
+/**
+ * The nightly check's only effect: each member who meets the rules, or wrote a post that does,
+ * gets the `cleanupMatch` signal (once) and so stands in the Suspicious Users queue for an admin.
+ * An admin's clear holds: a cleared member is flagged again only for a post written after it (a
+ * pattern member leaves the rule when cleared, userRule). Returns how many were newly flagged.
+ */
+export async function flagCandidates(
+  ctx: MutationCtx,
+  users: readonly UserCandidate[],
+  posts: readonly PostCandidate[],
+): Promise<number> {
+  const wanted = new Map<Id<"users">, number>();
+  for (const u of users) wanted.set(u.id, Infinity);
+  for (const p of posts) wanted.set(p.authorId, Math.max(wanted.get(p.authorId) ?? 0, p.createdAt));
+  let flagged = 0;
+  for (const [userId, newest] of wanted) {
+    const suspect = await suspectOf(ctx, userId);
+    if (suspect !== null && (suspect.signals.cleanupMatch ?? 0) > 0) continue;
+    if (suspect?.clearedAt !== undefined && suspect.clearedAt >= newest) continue;
+    await recordSignal(ctx, userId, "cleanupMatch");
+    flagged++;
+  }
+  return flagged;
 }
 
 export async function startRun(ctx: MutationCtx, kind: "manual" | "scheduled", adminId?: Id<"users">) {
@@ -237,6 +289,10 @@ export async function finishRun(
 export async function restoreItem(ctx: MutationCtx, admin: Doc<"users">, item: Doc<"cleanupItems">): Promise<void> {
   if (item.state === "purged") invalid(ConsoleCopy.purged);
   if (item.state !== "removed") invalid(ConsoleCopy.notRemoved);
+  // The item is closed first: the unban below closes any item still open for the member.
+  await ctx.db.patch("cleanupItems", item._id, { state: "restored" });
+  const run = await ctx.db.get("cleanupRuns", item.runId);
+  if (run !== null) await ctx.db.patch("cleanupRuns", run._id, { restored: run.restored + 1 });
   if (item.kind === "user") {
     const user = item.userId ? await ctx.db.get("users", item.userId) : null;
     if (user === null || user.purgedAt !== undefined) invalid(ConsoleCopy.purged);
@@ -248,9 +304,6 @@ export async function restoreItem(ctx: MutationCtx, admin: Doc<"users">, item: D
     if (post === null) invalid(ConsoleCopy.purged);
     await applyModeration(ctx, post, item.previousStatus ?? "flagged");
   }
-  await ctx.db.patch("cleanupItems", item._id, { state: "restored" });
-  const run = await ctx.db.get("cleanupRuns", item.runId);
-  if (run !== null) await ctx.db.patch("cleanupRuns", run._id, { restored: run.restored + 1 });
   await recordAudit(ctx, admin._id, {
     action: `cleanup.restore.${item.kind}`,
     targetTable: item.kind === "user" ? "users" : "posts",
