@@ -206,6 +206,8 @@ export const NEARBY_PROS_MILES = 25;
 export const DASHBOARD_JOBS = 5;
 
 export const JobMessages = {
+  /** A job whose owner was banned: out of the lists, no bids (issue 29). */
+  jobGone: "This job is no longer available.",
   titleRequired: "Title is required",
   descriptionMin: "Description must be at least 10 characters",
   categoryRequired: "Category is required",

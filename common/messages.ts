@@ -6,6 +6,8 @@ export const MESSAGE_RATE_LIMIT = { max: 30, windowMs: 60_000 } as const;
 export const TYPING_TTL_MS = 5000;
 
 export const MessageCopy = {
+  /** How a banned or deleted member reads in the other side's inbox and thread (issue 29). */
+  formerMember: "Former member",
   noRecipient: "No recipient selected",
   empty: "Please enter a message",
   tooLong: `Messages can be at most ${MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters`,

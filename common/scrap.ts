@@ -91,6 +91,8 @@ export const ScrapCopy = {
   photoType: "Please choose image files (JPEG, PNG, GIF or WebP).",
   photoTooLarge: "Image too large: Please select images under 5MB",
   notFound: "Listing not found",
+  /** Claiming or waiting for a listing whose lister was banned or deleted their account. */
+  listerGone: "This listing is no longer available.",
   onlyLister: "Only the lister can do that.",
   ownListing: "You can't claim your own listing.",
   onlyClaimer: "Only the member holding this listing can do that.",

@@ -9,7 +9,7 @@ import type { QueryCtx } from "./_generated/server";
 import { mutation, query } from "./functions";
 import { canBrand } from "./model/branding";
 import { fail, notFound } from "./model/errors";
-import { displayName } from "./model/users";
+import { displayName, isHiddenMember } from "./model/users";
 import { HIRED, requestEndorsement, writeEndorsement } from "./model/endorsements";
 import { ErrorCode } from "../common/errors";
 
@@ -103,7 +103,7 @@ export const forProfile = query({
   handler: async (ctx, { userId }) => {
     const viewer = ctx.viewerX();
     const pro = await ctx.db.get("users", userId);
-    if (pro === null || pro.deletedAt !== undefined) return { shown: false, endorsements: [], pending: null };
+    if (pro === null || isHiddenMember(pro)) return { shown: false, endorsements: [], pending: null };
     const request = await ctx.db
       .query("endorsements")
       .withIndex("by_clientId_and_proId_and_status", (q) =>

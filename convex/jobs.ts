@@ -299,6 +299,8 @@ export const get = query({
     const isContractor = job.contractorId === viewer._id;
     const isPhotographer = job.photographerId === viewer._id;
     const role = isOwner ? "owner" : isContractor ? "contractor" : isPhotographer ? "photographer" : "viewer";
+    // A banned owner's job is gone for everyone but its parties (issue 29).
+    if (job.ownerHidden === true && role === "viewer") return null;
 
     const person = async (userId: Id<"users"> | undefined) => {
       if (userId === undefined) return null;

@@ -24,7 +24,7 @@ import { cappedPagination } from "./model/paging";
 import { userCountsOf } from "./model/counters";
 import { isAvailable } from "./model/professionals";
 import { hit } from "./model/rateLimit";
-import { displayName, fullName, isDeleted } from "./model/users";
+import { displayName, fullName, isHiddenMember } from "./model/users";
 import { actorOf } from "./model/teams";
 
 /** A team member reads and writes the business's threads (its user id), checked by model/teams.ts actorOf. */
@@ -56,6 +56,18 @@ const participantView = v.object({
   available: v.union(v.boolean(), v.null()),
 });
 function toParticipant(u: Doc<"users">) {
+  // A banned or deleted member: no name or picture; the messages stay for the other side (issue 29).
+  if (isHiddenMember(u)) {
+    return {
+      _id: u._id,
+      name: MessageCopy.formerMember,
+      firstName: "",
+      lastName: "",
+      userType: null,
+      image: null,
+      available: null,
+    };
+  }
   return {
     _id: u._id,
     name: displayName(u),
@@ -75,8 +87,8 @@ export const send = mutation({
     const problem = messageProblem(receiverId, content);
     if (problem) invalid(problem);
     const other = await otherUserX(ctx, viewer, receiverId);
-    // A deleted account receives nothing (its thread stays readable for the other side).
-    if (isDeleted(other)) notFound(MessageCopy.recipientNotFound);
+    // A deleted or banned account receives nothing (its thread stays readable for the other side).
+    if (isHiddenMember(other)) notFound(MessageCopy.recipientNotFound);
     if (await isBlocked(ctx, other._id, viewer._id)) forbidden(MessageCopy.blocked);
     // The person writing is limited, whoever they write for.
     const writer = member ?? viewer;
@@ -192,9 +204,9 @@ export const threadInfo = query({
     return {
       other: toParticipant(other),
       otherReadAt: theirs?.readAt ?? null,
-      otherTyping: typing,
+      otherTyping: typing && !isHiddenMember(other),
       blockedByMe: await isBlocked(ctx, viewer._id, other._id),
-      canSend: !isDeleted(other) && !(await isBlocked(ctx, other._id, viewer._id)),
+      canSend: !isHiddenMember(other) && !(await isBlocked(ctx, other._id, viewer._id)),
     };
   },
 });

@@ -9,6 +9,7 @@ import { mutation, query } from "./functions";
 import { forbidden, invalid, notFound, parseOrThrow } from "./model/errors";
 import { assertCanBrand, canBrand } from "./model/branding";
 import { attachFile, claimFile, discardUnclaimed, refusalValidator, releaseFile } from "./model/files";
+import { isHiddenMember } from "./model/users";
 
 const MAX_FILES = 20;
 
@@ -145,6 +146,9 @@ export const list = query({
     const viewer = ctx.viewerX();
     const ownerId = userId === undefined ? viewer._id : ctx.db.normalizeId("users", userId);
     if (ownerId === null) return [];
+    const owner = await ctx.db.get("users", ownerId);
+    // A banned or deleted member's work is gone for everyone else, as their profile is (issue 29).
+    if (owner === null || (owner._id !== viewer._id && isHiddenMember(owner))) return [];
     const take = Math.min(Math.max(limit ?? 60, 1), 200);
     const rows =
       category && category !== "all"
@@ -159,8 +163,7 @@ export const list = query({
             .order("desc")
             .take(take);
     // Pro Profile's own gallery order while the owner's plan has it; else featured first, then newest.
-    const owner = await ctx.db.get("users", ownerId);
-    const arranged = owner !== null && canBrand(owner);
+    const arranged = canBrand(owner);
     const position = (r: (typeof rows)[number]) => (arranged ? (r.position ?? Number.POSITIVE_INFINITY) : 0);
     rows.sort(
       (a, b) =>

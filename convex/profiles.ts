@@ -12,7 +12,7 @@ import { claimFile, refusalValidator, releaseFile } from "./model/files";
 import { zipToPoint } from "./model/geo";
 import { connectionBetween, isBackupMember, stateFor } from "./model/network";
 import { syncUserLocation } from "./model/professionals";
-import { publicUserValidator, toPublicUser } from "./model/users";
+import { isHiddenMember, publicUserValidator, toPublicUser } from "./model/users";
 import { invalid } from "./model/errors";
 import { cappedPagination } from "./model/paging";
 import { recordRename } from "./model/suspicion";
@@ -308,10 +308,11 @@ export const reputation = query({
     ),
   }),
   handler: async (ctx, { userId }) => {
-    ctx.viewerX();
+    const viewer = ctx.viewerX();
     const id = ctx.db.normalizeId("users", userId);
-    const user = id ? await ctx.db.get(id) : null;
-    if (user === null) return { total: 0, events: [] };
+    const user = id ? await ctx.db.get("users", id) : null;
+    // A banned or deleted member's reputation answers as nobody's, as their profile does (issue 29).
+    if (user === null || (user._id !== viewer._id && isHiddenMember(user))) return { total: 0, events: [] };
     const events = await ctx.db
       .query("reputationEvents")
       .withIndex("by_userId", (q) => q.eq("userId", user._id as Id<"users">))

@@ -210,6 +210,8 @@ export default defineSchema({
     /** Title and description, for the search index. */
     searchText: v.string(),
     seeded: v.optional(v.boolean()),
+    /** The owner is banned (model/jobs syncOwnerJobs): the job leaves the lists and takes no bids. */
+    ownerHidden: v.optional(v.boolean()),
   })
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes -- newest-first lists need _creationTime order
     .index("by_status", ["status"])
@@ -1167,6 +1169,8 @@ export default defineSchema({
     geohash: v.string(),
     /** Place words and every ZIP suffix, so a search's prefix match finds a ZIP by substring. */
     placeText: v.string(),
+    /** The lister is banned or deleted (model/scrap syncListerListings): out of every list, not claimable. */
+    listerHidden: v.optional(v.boolean()),
   })
     // Newest first over every category: the sort by_open_and_category can't give.
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes

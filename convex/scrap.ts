@@ -312,6 +312,8 @@ export const get = query({
     const listing = listingId ? await ctx.db.get("scrapListings", listingId) : null;
     if (listing === null || listing.status === "removed") return null;
     const isLister = listing.userId === viewer._id;
+    // A banned or deleted lister's listing is gone for everyone else, a member holding it too (no contact details).
+    if (listing.listerHidden === true && !isLister) return null;
     const isClaimer = listing.status === "on_hold" && listing.claimerId === viewer._id;
     // Closed listings are the lister's and their last claimer's business.
     if (!listing.open && !isLister && listing.claimerId !== viewer._id) return null;

@@ -8,7 +8,7 @@ import type { Doc } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { adminMutation, adminQuery, internalMutation } from "../functions";
 import { recordAudit } from "../model/audit";
-import { banUser, unbanUser } from "../model/bans";
+import { banUser, syncListingsAndJobs, unbanUser } from "../model/bans";
 import { invalid, notFound } from "../model/errors";
 import { cappedPagination } from "../model/paging";
 import { backfillPatterns as backfillPage, clearSuspect, suspectOf } from "../model/suspicion";
@@ -114,4 +114,18 @@ export const backfillPatterns = internalMutation({
   args: { cursor: v.union(v.string(), v.null()) },
   returns: v.object({ cursor: v.union(v.string(), v.null()), flagged: v.number() }),
   handler: async (ctx, { cursor }) => await backfillPage(ctx, cursor),
+});
+
+/** The rest of a banned, unbanned, deleted or restored member's listings and jobs (model/bans syncListingsAndJobs). */
+export const syncHiddenMember = internalMutation({
+  args: {
+    userId: v.id("users"),
+    listingsAfter: v.optional(v.union(v.number(), v.null())),
+    jobsAfter: v.optional(v.union(v.number(), v.null())),
+  },
+  returns: v.null(),
+  handler: async (ctx, { userId, listingsAfter, jobsAfter }) => {
+    await syncListingsAndJobs(ctx, userId, listingsAfter ?? null, jobsAfter ?? null);
+    return null;
+  },
 });

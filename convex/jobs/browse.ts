@@ -20,7 +20,7 @@ import type { QueryCtx } from "../_generated/server";
 import { query } from "../functions";
 import { invalid } from "../model/errors";
 import { distanceMiles, geohashRanges, type GeoPoint } from "../model/geo";
-import { jobCardValidator, jobCount, pointOf, pointOfZip, toCard, type Job } from "../model/jobs";
+import { isListed, jobCardValidator, jobCount, pointOf, pointOfZip, toCard, type Job } from "../model/jobs";
 import { cappedPagination, pageSize } from "../model/paging";
 import { radiusOf } from "../model/professionals";
 
@@ -111,7 +111,7 @@ async function jobsNear(ctx: QueryCtx, point: GeoPoint, miles: number, statuses:
         .withIndex("by_status_and_geohash", (q) => q.eq("status", status).gte("geohash", start).lte("geohash", end))
         .take(GEO_TAKE_PER_RANGE);
       for (const job of rows) {
-        if (job.lat === undefined || job.lng === undefined) continue;
+        if (job.lat === undefined || job.lng === undefined || !isListed(job)) continue;
         const distance = distanceMiles(point, { lat: job.lat, lng: job.lng });
         if (distance <= miles) found.push({ job, distance });
       }
@@ -193,7 +193,8 @@ export const list = query({
     // Text search: relevance order through the search index.
     if (text) {
       const result = await searchJobs(ctx, text, status, category).paginate(paginationOpts);
-      const page = await Promise.all(result.page.map((job) => toCard(ctx, job, from)));
+      // A banned owner's jobs are skipped (a page may come out short; the cursor still pages on).
+      const page = await Promise.all(result.page.filter(isListed).map((job) => toCard(ctx, job, from)));
       const total = await searchCount(ctx, text, status, category);
       return {
         ...result,
@@ -206,7 +207,7 @@ export const list = query({
 
     // Filters and sorts through the index that covers them.
     const result = await indexedPage(ctx, sort, status, category, paginationOpts);
-    const page = await Promise.all(result.page.map((job) => toCard(ctx, job, from)));
+    const page = await Promise.all(result.page.filter(isListed).map((job) => toCard(ctx, job, from)));
     return {
       ...result,
       page,
@@ -272,7 +273,7 @@ export const searchByPlace = query({
             : jobs.withIndex("by_state_and_city_and_status", (q) =>
                 q.eq("state", state).eq("city", city).eq("status", s),
               );
-      rows.push(...(await range.order("desc").take(take)));
+      rows.push(...(await range.order("desc").take(take)).filter(isListed));
     }
     rows.sort((a, b) => b._creationTime - a._creationTime);
     const from = pointOf(ctx.viewer);

@@ -83,6 +83,8 @@ export async function markAccountDeleted(ctx: MutationCtx, user: Doc<"users">): 
   await endUserSessions(ctx, user._id);
   // Their feed posts leave the feeds, counts and tags (scheduled pages: a member may have many).
   await ctx.scheduler.runAfter(0, internal.social.posts.syncAuthorPostsBatch, { authorId: user._id, cursor: null });
+  // Their scrap listings leave the lists and can't be claimed (issue 29: a claim handed out their contact details).
+  await ctx.scheduler.runAfter(0, internal.admin.users.syncHiddenMember, { userId: user._id });
   // Their open jobs end as the owner's cancel would; their active bids as their withdraw would.
   const jobs = await ctx.db
     .query("jobs")
@@ -138,6 +140,7 @@ export async function restoreAccount(ctx: MutationCtx, user: Doc<"users">): Prom
     ...(user.deletedUserType ? { userType: user.deletedUserType } : {}),
   });
   await ctx.scheduler.runAfter(0, internal.social.posts.syncAuthorPostsBatch, { authorId: user._id, cursor: null });
+  await ctx.scheduler.runAfter(0, internal.admin.users.syncHiddenMember, { userId: user._id });
 }
 
 /**

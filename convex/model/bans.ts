@@ -13,7 +13,9 @@ import { AdminCopy, ConsoleCopy } from "../../common/admin";
 import { recordAudit, type AuditActor } from "./audit";
 import { setCommentVisible } from "./comments";
 import { forbidden, invalid } from "./errors";
+import { syncOwnerJobs } from "./jobs";
 import { syncAuthorPosts } from "./posts";
+import { syncListerListings } from "./scrap";
 import { endUserSessions } from "./sessions";
 
 const BATCH = 100;
@@ -55,19 +57,34 @@ export async function unbanUser(
   options: { inline?: boolean } = {},
 ): Promise<void> {
   if (user.bannedAt === undefined) invalid(ConsoleCopy.notBanned);
+  // A cleanup that removed the member marked them deleted too, for the account purge: the unban
+  // takes that back and closes the cleanup's item, or the purge would still take them (issue 29).
+  // A deletion the member asked for themselves has no cleanup item and stands.
+  const cleanupItems = await ctx.db
+    .query("cleanupItems")
+    .withIndex("by_userId", (q) => q.eq("userId", user._id))
+    .take(20);
+  const removedBy = cleanupItems.filter((item) => item.state === "removed");
+  for (const item of removedBy) {
+    await ctx.db.patch("cleanupItems", item._id, { state: "restored" });
+    const run = await ctx.db.get("cleanupRuns", item.runId);
+    if (run !== null) await ctx.db.patch("cleanupRuns", run._id, { restored: run.restored + 1 });
+  }
+  const deletionCleared = removedBy.length > 0 && user.deletedAt !== undefined;
   await ctx.db.patch("users", user._id, {
     bannedAt: undefined,
     banReason: undefined,
     bannedUserType: undefined,
     ...(user.bannedUserType ? { userType: user.bannedUserType } : {}),
+    ...(deletionCleared ? { deletedAt: undefined } : {}),
   });
   await syncMemberContent(ctx, user._id, options.inline ?? true);
   await recordAudit(ctx, actorOf(by), {
     action: "user.unban",
     targetTable: "users",
     targetId: user._id,
-    before: { bannedAt: user.bannedAt, banReason: user.banReason ?? null },
-    after: { bannedAt: null },
+    before: { bannedAt: user.bannedAt, banReason: user.banReason ?? null, deletedAt: user.deletedAt ?? null },
+    after: { bannedAt: null, ...(deletionCleared ? { deletedAt: null, cleanupItemsRestored: removedBy.length } : {}) },
     ...(note ? { note } : {}),
   });
 }
@@ -81,8 +98,10 @@ async function syncMemberContent(ctx: MutationCtx, userId: Id<"users">, inline: 
   if (!inline) {
     await ctx.scheduler.runAfter(0, internal.social.posts.syncAuthorPostsBatch, { authorId: userId, cursor: null });
     await ctx.scheduler.runAfter(0, internal.admin.moderation.hideBannedComments, { userId, after: null });
+    await ctx.scheduler.runAfter(0, internal.admin.users.syncHiddenMember, { userId });
     return;
   }
+  await syncListingsAndJobs(ctx, userId, null, null);
   const next = await syncAuthorPosts(ctx, userId, null, BATCH);
   if (next !== null)
     await ctx.scheduler.runAfter(0, internal.social.posts.syncAuthorPostsBatch, { authorId: userId, cursor: next });
@@ -113,6 +132,29 @@ export async function syncComments(ctx: MutationCtx, userId: Id<"users">, after:
     await ctx.scheduler.runAfter(0, internal.admin.moderation.hideBannedComments, {
       userId,
       after: comments[comments.length - 1]!._creationTime,
+    });
+  }
+}
+
+/**
+ * A page of the member's scrap listings and of their jobs made to match their account (hidden
+ * while banned or deleted: model/scrap syncListerListings, model/jobs syncOwnerJobs); the rest
+ * in scheduled pages.
+ */
+export async function syncListingsAndJobs(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  listingsAfter: number | null,
+  jobsAfter: number | null,
+): Promise<void> {
+  const listings = listingsAfter === -1 ? null : await syncListerListings(ctx, userId, listingsAfter);
+  const jobs = jobsAfter === -1 ? null : await syncOwnerJobs(ctx, userId, jobsAfter);
+  if (listings !== null || jobs !== null) {
+    // -1: that side is done.
+    await ctx.scheduler.runAfter(0, internal.admin.users.syncHiddenMember, {
+      userId,
+      listingsAfter: listings ?? -1,
+      jobsAfter: jobs ?? -1,
     });
   }
 }

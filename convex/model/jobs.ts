@@ -849,6 +849,7 @@ export async function insertJob(ctx: MutationCtx, customer: Doc<"users">, fields
 function bidRefusal(job: Job, user: Doc<"users">, own: Bid | null): { code: ErrorCode; message: string } | null {
   if (user.userType !== "professional") return { code: ErrorCode.FORBIDDEN, message: JobMessages.onlyProfessionalsBid };
   if (job.customerId === user._id) return { code: ErrorCode.FORBIDDEN, message: JobMessages.ownJob };
+  if (job.ownerHidden === true) return { code: ErrorCode.NOT_FOUND, message: JobMessages.jobGone };
   if (!isOpen(job)) return { code: ErrorCode.INVALID_INPUT, message: JobMessages.jobNotOpen };
   if (own !== null && own.status === "active")
     return { code: ErrorCode.INVALID_INPUT, message: JobMessages.alreadyBid };
@@ -912,4 +913,34 @@ export function assertCanReleasePhotographer(job: Job, user: Doc<"users">): void
 export function assertCanDeliverPhotos(job: Job, user: Doc<"users">): void {
   if (job.photographerId !== user._id) forbidden(JobMessages.onlyBookedPhotographer);
   if (!photoFrom("deliver").includes(job.photoStatus)) invalid(JobMessages.photosAlreadyDelivered);
+}
+
+/** Jobs one sync step reads (the rest in scheduled steps). */
+const OWNER_SYNC_BATCH = 100;
+
+/**
+ * A page of the member's jobs made to match their account: a banned owner's jobs carry
+ * `ownerHidden`, which the job lists skip (isListed) and bidding refuses; an unban clears it.
+ * (A deleted owner's open jobs are cancelled by the deletion itself.) Pages by _creationTime;
+ * returns the next cursor, or null when done.
+ */
+export async function syncOwnerJobs(ctx: MutationCtx, userId: Id<"users">, after: number | null): Promise<number | null> {
+  const user = await ctx.db.get("users", userId);
+  if (user === null) return null;
+  const hidden = user.bannedAt !== undefined;
+  const rows = await ctx.db
+    .query("jobs")
+    .withIndex("by_customerId", (q) =>
+      after === null ? q.eq("customerId", userId) : q.eq("customerId", userId).gt("_creationTime", after),
+    )
+    .take(OWNER_SYNC_BATCH);
+  for (const job of rows) {
+    if ((job.ownerHidden === true) !== hidden) await ctx.db.patch("jobs", job._id, { ownerHidden: hidden ? true : undefined });
+  }
+  return rows.length === OWNER_SYNC_BATCH ? rows[rows.length - 1]!._creationTime : null;
+}
+
+/** Shown in the job lists: not a banned owner's (syncOwnerJobs). */
+export function isListed(job: Pick<Job, "ownerHidden">): boolean {
+  return job.ownerHidden !== true;
 }

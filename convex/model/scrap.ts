@@ -30,7 +30,7 @@ import { limitMemberAction, limitOrRefuse } from "./limits";
 import { notify } from "./notifications";
 import { LIMITS, type Limit } from "./rateLimit";
 import type { TransitionRule } from "./transitions";
-import { fullName } from "./users";
+import { fullName, isHiddenMember } from "./users";
 
 export type Listing = Doc<"scrapListings">;
 
@@ -115,7 +115,9 @@ export async function move(
   const why = refusal(listing, name, actorId);
   if (why) fail(why.code, why.message);
   const to = SCRAP_TRANSITIONS[name].to;
-  const full: Partial<Listing> = { ...patch, status: to, open: isOpenStatus(to), updatedAt: Date.now() };
+  // A banned or deleted lister's listings stay out of every list whatever their status (syncListerListings).
+  const open = isOpenStatus(to) && listing.listerHidden !== true;
+  const full: Partial<Listing> = { ...patch, status: to, open, updatedAt: Date.now() };
   await ctx.db.patch("scrapListings", listing._id, full);
   const after = { ...listing, ...full };
   await ctx.db.insert("scrapEvents", {
@@ -242,6 +244,8 @@ export async function holdCount(ctx: QueryCtx, userId: Id<"users">): Promise<num
 }
 
 async function startHold(ctx: MutationCtx, listing: Listing, name: "claim" | "offerToWaitlist", claimerId: Id<"users">) {
+  // A hold hands the claimer the lister's contact details: never for a banned or deleted lister.
+  if (listing.listerHidden === true) fail(ErrorCode.NOT_FOUND, ScrapCopy.listerGone);
   const holdUntil = Date.now() + listing.holdHours * HOUR;
   const after = await move(ctx, listing, name, name === "claim" ? claimerId : null, { claimerId, holdUntil });
   if (after === listing) return after;
@@ -331,6 +335,8 @@ export async function endHold(
 
 /** The first waiting member who can hold one more listing gets the hold; those who can't are skipped and told. */
 async function offerToWaitlist(ctx: MutationCtx, listing: Listing): Promise<Listing> {
+  // Nobody gets a hidden lister's listing (the waitlist stays for an unban).
+  if (listing.listerHidden === true) return listing;
   const waiting = await ctx.db
     .query("scrapWaitlist")
     .withIndex("by_listingId", (q) => q.eq("listingId", listing._id))
@@ -375,6 +381,7 @@ export async function waitlistEntry(ctx: QueryCtx, listingId: Id<"scrapListings"
 
 export async function joinWaitlist(ctx: MutationCtx, listing: Listing, member: Doc<"users">): Promise<void> {
   if (listing.userId === member._id) fail(ErrorCode.FORBIDDEN, ScrapCopy.ownListing);
+  if (listing.listerHidden === true) fail(ErrorCode.NOT_FOUND, ScrapCopy.listerGone);
   if (listing.status === "available") invalid(ScrapCopy.waitlistNeedsHold);
   if (listing.status !== "on_hold") invalid(ScrapCopy.illegal(listing.status, "claimed"));
   if (listing.claimerId === member._id) return;
@@ -622,3 +629,34 @@ export async function memberHint(ctx: QueryCtx, userId: Id<"users">) {
   return { _id: userId, name: user ? nameOf(user) : "A member", missedPickups: user?.scrapMissedPickups ?? 0 };
 }
 export const memberHintValidator = v.object({ _id: v.id("users"), name: v.string(), missedPickups: v.number() });
+
+/** Listings one sync step reads (a member may have many: the rest in scheduled steps). */
+const SYNC_BATCH = 100;
+
+/**
+ * A page of the member's listings made to match their account: a banned or deleted lister's
+ * listings leave every list (`open` false, read through the by_open_* indexes) and can't be
+ * claimed or waited for (`listerHidden`); an unban or a restored account puts them back as their
+ * status says. Pages by _creationTime; returns the next cursor, or null when done.
+ */
+export async function syncListerListings(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  after: number | null,
+): Promise<number | null> {
+  const user = await ctx.db.get("users", userId);
+  if (user === null) return null;
+  const hidden = isHiddenMember(user);
+  const rows = await ctx.db
+    .query("scrapListings")
+    .withIndex("by_userId", (q) => (after === null ? q.eq("userId", userId) : q.eq("userId", userId).gt("_creationTime", after)))
+    .take(SYNC_BATCH);
+  for (const listing of rows) {
+    if ((listing.listerHidden === true) === hidden) continue;
+    await ctx.db.patch("scrapListings", listing._id, {
+      listerHidden: hidden ? true : undefined,
+      open: !hidden && isOpenStatus(listing.status),
+    });
+  }
+  return rows.length === SYNC_BATCH ? rows[rows.length - 1]!._creationTime : null;
+}
