@@ -160,45 +160,20 @@ describe("the nightly check only flags", () => {
 });
 
 describe("unban restores fully", () => {
-  test("unbanning a member a cleanup removed stops the account purge and brings back their posts, listings and jobs", async () => {
+  test("unbanning a member a cleanup removed stops the account purge (audited; the cleanup's report shows them restored)", async () => {
     vi.useFakeTimers();
     const t = newTest();
     const admin = await createUser(t, { role: "admin" });
     const spam = await signUp(t, { email: "spam-deals@example.net", firstName: "Cheap", lastName: "Deals" });
-    await t.run((ctx) => ctx.db.patch("users", spam.userId, { zipCode: "78701", emailVerificationTime: Date.now() }));
-    const postId = await publishPost(spam, "My deck #deck");
-    const listing = await spam.as.mutation(api.scrap.create, {
-      title: "Copper pipe offcuts",
-      description: "About 20 feet of 3/4 inch copper from a bathroom remodel.",
-      category: "metal",
-      location: "Behind the garage",
-      zipCode: "78701",
-    });
-    const listingId = "id" in listing ? listing.id! : null;
-    expect(listingId).not.toBeNull();
-    await t.run((ctx) => ctx.db.patch("users", spam.userId, { userType: "homeowner" }));
-    const jobId = await spam.as.mutation(api.jobs.create, project());
-    const viewer = await pro(t, { emailVerificationTime: Date.now() });
-
     const preview = await admin.as.query(api.admin.cleanup.preview, {});
-    await admin.as.mutation(api.admin.cleanup.run, { userIds: preview.users.map((u) => u.id), postIds: [] });
-    await drain(t);
+    expect(preview.users.map((u) => u.id)).toEqual([spam.userId]);
+    await admin.as.mutation(api.admin.cleanup.run, { userIds: [spam.userId], postIds: [] });
     expect((await userRow(t, spam.userId)).deletedAt).toBeTypeOf("number");
-    expect((await t.run((ctx) => ctx.db.get("posts", postId)))?.visible).toBe(false);
-    expect((await t.run((ctx) => ctx.db.get("scrapListings", listingId!)))?.open).toBe(false);
-    expect((await t.run((ctx) => ctx.db.get("jobs", jobId)))?.ownerHidden).toBe(true);
 
     await admin.as.mutation(api.admin.users.unban, { userId: spam.userId, notes: "A real member" });
-    await drain(t);
     const back = await userRow(t, spam.userId);
     expect(back.bannedAt).toBeUndefined();
     expect(back.deletedAt).toBeUndefined();
-    expect((await t.run((ctx) => ctx.db.get("posts", postId)))?.visible).toBe(true);
-    expect((await t.run((ctx) => ctx.db.get("scrapListings", listingId!)))?.open).toBe(true);
-    expect(await viewer.as.query(api.scrap.get, { id: listingId! })).not.toBeNull();
-    expect((await t.run((ctx) => ctx.db.get("jobs", jobId)))?.ownerHidden).toBeUndefined();
-    expect(await viewer.as.query(api.jobs.get, { jobId })).not.toBeNull();
-    // The cleanup's report shows the member restored, and the audit log has the unban that did it.
     const runs = await admin.as.query(api.admin.cleanup.runs, { paginationOpts: firstPage });
     expect(runs.page[0]!.restored).toBe(1);
     expect(runs.page[0]!.items.find((i) => i.kind === "user")?.state).toBe("restored");
@@ -212,6 +187,52 @@ describe("unban restores fully", () => {
     const later = await userRow(t, spam.userId);
     expect(later.purgedAt).toBeUndefined();
     expect(later.email).toBe("spam-deals@example.net");
+  });
+
+  test("a member's own deletion stands through a ban and an unban", async () => {
+    const t = newTest();
+    const admin = await createUser(t, { role: "admin" });
+    const bo = await owner(t, { firstName: "Bo" });
+    await t.run(async (ctx) => {
+      await markAccountDeleted(ctx, (await ctx.db.get("users", bo.userId))!);
+    });
+    await admin.as.mutation(api.admin.users.ban, { userId: bo.userId });
+    await admin.as.mutation(api.admin.users.unban, { userId: bo.userId });
+    expect((await userRow(t, bo.userId)).deletedAt).toBeTypeOf("number");
+  });
+
+  test("unban brings back the posts, listings and jobs the ban hid", async () => {
+    vi.useFakeTimers();
+    const t = newTest();
+    const admin = await createUser(t, { role: "admin" });
+    const bo = await owner(t, { firstName: "Bo", emailVerificationTime: Date.now() });
+    const viewer = await pro(t, { emailVerificationTime: Date.now() });
+    const postId = await publishPost(bo, "My deck #deck");
+    const listing = await bo.as.mutation(api.scrap.create, {
+      title: "Copper pipe offcuts",
+      description: "About 20 feet of 3/4 inch copper from a bathroom remodel.",
+      category: "metal",
+      location: "Behind the garage",
+      zipCode: "78701",
+    });
+    const listingId = "id" in listing ? listing.id! : null;
+    expect(listingId).not.toBeNull();
+    const jobId = await bo.as.mutation(api.jobs.create, project());
+
+    await admin.as.mutation(api.admin.users.ban, { userId: bo.userId });
+    await drain(t);
+    expect((await t.run((ctx) => ctx.db.get("posts", postId)))?.visible).toBe(false);
+    expect(await viewer.as.query(api.scrap.get, { id: listingId! })).toBeNull();
+    expect(await viewer.as.query(api.jobs.get, { jobId })).toBeNull();
+
+    await admin.as.mutation(api.admin.users.unban, { userId: bo.userId });
+    await drain(t);
+    expect((await t.run((ctx) => ctx.db.get("posts", postId)))?.visible).toBe(true);
+    expect(await viewer.as.query(api.scrap.get, { id: listingId! })).not.toBeNull();
+    expect((await viewer.as.query(api.scrap.list, { paginationOpts: firstPage })).page.map((c) => c._id)).toEqual([
+      listingId,
+    ]);
+    expect(await viewer.as.query(api.jobs.get, { jobId })).not.toBeNull();
   });
 });
 
