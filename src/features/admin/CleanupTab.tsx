@@ -10,7 +10,8 @@ import { useErrorToast } from "@/lib/useErrorToast";
 
 // The admin console's Cleanup tab (issue 16; rules in convex/model/cleanup.ts): the live preview of
 // exactly what a run removes, the run behind a confirmation with the spec's toasts, and the reports
-// of past runs (the admins' and the nightly one) with a restore link per item for 30 days.
+// of past runs (the admins'; before issue 29 the nightly one removed too) with a restore link per item
+// for 30 days. The nightly check now only flags members into Suspicious Users.
 
 const RUNS_PAGE = 5;
 type Run = FunctionReturnType<typeof api.admin.cleanup.runs>["page"][number];
