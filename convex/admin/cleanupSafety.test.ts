@@ -146,6 +146,13 @@ describe("the nightly check only flags", () => {
       ),
     ).toHaveLength(1);
 
+    // An admin's clear holds: the next night flags neither again (Bo's post is older than the clear).
+    vi.advanceTimersByTime(1000);
+    await admin.as.mutation(api.admin.users.clear, { userId: bo.userId });
+    await t.mutation(internal.admin.cleanup.nightly, {});
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect((await suspectRow(t, bo.userId))?.score).toBe(0);
+
     // Deletion stays the admin's previewed run: the spec's Cleanup button still works.
     const preview = await admin.as.query(api.admin.cleanup.preview, {});
     expect(preview.users.map((u) => u.id)).toEqual([spam.userId]);
