@@ -266,9 +266,11 @@ describe("banned and deleted members are not shown as live", () => {
     const lister = await owner(t, { firstName: "Lena", ...verified });
     const holder = await pro(t, { firstName: "Hal", ...verified });
     const other = await pro(t, { firstName: "Omar", ...verified });
+    const waiter = await pro(t, { firstName: "Wanda", ...verified });
     const held = await listingBy(lister);
     const free = await listingBy(lister);
     await holder.as.mutation(api.scrap.claim, { id: held });
+    await waiter.as.mutation(api.scrap.joinWaitlistFor, { id: held });
     expect((await holder.as.query(api.scrap.get, { id: held }))?.contact?.value).toBe(
       (await userRow(t, lister.userId)).email,
     );
@@ -286,13 +288,17 @@ describe("banned and deleted members are not shown as live", () => {
     expect(await errorOf(other.as.mutation(api.scrap.joinWaitlistFor, { id: held }))).toMatchObject({
       message: ScrapCopy.listerGone,
     });
-    // The holder lets it go: it stays out of the lists and goes to nobody.
+    // The holder lets it go: it stays out of the lists and goes to nobody, not the waiting member.
     await holder.as.mutation(api.scrap.cancelClaim, { id: held });
     expect(await listed()).toEqual([]);
+    expect(await waiter.as.query(api.scrap.get, { id: held })).toBeNull();
 
+    // The unban puts both back: the free one listed and claimable, the other offered to the waiting member.
     await admin.as.mutation(api.admin.users.unban, { userId: lister.userId });
     expect((await listed()).sort()).toEqual([held, free].sort());
     await other.as.mutation(api.scrap.claim, { id: free });
+    const offered = await waiter.as.query(api.scrap.get, { id: held });
+    expect(offered).toMatchObject({ isClaimer: true, listing: { status: "on_hold" } });
   });
 
   test("a deleted lister's listings leave the lists and can't be claimed", async () => {

@@ -653,10 +653,11 @@ export async function syncListerListings(
     .take(SYNC_BATCH);
   for (const listing of rows) {
     if ((listing.listerHidden === true) === hidden) continue;
-    await ctx.db.patch("scrapListings", listing._id, {
-      listerHidden: hidden ? true : undefined,
-      open: !hidden && isOpenStatus(listing.status),
-    });
+    const open = !hidden && isOpenStatus(listing.status);
+    await ctx.db.patch("scrapListings", listing._id, { listerHidden: hidden ? true : undefined, open });
+    // A hold that ended while the lister was hidden went to nobody: the first waiting member gets it now.
+    if (open && listing.status === "available" && listing.waitlistCount > 0)
+      await offerToWaitlist(ctx, { ...listing, listerHidden: undefined, open });
   }
   return rows.length === SYNC_BATCH ? rows[rows.length - 1]!._creationTime : null;
 }
