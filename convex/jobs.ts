@@ -25,6 +25,7 @@ import {
   countStatusChange,
   getJobX,
   insertJob,
+  isListed,
   JOB_ACTIONS,
   jobCardValidator,
   jobState,
@@ -121,7 +122,10 @@ export const saved = query({
       .paginate(cappedPagination(paginationOpts));
     const jobs = await Promise.all(result.page.map((s) => ctx.db.get(s.jobId)));
     const from = pointOf(viewer);
-    const page = await Promise.all(jobs.filter((j): j is Job => j !== null).map((j) => toCard(ctx, j, from)));
+    // A banned owner's job leaves saved lists as it leaves the others (issue 29).
+    const page = await Promise.all(
+      jobs.filter((j): j is Job => j !== null && isListed(j)).map((j) => toCard(ctx, j, from)),
+    );
     return { ...result, page };
   },
 });

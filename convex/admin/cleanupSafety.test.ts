@@ -325,8 +325,12 @@ describe("banned and deleted members are not shown as live", () => {
     const listed = async (args: Record<string, unknown> = {}) =>
       (await p.as.query(api.jobs.browse.list, { paginationOpts: firstPage, ...args })).page.map((j) => j._id);
     expect(await listed()).toContain(jobId);
+    await p.as.mutation(api.jobs.toggleSave, { jobId });
+    const saved = async () => (await p.as.query(api.jobs.saved, { paginationOpts: firstPage })).page.map((j) => j._id);
+    expect(await saved()).toEqual([jobId]);
 
     await admin.as.mutation(api.admin.users.ban, { userId: bo.userId });
+    expect(await saved()).toEqual([]);
     expect(await listed()).not.toContain(jobId);
     expect(await listed({ status: "available" })).not.toContain(jobId);
     expect(await listed({ zip: "78701" })).not.toContain(jobId);
