@@ -130,11 +130,15 @@ export const CHECKOUT_RETURNS = {
 } as const;
 
 /** Spec §8 strings and the subscription pages' own. */
+/** The longest successUrl/cancelUrl a checkout takes (Stripe's own limit is 5,000). */
+export const MAX_RETURN_URL_LENGTH = 2048;
+
 export const SubscribeCopy = {
   authRequiredTitle: "Authentication Required",
   authRequired: "Please log in to subscribe to a plan.",
   failedTitle: "Subscription Failed",
   failed: "Unable to process subscription. Please try again.",
+  returnUrlTooLong: `A return address can be at most ${MAX_RETURN_URL_LENGTH.toLocaleString("en-US")} characters.`,
   alreadyBasic: "You're already on the free Basic plan.",
   alreadyOnPlan: (name: string) => `You're already on ${name}.`,
   changeInPortal: "To change or cancel your plan, use Manage subscription.",

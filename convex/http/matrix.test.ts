@@ -124,6 +124,9 @@ describe("REST matrix", () => {
   beforeAll(async () => {
     // The auth library's discovery routes read the deployment's keys and site URL.
     await setupEnv();
+    // A local deployment, as the e2e stack runs, so the payment webhooks are configured and answer
+    // as routes (payments off answers 503 by design: convex/localMode.test.ts).
+    process.env.RAFTER_LOCAL = "1";
     w = await buildWorld();
     ids = slotIds(w);
     // Refusals change nothing, so the stranger checks share a world no well-formed call has touched.

@@ -7,6 +7,7 @@ import { inAppPath } from "../../common/paths";
 import {
   CHECKOUT_RETURNS,
   FREE_TRIAL_DAYS,
+  MAX_RETURN_URL_LENGTH,
   SubscribeCopy,
   isLiveStatus,
   isPaidPlan,
@@ -115,6 +116,8 @@ const gateway = () => paymentsGateway();
  * back to the spec's return.
  */
 function returnUrl(requested: string | undefined, fallback: string): string {
+  // Stripe refuses a success_url or cancel_url over 5,000 characters; refuse long ones here, in our words.
+  if (requested !== undefined && requested.length > MAX_RETURN_URL_LENGTH) invalid(SubscribeCopy.returnUrlTooLong);
   const site = siteUrl();
   return `${site}${inAppPath(requested, site) ?? fallback}`;
 }
