@@ -7,6 +7,7 @@ import { PaymentCopy } from "../common/payments";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import {
+  fileBlob,
   bid,
   errorOf,
   fundJob,
@@ -49,7 +50,7 @@ async function setup(t: TestConvex) {
   const olive = await owner(t);
   const jobId = await olive.as.mutation(api.jobs.create, project());
   const bidId = await phone.as.mutation(api.bids.place, { jobId, ...bid() });
-  const storageId = await t.run((ctx) => ctx.storage.store(new Blob([new Uint8Array(100)], { type: "image/jpeg" })));
+  const storageId = await t.run((ctx) => ctx.storage.store(fileBlob(100, "image/jpeg")));
   await phone.as.mutation(api.portfolio.add, {
     files: [{ storageId, name: "deck.jpg" }],
     title: "Deck",

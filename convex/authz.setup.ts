@@ -8,6 +8,7 @@ import { expect, vi } from "vitest";
 import type { Id } from "./_generated/dataModel";
 import { userCountsOf } from "./model/counters";
 import {
+  fileBlob,
   bid,
   fundJob,
   modules,
@@ -234,7 +235,7 @@ export async function buildWorld(
   await b.as.mutation(ref.m("backup:setMember"), { userId: d.userId, member: true });
   await b.as.mutation(ref.m("backup:shareJob"), { jobId: openJobId });
 
-  const storageId = await t.run((ctx) => ctx.storage.store(new Blob([new Uint8Array(64)], { type: "image/png" })));
+  const storageId = await t.run((ctx) => ctx.storage.store(fileBlob(64, "image/png")));
   const added = (await b.as.mutation(ref.m("portfolio:add"), {
     files: [{ storageId, name: "deck.png" }],
     title: "Deck lighting",
@@ -265,7 +266,7 @@ export async function buildWorld(
     reportId: Id<"moderationReports">;
   };
   const licenceDocument = await t.run((ctx) =>
-    ctx.storage.store(new Blob([new Uint8Array(64)], { type: "application/pdf" })),
+    ctx.storage.store(fileBlob(64, "application/pdf")),
   );
   const { credentialId } = (await b.as.mutation(ref.m("credentials:submit"), {
     kind: "licence",
@@ -358,7 +359,7 @@ export async function buildWorld(
     project({ title: "Photograph the house", photoRequired: true }),
   )) as Id<"jobs">;
   await f.as.mutation(ref.m("jobs/photos:take"), { jobId: photoJobId });
-  const jobPhotoFile = await t.run((ctx) => ctx.storage.store(new Blob([new Uint8Array(64)], { type: "image/png" })));
+  const jobPhotoFile = await t.run((ctx) => ctx.storage.store(fileBlob(64, "image/png")));
   await f.as.mutation(ref.m("jobs/photos:upload"), { jobId: photoJobId, photos: [jobPhotoFile] });
   const jobPhotoId = await t.run(
     async (ctx) =>

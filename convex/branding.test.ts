@@ -4,10 +4,10 @@ import { describe, expect, test } from "vitest";
 import { BrandingCopy } from "../common/branding";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { bid, newTest, owner, pro, project, userRow, type TestConvex } from "./test.setup";
+import { fileBlob, bid, newTest, owner, pro, project, userRow, type TestConvex } from "./test.setup";
 
 const image = (t: TestConvex, bytes = 1000, type = "image/png") =>
-  t.run((ctx) => ctx.storage.store(new Blob([new Uint8Array(bytes)], { type })));
+  t.run((ctx) => ctx.storage.store(fileBlob(bytes, type)));
 
 async function addWork(t: TestConvex, member: { as: TestConvex }, title: string): Promise<Id<"portfolioItems">> {
   const storageId = await image(t);

@@ -8,7 +8,7 @@ import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { matchingProfessionals } from "./model/professionals";
 import { zipToPoint } from "./model/geo";
-import { createUser, errorOf, firstPage, newTest, owner, pro, setupEnv, TEST_SITE_URL, type TestConvex, type TestMember, userRow } from "./test.setup";
+import { fileBlob, createUser, errorOf, firstPage, newTest, owner, pro, setupEnv, TEST_SITE_URL, type TestConvex, type TestMember, userRow } from "./test.setup";
 
 beforeAll(setupEnv);
 // Tuesday 24 November 2026, noon UTC.
@@ -17,7 +17,7 @@ beforeEach(() => vi.useFakeTimers({ now: NOW, toFake: ["Date", "setTimeout", "cl
 afterEach(() => vi.useRealTimers());
 
 const pdf = (t: TestConvex, size = 2048, type = "application/pdf") =>
-  t.run((ctx) => ctx.storage.store(new Blob([new Uint8Array(size)], { type })));
+  t.run((ctx) => ctx.storage.store(fileBlob(size, type)));
 
 function licence(expiresOn = "2027-03-31") {
   return { kind: "licence" as const, trade: "Electrician", number: "TX-E-55012", issuingState: "tx", expiresOn };

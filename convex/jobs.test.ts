@@ -4,11 +4,11 @@ import type { Id } from "./_generated/dataModel";
 import { Messages } from "../common/errors";
 import { BID_TRANSITIONS, BID_WRITE_LIMIT, PHOTO_REQUEST_LIMIT, QUOTE_REQUEST_LIMIT } from "./model/jobs";
 import { JobMessages } from "../common/jobs";
-import { bid, newTest, owner, pro, project, userRow, withoutPayment, type TestConvex } from "./test.setup";
+import { fileBlob, bid, newTest, owner, pro, project, userRow, withoutPayment, type TestConvex } from "./test.setup";
 import { userCountsOf } from "./model/counters";
 
 /** An uploaded image (a photographer's photo). */
-const photoFile = (t: TestConvex) => t.run((ctx) => ctx.storage.store(new Blob([new Uint8Array(64)], { type: "image/png" })));
+const photoFile = (t: TestConvex) => t.run((ctx) => ctx.storage.store(fileBlob(64, "image/png")));
 
 const AUSTIN = { city: "Austin", state: "TX", zipCode: "78701" };
 const DALLAS = { city: "Dallas", state: "TX", zipCode: "75201" };

@@ -15,7 +15,7 @@ import {
 } from "./model/network";
 import { MAX_PAGE_SIZE } from "./model/paging";
 import { REVIEW_REPORT_LIMIT } from "./reviews";
-import { bid, newTest, owner, pro, project, userRow as user, type TestConvex, type TestMember, withoutPayment } from "./test.setup";
+import { fileBlob, bid, newTest, owner, pro, project, userRow as user, type TestConvex, type TestMember, withoutPayment } from "./test.setup";
 import { userCountsOf } from "./model/counters";
 
 async function connect(a: TestMember, b: TestMember) {
@@ -72,15 +72,15 @@ describe("profiles", () => {
     const t = newTest();
     const a = await pro(t);
     const store = (blob: Blob) => t.run((ctx) => ctx.storage.store(blob));
-    const png = await store(new Blob([new Uint8Array(1000)], { type: "image/png" }));
+    const png = await store(fileBlob(1000, "image/png"));
     const set = await a.as.mutation(api.profiles.setAvatar, { storageId: png });
     expect(set).toEqual({ url: (await user(t, a.userId)).image });
-    const pdf = await store(new Blob([new Uint8Array(10)], { type: "application/pdf" }));
+    const pdf = await store(fileBlob(10, "application/pdf"));
     // Refusals come back as values, so that the refused upload's deletion is not rolled back.
     expect(await a.as.mutation(api.profiles.setAvatar, { storageId: pdf })).toMatchObject({
       refused: { message: expect.stringMatching(/image file/) },
     });
-    const huge = await store(new Blob([new Uint8Array(5 * 1024 * 1024 + 1)], { type: "image/jpeg" }));
+    const huge = await store(fileBlob(5 * 1024 * 1024 + 1, "image/jpeg"));
     expect(await a.as.mutation(api.profiles.setAvatar, { storageId: huge })).toMatchObject({
       refused: { message: expect.stringMatching(/under 5MB/) },
     });
@@ -391,7 +391,7 @@ describe("portfolio", () => {
     const t = newTest();
     const a = await pro(t);
     const b = await pro(t);
-    const store = (size: number, type: string) => t.run((ctx) => ctx.storage.store(new Blob([new Uint8Array(size)], { type })));
+    const store = (size: number, type: string) => t.run((ctx) => ctx.storage.store(fileBlob(size, type)));
     const img = await store(2000, "image/jpeg");
     const added = await a.as.mutation(api.portfolio.add, {
       files: [{ storageId: img, name: "deck.jpg" }],

@@ -692,6 +692,21 @@ export default defineSchema({
     .index("by_uploaderId_and_createdAt", ["uploaderId", "createdAt"])
     .index("by_attachedTo", ["attachedTo"]),
 
+  /**
+   * One per upload URL handed out and not yet used by a claim: it reserves the purpose's largest
+   * file against the member's byte quota, since the bytes reach storage before anyone knows whose
+   * they are (convex/files.ts). A claim consumes the oldest; the rest age out of the quota's day.
+   */
+  uploadGrants: defineTable({
+    userId: v.id("users"),
+    purpose: v.string(),
+    bytes: v.number(),
+    createdAt: v.number(),
+  }).index("by_userId_and_createdAt", ["userId", "createdAt"]),
+
+  /** Where the orphan sweep resumes: every file created up to `until` was claimed or deleted. */
+  orphanSweep: defineTable({ until: v.number() }),
+
   // ---- Community feed (spec §3 Post, Comment, Like, Follow, Share, Hashtag) ----
 
   /**

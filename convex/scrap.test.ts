@@ -5,7 +5,7 @@ import { SCRAP_CATEGORIES, SCRAP_LIMITS, ScrapCopy, scrapListingSchema, type Scr
 import { distanceMiles, placesNamed, zipsNear, zipToPoint } from "./model/geo";
 import { radiusOf } from "./model/professionals";
 import { insertListing } from "./model/scrap";
-import { newTest, owner, pro, signedIn, userRow, type TestConvex, type TestMember } from "./test.setup";
+import { fileBlob, newTest, owner, pro, signedIn, userRow, type TestConvex, type TestMember } from "./test.setup";
 
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
@@ -90,14 +90,14 @@ describe("posting a listing", () => {
 
   test("photos must be the poster's own images of at most 5 MB; a refused one is deleted", async () => {
     const { t, lister, claimer } = await world();
-    const image = await t.run((ctx) => ctx.storage.store(new Blob([new Uint8Array(64)], { type: "image/png" })));
+    const image = await t.run((ctx) => ctx.storage.store(fileBlob(64, "image/png")));
     const ok = await lister.as.mutation(api.scrap.create, { ...listingArgs(), photos: [image] });
     expect("id" in ok).toBe(true);
     // Already attached: nobody can attach it again.
     const again = await claimer.as.mutation(api.scrap.create, { ...listingArgs(), photos: [image] });
     expect(again).toMatchObject({ refused: { code: "FORBIDDEN" } });
     const big = await t.run((ctx) =>
-      ctx.storage.store(new Blob([new Uint8Array(SCRAP_LIMITS.photoBytes + 1)], { type: "image/jpeg" })),
+      ctx.storage.store(fileBlob(SCRAP_LIMITS.photoBytes + 1, "image/jpeg")),
     );
     const tooBig = await lister.as.mutation(api.scrap.create, { ...listingArgs(), photos: [big] });
     expect(tooBig).toMatchObject({ refused: { message: ScrapCopy.photoTooLarge } });

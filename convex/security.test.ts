@@ -5,7 +5,7 @@ import { ErrorCode } from "../common/errors";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { list as outboxList } from "./devOutbox";
-import { createUser, errorOf, newTest, setupEnv, signedIn, signUpParams, TEST_SITE_URL, type TestConvex } from "./test.setup";
+import { fileBlob, createUser, errorOf, newTest, setupEnv, signedIn, signUpParams, TEST_SITE_URL, type TestConvex } from "./test.setup";
 
 beforeAll(setupEnv);
 afterEach(() => {
@@ -132,7 +132,7 @@ describe("REST bearer tokens", () => {
 
 describe("uploaded files", () => {
   const store = (t: TestConvex, size: number, type: string) =>
-    t.run((ctx) => ctx.storage.store(new Blob([new Uint8Array(size)], { type })));
+    t.run((ctx) => ctx.storage.store(fileBlob(size, type)));
   const exists = (t: TestConvex, id: Id<"_storage">) => t.run(async (ctx) => (await ctx.db.system.get(id)) !== null);
   const portfolio = (storageId: Id<"_storage">) => ({
     files: [{ storageId, name: "deck.png" }],
@@ -217,9 +217,12 @@ describe("uploaded files", () => {
     });
     vi.setSystemTime(new Date("2026-11-23T11:00:00Z"));
     const young = await store(t, 10, "image/png");
-    expect(await t.mutation(internal.files.sweepOrphans, {})).toEqual({ deleted: 0, scanned: 0 });
+    // Every file since the sweep's last resume point is looked at (uploads.test.ts: it catches up).
+    expect(await t.mutation(internal.files.sweepOrphans, {})).toEqual({ deleted: 0, scanned: 4 });
     vi.setSystemTime(new Date("2026-11-23T12:30:00Z"));
-    expect(await t.mutation(internal.files.sweepOrphans, {})).toEqual({ deleted: 1, scanned: 3 });
+    expect(await t.mutation(internal.files.sweepOrphans, {})).toEqual({ deleted: 1, scanned: 4 });
+    // The next run resumes at the young upload.
+    expect(await t.mutation(internal.files.sweepOrphans, {})).toEqual({ deleted: 0, scanned: 1 });
     expect(await exists(t, orphan)).toBe(false);
     expect(await exists(t, attached)).toBe(true);
     expect(await exists(t, legacy)).toBe(true);

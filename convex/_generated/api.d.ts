@@ -99,6 +99,7 @@ import type * as model_screening from "../model/screening.js";
 import type * as model_securityLog from "../model/securityLog.js";
 import type * as model_sessions from "../model/sessions.js";
 import type * as model_shares from "../model/shares.js";
+import type * as model_sniff from "../model/sniff.js";
 import type * as model_socialNotifications from "../model/socialNotifications.js";
 import type * as model_socialViews from "../model/socialViews.js";
 import type * as model_suspicion from "../model/suspicion.js";
@@ -255,6 +256,7 @@ declare const fullApi: ApiFromModules<{
   "model/securityLog": typeof model_securityLog;
   "model/sessions": typeof model_sessions;
   "model/shares": typeof model_shares;
+  "model/sniff": typeof model_sniff;
   "model/socialNotifications": typeof model_socialNotifications;
   "model/socialViews": typeof model_socialViews;
   "model/suspicion": typeof model_suspicion;

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { ProfileCopy } from "../../common/profile";
 import { api } from "../_generated/api";
-import { newTest, type TestConvex, createPerson } from "../test.setup";
+import { fileBlob, newTest, type TestConvex, createPerson } from "../test.setup";
 
 const person = createPerson;
 const pro = (t: TestConvex, f: Record<string, unknown> = {}) =>
@@ -88,7 +88,7 @@ describe("portfolio over REST", () => {
       for (const file of files) f.append("files", file);
       return f;
     };
-    const png = new File([new Uint8Array(500)], "deck.png", { type: "image/png" });
+    const png = new File([fileBlob(500, "image/png")], "deck.png", { type: "image/png" });
     const up = await a.as.fetch("/api/portfolio/upload", {
       method: "POST",
       body: form([png], { title: "Deck", category: "construction", tags: "deck, cedar", featured: "true" }),

@@ -8,7 +8,7 @@ import { JobMessages } from "../../common/jobCatalog";
 import { JOB_PHOTO_LIMITS, JobPhotoCopy } from "../../common/jobPhotos";
 import { api } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
-import { bid, fundJob, newTest, owner, pro, project, type TestConvex, type TestMember } from "../test.setup";
+import { fileBlob, bid, fundJob, newTest, owner, pro, project, type TestConvex, type TestMember } from "../test.setup";
 
 beforeEach(() => {
   process.env.RAFTER_LOCAL = "1";
@@ -22,7 +22,7 @@ const PAYOUTS = { payoutsEnabled: true, stripeConnectAccountId: "acct_test_pro" 
 const PHOTOGRAPHER = { professions: ["photographer"], primaryProfession: "photographer" };
 
 const store = (t: TestConvex, bytes: number, type: string) =>
-  t.run((ctx) => ctx.storage.store(new Blob([new Uint8Array(bytes)], { type })));
+  t.run((ctx) => ctx.storage.store(fileBlob(bytes, type)));
 const image = (t: TestConvex) => store(t, 128, "image/png");
 const exists = (t: TestConvex, id: Id<"_storage">) => t.run(async (ctx) => (await ctx.db.system.get(id)) !== null);
 const rowsOf = (t: TestConvex, jobId: Id<"jobs">) =>

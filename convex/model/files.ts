@@ -1,10 +1,14 @@
 // Stored files and who owns them. Upload URLs come from files:generateUploadUrl
 // (quotas and rate limits); the bytes go straight to storage, so a storage id
 // belongs to nobody until the first mutation that attaches it calls claimFile,
-// which checks the file's real type and size (from storage's metadata) and
-// records uploader, purpose and holder in the same transaction. An id claimed
-// by someone else, or already attached, is refused. Uploads never claimed
-// within 24 hours are deleted by the orphan sweep (convex/files.ts).
+// which checks the declared type against an allowlist of raster images, videos
+// and (where a document is expected) PDF, and the size, and records uploader,
+// purpose and holder in the same transaction; then verifyUpload (convex/files.ts)
+// reads the first bytes and deletes a file they contradict (model/sniff.ts: a
+// mutation can't read file contents). An id claimed by someone else, or already
+// attached, is refused; so is an unclaimed id older than the claim grace period
+// (a file attached before files were tracked, whose owner nobody recorded).
+// Uploads never claimed within the grace period are deleted by the orphan sweep.
 //
 // A refusal never throws: a throw would roll back the deletion of the refused
 // upload. claimFile deletes it and returns the error; the caller returns that
@@ -15,9 +19,16 @@
 import { v } from "convex/values";
 import { ErrorCode, Messages, type AppErrorData } from "../../common/errors";
 import type { Doc, Id } from "../_generated/dataModel";
+import { internal } from "../_generated/api";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { CREDENTIAL_MAX_BYTES } from "../../common/credentials";
+import { UPLOAD_LIMITS } from "../../common/profile";
+import { SCRAP_LIMITS } from "../../common/scrap";
+import { COVER_IMAGE_MAX_BYTES } from "../../common/branding";
+import { SOCIAL_LIMITS } from "../../common/socialCatalog";
 import { uploadBytesPerDay } from "./rateLimit";
 import { logSecurityEvent } from "./securityLog";
+import { DOCUMENT_TYPES, IMAGE_TYPES, normalizeContentType, VIDEO_TYPES } from "./sniff";
 
 export const FILE_PURPOSES = ["avatar", "portfolio", "scrap", "post", "credential", "completion", "dispute", "cover", "job_photo"] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
@@ -27,15 +38,39 @@ export function isFilePurpose(value: string): value is FilePurpose {
 }
 
 const DAY = 24 * 60 * 60_000;
-/** Uploads not attached within this long are orphans. */
+/**
+ * The claim grace period: uploads not attached within this long are orphans (the sweep deletes
+ * them), and an unclaimed file older than this can't be claimed (it is a legacy file).
+ */
 export const ORPHAN_AFTER_MS = DAY;
+
+/** Photos: completion, dispute and job photos, at most 10 MB each. */
+const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+
+/** The largest file each purpose accepts: an upload URL reserves this much of the byte quota. */
+export const PURPOSE_MAX_BYTES: Record<FilePurpose, number> = {
+  avatar: UPLOAD_LIMITS.profileImage,
+  portfolio: UPLOAD_LIMITS.portfolioVideo,
+  scrap: SCRAP_LIMITS.photoBytes,
+  post: Math.max(SOCIAL_LIMITS.imageBytes, SOCIAL_LIMITS.videoBytes),
+  credential: CREDENTIAL_MAX_BYTES,
+  completion: PHOTO_MAX_BYTES,
+  dispute: PHOTO_MAX_BYTES,
+  cover: COVER_IMAGE_MAX_BYTES,
+  job_photo: PHOTO_MAX_BYTES,
+};
+/** No purpose accepts a larger file: an unclaimed one is deleted at once (the orphan sweep). */
+export const MAX_UPLOAD_BYTES = Math.max(...Object.values(PURPOSE_MAX_BYTES));
 
 export interface ClaimRules {
   purpose: FilePurpose;
   /** The id of the row that will hold the file (may be set later with attachFile). */
   attachedTo?: string;
   maxBytes: number;
-  /** Accepted content types: "image/" (a prefix, ends with /) or an exact "application/pdf". */
+  /**
+   * Accepted content types: "image/" (the raster images of IMAGE_TYPES, never SVG), "video/"
+   * (VIDEO_TYPES) or an exact "application/pdf" (model/sniff.ts).
+   */
   types: readonly string[];
   /** What the member reads when the type or size is wrong (defaults are generic). */
   messages?: { type?: string; size?: string };
@@ -56,8 +91,13 @@ export const refusalValidator = v.object({
 
 const refuse = (code: AppErrorData["code"], message: string): Claim => ({ ok: false, error: { code, message } });
 
-function typeAllowed(contentType: string, types: readonly string[]): boolean {
-  return types.some((t) => (t.endsWith("/") ? contentType.startsWith(t) : contentType === t));
+const FAMILIES: Record<string, readonly string[]> = { "image/": IMAGE_TYPES, "video/": VIDEO_TYPES };
+const KNOWN_TYPES: readonly string[] = [...IMAGE_TYPES, ...VIDEO_TYPES, ...DOCUMENT_TYPES];
+
+/** Only types whose bytes verifyUpload can recognise: a prefix means its family's allowlist. */
+export function typeAllowed(contentType: string, types: readonly string[]): boolean {
+  const type = normalizeContentType(contentType);
+  return types.some((t) => (FAMILIES[t] ?? (KNOWN_TYPES.includes(t) ? [t] : [])).includes(type));
 }
 
 export async function fileByStorageId(ctx: QueryCtx, storageId: Id<"_storage">): Promise<Doc<"files"> | null> {
@@ -67,22 +107,70 @@ export async function fileByStorageId(ctx: QueryCtx, storageId: Id<"_storage">):
     .unique();
 }
 
-/** Bytes the member attached in the last 24 hours (the byte quota). */
+/**
+ * Bytes the member attached in the last 24 hours plus what their unused upload URLs of that day
+ * reserve (the byte quota): an unclaimed upload counts before anyone knows it is theirs.
+ */
 export async function bytesToday(ctx: QueryCtx, uploaderId: Id<"users">): Promise<number> {
   let total = 0;
-  // Bounded: the count quota caps a day's files far below this.
+  const since = Date.now() - DAY;
+  // Bounded: the count quota caps a day's files and upload URLs far below this.
   const rows = await ctx.db
     .query("files")
-    .withIndex("by_uploaderId_and_createdAt", (q) => q.eq("uploaderId", uploaderId).gt("createdAt", Date.now() - DAY))
+    .withIndex("by_uploaderId_and_createdAt", (q) => q.eq("uploaderId", uploaderId).gt("createdAt", since))
     .take(2000);
   for (const row of rows) total += row.size;
+  const grants = await ctx.db
+    .query("uploadGrants")
+    .withIndex("by_userId_and_createdAt", (q) => q.eq("userId", uploaderId).gt("createdAt", since))
+    .take(2000);
+  for (const grant of grants) total += grant.bytes;
   return total;
 }
 
-/** Deletes an upload nobody has claimed; never a file someone claimed. */
+/** An upload URL handed out: reserves the purpose's largest file until a claim uses it. */
+export async function grantUpload(ctx: MutationCtx, userId: Id<"users">, purpose: FilePurpose): Promise<void> {
+  await ctx.db.insert("uploadGrants", { userId, purpose, bytes: PURPOSE_MAX_BYTES[purpose], createdAt: Date.now() });
+}
+
+/** A claim replaces the reservation of one upload URL (the oldest of that purpose) by the real size. */
+async function useGrant(ctx: MutationCtx, userId: Id<"users">, purpose: FilePurpose): Promise<void> {
+  const grants = await ctx.db
+    .query("uploadGrants")
+    .withIndex("by_userId_and_createdAt", (q) => q.eq("userId", userId).gt("createdAt", Date.now() - DAY))
+    .take(200);
+  const grant = grants.find((g) => g.purpose === purpose) ?? grants[0];
+  if (grant !== undefined) await ctx.db.delete("uploadGrants", grant._id);
+}
+
+/**
+ * A stored file nobody claimed that may not be claimed now: older than the grace period (no
+ * upload URL lives that long, so it was attached before files were tracked), or held as an avatar
+ * or portfolio item from then. Its owner is unknown, so knowing its id proves nothing.
+ */
+async function isLegacyFile(ctx: QueryCtx, meta: { _id: Id<"_storage">; _creationTime: number }): Promise<boolean> {
+  return meta._creationTime < Date.now() - ORPHAN_AFTER_MS || (await heldWithoutRecord(ctx, meta._id));
+}
+
+/** Held as an avatar or portfolio item attached before files were tracked (no record). */
+export async function heldWithoutRecord(ctx: QueryCtx, storageId: Id<"_storage">): Promise<boolean> {
+  const avatar = await ctx.db
+    .query("users")
+    .withIndex("by_imageStorageId", (q) => q.eq("imageStorageId", storageId))
+    .first();
+  if (avatar !== null) return true;
+  const portfolio = await ctx.db
+    .query("portfolioItems")
+    .withIndex("by_storageId", (q) => q.eq("storageId", storageId))
+    .first();
+  return portfolio !== null;
+}
+
+/** Deletes an upload nobody has claimed; never a file someone claimed, nor a legacy file. */
 export async function discardUnclaimed(ctx: MutationCtx, storageId: Id<"_storage">): Promise<void> {
   if ((await fileByStorageId(ctx, storageId)) !== null) return;
-  if ((await ctx.db.system.get(storageId)) !== null) await ctx.storage.delete(storageId);
+  const meta = await ctx.db.system.get(storageId);
+  if (meta !== null && !(await isLegacyFile(ctx, meta))) await ctx.storage.delete(storageId);
 }
 
 /**
@@ -104,7 +192,10 @@ export async function claimFile(
   }
   const meta = await ctx.db.system.get(storageId);
   if (meta === null) return refuse(ErrorCode.INVALID_INPUT, Messages.uploadMissing);
-  const contentType = meta.contentType ?? "";
+  // Before any deletion below: a legacy file is someone's, and stays.
+  if (await isLegacyFile(ctx, meta)) return refuse(ErrorCode.FORBIDDEN, Messages.fileNotYours);
+  await useGrant(ctx, viewer._id, rules.purpose);
+  const contentType = normalizeContentType(meta.contentType ?? "");
   const problem = !typeAllowed(contentType, rules.types)
     ? (rules.messages?.type ?? Messages.fileType)
     : meta.size > rules.maxBytes
@@ -134,6 +225,8 @@ export async function claimFile(
     contentType,
     createdAt: Date.now(),
   });
+  // The declared type passed; the bytes are checked where they can be read (an action).
+  await ctx.scheduler.runAfter(0, internal.files.verifyUpload, { storageId });
   return { ok: true, fileId, contentType, size: meta.size };
 }
 
@@ -154,6 +247,19 @@ export async function releaseFile(ctx: MutationCtx, viewer: Doc<"users">, storag
   if ((await ctx.db.system.get(storageId)) !== null) await ctx.storage.delete(storageId);
 }
 
+/**
+ * A holder lets go of files it no longer shows (replaced completion or dispute photos): each
+ * record and its bytes are deleted when the file is attached to `holder`, whoever uploaded it.
+ */
+export async function releaseHeldFiles(ctx: MutationCtx, holder: string, storageIds: readonly Id<"_storage">[]): Promise<void> {
+  for (const storageId of storageIds) {
+    const row = await fileByStorageId(ctx, storageId);
+    if (row === null || row.attachedTo !== holder) continue;
+    await ctx.db.delete("files", row._id);
+    if ((await ctx.db.system.get(storageId)) !== null) await ctx.storage.delete(storageId);
+  }
+}
+
 export function uploadBytesQuotaMessage(quota: number): string {
   const mb = Math.round(quota / (1024 * 1024));
   const amount = mb >= 1024 && mb % 1024 === 0 ? `${mb / 1024} GB` : `${mb} MB`;
@@ -164,9 +270,9 @@ export function uploadCountQuotaMessage(max: number): string {
   return `You've reached today's upload limit (${max} files a day). Please try again tomorrow.`;
 }
 
-/** Photos: any image type, at most 10 MB each (completion, dispute and job photos). */
+/** Photos: raster images, at most 10 MB each (completion, dispute and job photos). */
 export const PHOTO_RULES = {
-  maxBytes: 10 * 1024 * 1024,
+  maxBytes: PHOTO_MAX_BYTES,
   types: ["image/"],
   messages: { type: "Photos must be images (JPEG, PNG, WebP or HEIC).", size: "Each photo must be 10 MB or smaller." },
 } as const;

@@ -17,7 +17,8 @@ export type SecurityEvent =
   | "account_deleted"
   | "account_restored"
   | "account_purged"
-  | "login_while_banned";
+  | "login_while_banned"
+  | "upload_rejected";
 
 const SEVERITY: Record<SecurityEvent, "low" | "medium" | "high" | "critical"> = {
   login_failed: "medium",
@@ -35,6 +36,8 @@ const SEVERITY: Record<SecurityEvent, "low" | "medium" | "high" | "critical"> = 
   account_restored: "medium",
   account_purged: "low",
   login_while_banned: "medium",
+  // The bytes contradicted the declared type: a disguised file (model/sniff.ts).
+  upload_rejected: "high",
 };
 
 export async function logSecurityEvent(

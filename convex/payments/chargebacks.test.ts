@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { PaymentCopy } from "../../common/payments";
 import { api, internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
-import { bid, fundJob, newTest, owner, pro, project, serveSiteUrl, type TestConvex, type TestMember, postStripeEvent } from "../test.setup";
+import { fileBlob, bid, fundJob, newTest, owner, pro, project, serveSiteUrl, type TestConvex, type TestMember, postStripeEvent } from "../test.setup";
 import { deliveryPlan, jobCheckoutSessionObject, paymentIntentObject, stripeEvent, type LocalEvent } from "./events";
 import { LOCAL_BANK_OK, LOCAL_BANK_ROUTING, LOCAL_BANK_SETTLE_MS } from "./local";
 
@@ -65,7 +65,7 @@ async function working(t?: TestConvex): Promise<Hire> {
 
 async function submitted(t?: TestConvex): Promise<Hire> {
   const h = await working(t);
-  const photo = await h.t.run((ctx) => ctx.storage.store(new Blob([new Uint8Array(128)], { type: "image/png" })));
+  const photo = await h.t.run((ctx) => ctx.storage.store(fileBlob(128, "image/png")));
   await h.p.as.mutation(api.payments.jobs.submitCompletion, { jobId: h.jobId, checklist: ["Replaced the outlets"], photos: [photo] });
   return h;
 }

@@ -26,7 +26,7 @@ import {
   type PaymentActor,
   type PaymentTransition,
 } from "./model/payments";
-import { bid, errorOf, fundJob, newTest, owner, pro, project, serveSiteUrl, useFakeTime, userRow, type TestConvex, type TestMember, postStripeEvent } from "../test.setup";
+import { fileBlob, bid, errorOf, fundJob, newTest, owner, pro, project, serveSiteUrl, useFakeTime, userRow, type TestConvex, type TestMember, postStripeEvent } from "../test.setup";
 import { accountUpdatedEvent, deliveryPlan, disputeObject, jobCheckoutSessionObject, paymentIntentObject, stripeEvent, type LocalEvent, type LocalJobCharge } from "./events";
 
 const HOUR = 60 * 60_000;
@@ -67,7 +67,7 @@ const gatewayPayouts = (t: TestConvex, enabled: boolean) =>
     if (row !== null) await ctx.db.patch("localMoneyMoves", row._id, { payoutsEnabled: enabled });
     else await ctx.db.insert("localMoneyMoves", { kind: "account", objectId: "acct_test_pro", idempotencyKey: "test:acct_test_pro", amountCents: 0, payoutsEnabled: enabled });
   });
-const photo = (t: TestConvex) => t.run((ctx) => ctx.storage.store(new Blob([new Uint8Array(128)], { type: "image/png" })));
+const photo = (t: TestConvex) => t.run((ctx) => ctx.storage.store(fileBlob(128, "image/png")));
 
 /** The scheduled money-move actions die (Convex runs an action at most once; a crash loses it). */
 const killMoveActions = (t: TestConvex) =>

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { PaymentCopy } from "../../common/payments";
 import { api, internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
-import { bid, fundJob, newTest, owner, pro, project, serveSiteUrl, userRow, type TestConvex, type TestMember, postStripeEvent } from "../test.setup";
+import { fileBlob, bid, fundJob, newTest, owner, pro, project, serveSiteUrl, userRow, type TestConvex, type TestMember, postStripeEvent } from "../test.setup";
 import { accountObject, deliveryPlan, accountUpdatedEvent, stripeEvent, type LocalEvent } from "./events";
 import { localConnectWebhookSecret, localWebhookSecret } from "./gateway";
 import { PAYOUT_REMINDERS_MAX } from "./jobs";
@@ -47,7 +47,7 @@ const paymentOf = (t: TestConvex, jobId: Id<"jobs">) =>
 const movesOf = (t: TestConvex, paymentId: Id<"jobPayments">) =>
   t.run((ctx) => ctx.db.query("paymentMoves").withIndex("by_paymentId", (q) => q.eq("paymentId", paymentId)).take(20));
 const localTransfers = async (t: TestConvex) => (await t.run((ctx) => ctx.db.query("localMoneyMoves").take(50))).filter((m) => m.kind === "transfer");
-const photo = (t: TestConvex) => t.run((ctx) => ctx.storage.store(new Blob([new Uint8Array(128)], { type: "image/png" })));
+const photo = (t: TestConvex) => t.run((ctx) => ctx.storage.store(fileBlob(128, "image/png")));
 
 /** Owner posts, a pro WITHOUT a payout account bids $900, the owner hires: awaiting funding. */
 async function hireUnconnected(t: TestConvex) {

@@ -4,7 +4,7 @@ import type { Id } from "../_generated/dataModel";
 import { SocialCopy } from "../../common/social";
 import { screenText, ScreeningReasons } from "../model/screening";
 import { byAuthor, following, latest } from "./posts";
-import { newTest, owner, pro, userRow, type TestConvex, type TestMember } from "../test.setup";
+import { fileBlob, newTest, owner, pro, userRow, type TestConvex, type TestMember } from "../test.setup";
 
 const first = { numItems: 10, cursor: null };
 const MB = 1024 * 1024;
@@ -42,7 +42,7 @@ async function tag(t: TestConvex, name: string) {
 }
 
 async function store(t: TestConvex, bytes: number, type: string) {
-  return await t.run((ctx) => ctx.storage.store(new Blob([new Uint8Array(bytes)], { type })));
+  return await t.run((ctx) => ctx.storage.store(fileBlob(bytes, type)));
 }
 
 async function world() {

@@ -58,6 +58,7 @@ import { internal } from "../../_generated/api";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { recordAudit } from "../../model/audit";
+import { releaseHeldFiles } from "../../model/files";
 import { fail, forbidden, invalid, notFound } from "../../model/errors";
 import { assertCanTransition, getJobX, jobState, transition, type Bid, type Job } from "../../model/jobs";
 import { notify } from "../../model/notifications";
@@ -296,6 +297,14 @@ export async function movePayment(
     throw new Error(`payments: ${name} would move more than was funded on ${payment._id}`);
   }
   await ctx.db.patch("jobPayments", payment._id, patch);
+  // A resubmitted completion or a new dispute replaces the photos: the old ones are freed
+  // (record, bytes and the uploader's quota), not left in storage with nothing showing them.
+  const replaced = (before: { photoIds: Id<"_storage">[] } | undefined, now: { photoIds: Id<"_storage">[] } | undefined) =>
+    before === undefined || now === undefined ? [] : before.photoIds.filter((id) => !now.photoIds.includes(id));
+  await releaseHeldFiles(ctx, payment._id, [
+    ...replaced(payment.completion, opts.patch?.completion),
+    ...replaced(payment.dispute, opts.patch?.dispute),
+  ]);
   // One key per transition: the payment and its version name it uniquely, and a retry of the
   // same money move reuses it (Stripe's Idempotency-Key, the local gateway's records).
   const idempotencyKey = `${payment._id}:${version}:${name}`;
