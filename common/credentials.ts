@@ -2,6 +2,7 @@
 // credential moves through, the words members and admins read, and the rules both sides share
 // (the form's zod schemas are the server's validation of the same input).
 import { z } from "zod";
+import { isDocumentType, isImageType } from "./uploads";
 
 export const CREDENTIAL_KINDS = ["licence", "insurance", "background_check"] as const;
 export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
@@ -162,7 +163,7 @@ export const rejectSchema = z.object({
 
 /** The form's check of a chosen file (the server checks the stored file again). Returns the message, or null. */
 export function credentialFileProblem(file: { type: string; size: number }): string | null {
-  if (file.type !== "application/pdf" && !file.type.startsWith("image/")) return CredentialCopy.documentType;
+  if (!isDocumentType(file.type) && !isImageType(file.type)) return CredentialCopy.documentType;
   return file.size > CREDENTIAL_MAX_BYTES ? CredentialCopy.documentTooLarge : null;
 }
 

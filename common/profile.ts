@@ -3,6 +3,7 @@
 // Portfolio forms; §9 limits and suggestion scoring). One zod schema per form,
 // shared by the React forms and the Convex functions.
 import { z } from "zod";
+import { isImageType, isVideoType } from "./uploads";
 
 export const MB = 1024 * 1024;
 export const UPLOAD_LIMITS = {
@@ -205,9 +206,9 @@ export type PortfolioInput = z.input<typeof portfolioSchema>;
 
 /** Spec §5: image or video only; images up to 10 MB, videos up to 100 MB. Returns the message to show, or null. */
 export function portfolioFileProblem(file: { name: string; type: string; size: number }): string | null {
-  if (file.type.startsWith("image/"))
+  if (isImageType(file.type))
     return file.size > UPLOAD_LIMITS.portfolioImage ? ProfileCopy.fileTooLarge(file.name) : null;
-  if (file.type.startsWith("video/"))
+  if (isVideoType(file.type))
     return file.size > UPLOAD_LIMITS.portfolioVideo ? ProfileCopy.fileTooLarge(file.name) : null;
   return ProfileCopy.badFileType;
 }

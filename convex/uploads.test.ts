@@ -3,7 +3,8 @@
 // are freed, and a file nobody recorded an owner for can't be taken by whoever knows its id.
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { Messages } from "../common/errors";
-import { ProfileCopy, UPLOAD_LIMITS } from "../common/profile";
+import { credentialFileProblem, CredentialCopy } from "../common/credentials";
+import { portfolioFileProblem, ProfileCopy, UPLOAD_LIMITS } from "../common/profile";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { bytesMatchType, sniffContentType } from "./model/sniff";
@@ -58,6 +59,14 @@ describe("the bytes decide what a file is", () => {
       expect(bytesMatchType("image/jpg", await bytes("image/jpeg"))).toBe(true);
       expect(bytesMatchType("video/quicktime", await bytes("video/mp4"))).toBe(true);
     })();
+  });
+
+  test("the forms refuse SVG before uploading, with the same copy", () => {
+    const svg = { name: "logo.svg", type: "image/svg+xml", size: 300 };
+    expect(portfolioFileProblem(svg)).toBe(ProfileCopy.badFileType);
+    expect(credentialFileProblem(svg)).toBe(CredentialCopy.documentType);
+    expect(portfolioFileProblem({ name: "a.png", type: "image/png", size: 300 })).toBeNull();
+    expect(credentialFileProblem({ type: "application/pdf", size: 300 })).toBeNull();
   });
 
   test("SVG is refused on every image path with the product's copy, and deleted", async () => {

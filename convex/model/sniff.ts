@@ -1,27 +1,18 @@
 // What a stored file really is, from its first bytes. Convex records whatever
 // Content-Type the uploader sent and serves the file with it, so the declared
-// type proves nothing: claimFile checks it against the allowlist below (no SVG,
+// type proves nothing: claimFile checks it against the allowlists (common/uploads.ts: no SVG,
 // no HTML: those would run script when opened), and verifyUpload
 // (convex/files.ts) then reads the bytes and deletes a file they contradict.
 //
 // An allowlist of signatures, not a general detector: only what the product
 // accepts needs recognising, and anything unrecognised is refused.
 
-/** Raster images (spec: photos; HEIC/HEIF from phones, AVIF). Never SVG. */
-export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp", "image/avif", "image/heic", "image/heif"] as const;
-/** Videos for posts and portfolio items (what phones and browsers record). */
-export const VIDEO_TYPES = ["video/mp4", "video/quicktime", "video/webm"] as const;
-/** Documents: only where a document is expected (credentials). */
-export const DOCUMENT_TYPES = ["application/pdf"] as const;
+import { normalizeContentType } from "../../common/uploads";
+
+export { DOCUMENT_TYPES, IMAGE_TYPES, normalizeContentType, VIDEO_TYPES } from "../../common/uploads";
 
 /** Bytes verifyUpload reads: every signature below is within them. */
 export const SNIFF_BYTES = 64;
-
-/** "image/PNG; charset=x" -> "image/png"; "image/jpg" (old browsers) -> "image/jpeg". */
-export function normalizeContentType(contentType: string): string {
-  const base = contentType.split(";")[0]!.trim().toLowerCase();
-  return base === "image/jpg" || base === "image/pjpeg" ? "image/jpeg" : base;
-}
 
 const ascii = (bytes: Uint8Array, at: number, length: number) =>
   String.fromCharCode(...bytes.subarray(at, at + length));

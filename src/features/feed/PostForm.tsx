@@ -21,6 +21,7 @@ import { useFormFailure } from "@/lib/useFormFailure";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { keptMentionIds, MentionField } from "./MentionField";
 import type { PostView } from "./format";
+import { ACCEPT_IMAGES_AND_VIDEOS, isImageType, isVideoType } from "@common/uploads";
 
 // New Post and Edit (spec §2 Community feed, §5, §8 "Posts"): the shared postSchema checks the form
 // here and again on the server. Missing content or category: the toast 'Please fill in all
@@ -40,8 +41,8 @@ type MediaItem =
   | { key: string; kind: Kind; preview: string; storageId: Id<"_storage"> };
 
 function kindOf(file: File): Kind | null {
-  if (file.type.startsWith("image/")) return "image";
-  if (file.type.startsWith("video/")) return "video";
+  if (isImageType(file.type)) return "image";
+  if (isVideoType(file.type)) return "video";
   return null;
 }
 
@@ -217,7 +218,7 @@ export function PostForm({
           hint="Images under 5 MB, videos under 50 MB, up to 10 in all."
           error={mediaError ?? undefined}
           multiple
-          accept="image/*,video/*"
+          accept={ACCEPT_IMAGES_AND_VIDEOS}
           disabled={isSubmitting || media.length >= SOCIAL_LIMITS.media}
           onChange={(e) => choose(e.target.files)}
           chosen={

@@ -15,6 +15,7 @@ import { DeliveredJobPhotos, PhotoRequestNote } from "@/features/photos/JobPhoto
 import { formatCents, goTo, shortDate, timeLeft } from "./format";
 import { MilestoneSplitForm } from "./MilestoneSplitForm";
 import { usePhotoUpload } from "@/lib/usePhotoUpload";
+import { ACCEPT_IMAGES } from "@common/uploads";
 
 // The job page's payment panel (issue 15), for the owner and the hired professional: where the
 // money is, in plain words, and what each side can do next. Copy says "payment protection".
@@ -293,7 +294,7 @@ function CompletionForm({ p }: { p: PaymentView }) {
       <FileField
         label="Photos of the finished work"
         hint="At least one; images up to 10 MB each."
-        accept="image/*"
+        accept={ACCEPT_IMAGES}
         multiple
         required
         onChange={(e) => setFiles(Array.from(e.target.files ?? []).slice(0, COMPLETION_LIMITS.photos))}
@@ -357,7 +358,7 @@ function ReasonDialog({
         {withEvidence && (
           <>
             <Textarea label="Evidence (optional)" value={evidence} onChange={(e) => setEvidence(e.target.value)} rows={3} maxLength={COMPLETION_LIMITS.evidence} />
-            <FileField label="Photos (optional)" accept="image/*" multiple onChange={(e) => setFiles(Array.from(e.target.files ?? []).slice(0, COMPLETION_LIMITS.photos))} />
+            <FileField label="Photos (optional)" accept={ACCEPT_IMAGES} multiple onChange={(e) => setFiles(Array.from(e.target.files ?? []).slice(0, COMPLETION_LIMITS.photos))} />
           </>
         )}
         {error && (

@@ -11,6 +11,7 @@ import { throwIfRefused } from "@/lib/upload";
 import { useActionToast } from "@/lib/useActionToast";
 import { usePhotoUpload } from "@/lib/usePhotoUpload";
 import type { Id } from "../../../convex/_generated/dataModel";
+import { ACCEPT_IMAGES } from "@common/uploads";
 
 // The photos a job's booked photographer uploads and delivers (issue 15), as each side sees them:
 // the photographer uploads, removes and delivers; the owner and the hired professional see them once
@@ -131,7 +132,7 @@ export function PhotographerUpload({ jobId, photos }: { jobId: Id<"jobs">; photo
             key={inputKey}
             label="Photos of the property"
             hint={`Images up to 10 MB each; up to ${maxNow} at a time, ${photos.limit} in all (${photos.photos.length} uploaded).`}
-            accept="image/*"
+            accept={ACCEPT_IMAGES}
             multiple
             onChange={(e) => setFiles(Array.from(e.target.files ?? []).slice(0, maxNow))}
             chosen={

@@ -17,6 +17,7 @@ import { applyFieldErrors, type ErrorCopy } from "@/lib/errors";
 import { throwIfRefused, uploadFile } from "@/lib/upload";
 import { useErrorToast } from "@/lib/useErrorToast";
 import type { Id } from "../../../convex/_generated/dataModel";
+import { ACCEPT_IMAGES_AND_VIDEOS, isImageType } from "@common/uploads";
 
 // Add Work (spec §5 Portfolio form, §4 "open, uploading, then closed and reset on success"): one or
 // more image or video files (checked here before any upload: images up to 10 MB, videos up to
@@ -98,7 +99,7 @@ export function AddWorkDialog({ open, onClose }: { open: boolean; onClose: () =>
       accepted.push({
         key: `f${fileCounter}`,
         file,
-        preview: file.type.startsWith("image/") ? URL.createObjectURL(file) : null,
+        preview: isImageType(file.type) ? URL.createObjectURL(file) : null,
         progress: 0,
       });
     }
@@ -195,7 +196,7 @@ export function AddWorkDialog({ open, onClose }: { open: boolean; onClose: () =>
           hint="Images up to 10 MB, videos up to 100 MB. You can choose several."
           error={fileError ?? undefined}
           multiple
-          accept="image/*,video/*"
+          accept={ACCEPT_IMAGES_AND_VIDEOS}
           disabled={busy}
           onChange={(event) => choose(event.target.files)}
           chosen={

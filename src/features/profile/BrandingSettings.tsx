@@ -8,6 +8,7 @@ import { cn } from "@/lib/cn";
 import { throwIfRefused, uploadFile } from "@/lib/upload";
 import { useErrorToast } from "@/lib/useErrorToast";
 import type { Id } from "../../../convex/_generated/dataModel";
+import { ACCEPT_IMAGES, isImageType } from "@common/uploads";
 
 const SAVE_FAILED = { title: "Branding Not Saved", description: "Please try again." };
 
@@ -57,7 +58,7 @@ function CoverImage({ url }: { url: string | null }) {
   const choose = async (file: File | undefined) => {
     if (!file) return;
     setError(null);
-    if (!file.type.startsWith("image/")) return setError(BrandingCopy.coverType);
+    if (!isImageType(file.type)) return setError(BrandingCopy.coverType);
     if (file.size > COVER_IMAGE_MAX_BYTES) return setError(BrandingCopy.coverTooLarge);
     setUploading(true);
     try {
@@ -82,7 +83,7 @@ function CoverImage({ url }: { url: string | null }) {
         <input
           id={inputId}
           type="file"
-          accept="image/*"
+          accept={ACCEPT_IMAGES}
           disabled={uploading}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${inputId}-error` : `${inputId}-hint`}

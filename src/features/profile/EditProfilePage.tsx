@@ -41,6 +41,7 @@ import { BrandingSettings } from "./BrandingSettings";
 import { PlaceFields } from "@/components/forms/PlaceFields";
 import { usePageTitle } from "@/lib/usePageTitle";
 import type { Id } from "../../../convex/_generated/dataModel";
+import { ACCEPT_IMAGES, isImageType } from "@common/uploads";
 
 // /edit-profile (spec §2 Profile, §5 Profile form, §8 Profile update): every field of
 // profiles.update. The shared profileSchema (zodResolver) turns the form's text into the server's
@@ -238,7 +239,7 @@ function ProfileForm({ mine }: { mine: Mine }) {
 
   const choosePhoto = (file: File | undefined) => {
     if (!file) return;
-    const problem = !file.type.startsWith("image/")
+    const problem = !isImageType(file.type)
       ? ProfileCopy.imageType
       : file.size > UPLOAD_LIMITS.profileImage
         ? ProfileCopy.imageTooLarge
@@ -325,7 +326,7 @@ function ProfileForm({ mine }: { mine: Mine }) {
                 ref={photoInput}
                 id={photoId}
                 type="file"
-                accept="image/*"
+                accept={ACCEPT_IMAGES}
                 disabled={busy}
                 aria-invalid={photoError ? true : undefined}
                 aria-describedby={photoError ? `${photoId}-error` : undefined}

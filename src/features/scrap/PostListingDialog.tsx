@@ -22,6 +22,7 @@ import { throwIfRefused, uploadFile } from "@/lib/upload";
 import { useFormFailure } from "@/lib/useFormFailure";
 import type { Id } from "../../../convex/_generated/dataModel";
 import type { ScrapDetail } from "./format";
+import { ACCEPT_IMAGES, isImageType } from "@common/uploads";
 
 // Post Listing (spec §2 Scrap marketplace, §5, §8 "Scrap listing"): the shared scrapListingSchema
 // checks the form here and again in scrap.create; up to 6 photos (images of at most 5 MB, checked
@@ -142,7 +143,7 @@ export function PostListingDialog({
   const choose = (list: FileList | null) => {
     const chosen = Array.from(list ?? []);
     setPhotoError(null);
-    if (chosen.some((f) => !f.type.startsWith("image/"))) return setPhotoError(ScrapCopy.photoType);
+    if (chosen.some((f) => !isImageType(f.type))) return setPhotoError(ScrapCopy.photoType);
     if (chosen.some((f) => f.size > SCRAP_LIMITS.photoBytes)) return setPhotoError(ScrapCopy.photoTooLarge);
     if (photos.length + chosen.length > SCRAP_LIMITS.photos) return setPhotoError(ScrapCopy.tooManyPhotos);
     setPhotos((current) => [
@@ -287,7 +288,7 @@ export function PostListingDialog({
               hint="Up to 6 images, 5 MB each."
               error={photoError ?? undefined}
               multiple
-              accept="image/*"
+              accept={ACCEPT_IMAGES}
               disabled={isSubmitting || photos.length >= SCRAP_LIMITS.photos}
               onChange={(e) => choose(e.target.files)}
               chosen={

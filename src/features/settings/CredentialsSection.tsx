@@ -37,6 +37,7 @@ import { applyFieldErrors } from "@/lib/errors";
 import { throwIfRefused, uploadFile } from "@/lib/upload";
 import { useErrorToast } from "@/lib/useErrorToast";
 import { US_STATES } from "@/lib/usStates";
+import { ACCEPT_DOCUMENTS } from "@common/uploads";
 
 // Account settings, professionals only (issue 16): credentials that earn the Verified badge.
 // Add a licence, insurance or a background check with its document; see each one's state and a
@@ -356,7 +357,7 @@ function CredentialForm({ resubmitting, onDone }: { resubmitting: Credential | n
         label="Document"
         required
         hint="A PDF or an image, up to 10 MB. Only you and Rafter's reviewers can see it."
-        accept="application/pdf,image/*"
+        accept={ACCEPT_DOCUMENTS}
         error={fileError ?? undefined}
         disabled={isSubmitting}
         onChange={(event) => choose(event.target.files?.[0])}
