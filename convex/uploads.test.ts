@@ -117,6 +117,42 @@ describe("the bytes decide what a file is", () => {
     expect(logged.filter((r) => r.eventType === "upload_rejected" && r.userId === ana.userId)).toHaveLength(3);
   });
 
+  test("a video too large to read whole is checked from its first bytes, streamed", async () => {
+    const t = newTest();
+    const ana = await pro(t);
+    const size = 17 * 1024 * 1024;
+    const served = new Map<string, Blob>();
+    const serve = async (blob: Blob) => {
+      const id = await t.run((ctx) => ctx.storage.store(blob));
+      served.set((await t.run((ctx) => ctx.storage.getUrl(id)))!, blob);
+      return id;
+    };
+    const real = await serve(fileBlob(size, "video/mp4"));
+    const fake = await serve(new Blob([new Uint8Array(size)], { type: "video/quicktime" })); // zeros
+    const ranges: (string | null)[] = [];
+    vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
+      ranges.push(new Headers(init?.headers).get("Range"));
+      return new Response(served.get(url)!.stream());
+    });
+    try {
+      const added = await ana.as.mutation(api.portfolio.add, {
+        files: [
+          { storageId: real, name: "a.mp4" },
+          { storageId: fake, name: "b.mov" },
+        ],
+        title: "Deck",
+        category: "construction",
+      });
+      expect(added).toHaveProperty("ids");
+      await runScheduled(t);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(ranges).toEqual(["bytes=0-63", "bytes=0-63"]);
+    expect(await exists(t, real)).toBe(true);
+    expect(await exists(t, fake)).toBe(false);
+  });
+
   test("a PDF is taken where a document is expected, and only a real one", async () => {
     const t = newTest();
     const ana = await pro(t);

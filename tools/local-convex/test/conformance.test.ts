@@ -300,6 +300,15 @@ describe("file storage", () => {
     // A guessed URL for the same file does not work: links are bearer secrets.
     const guessed = await fetch(`${rt.cloudUrl}/api/storage/${storageId}-0123456789abcdef0123456789abcdef`);
     expect(guessed.status).toBe(404);
+    // As on Convex, the type recorded and served is whatever the uploader declared, bytes unexamined:
+    // the app must check the bytes itself (convex/model/sniff.ts), and here it is tested against that.
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const lying = await fetch(await c.mutation(api.files.generateUploadUrl, {}), { method: "POST", headers: { "Content-Type": "image/png" }, body: svg });
+    const lied = await c.query(api.files.url, { storageId: (await lying.json()).storageId });
+    expect(lied).toMatchObject({ contentType: "image/png", size: svg.length });
+    const served = await fetch(lied.url);
+    expect(served.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await served.arrayBuffer()).equals(svg)).toBe(true);
     const forgedUpload = await fetch(`${rt.cloudUrl}/api/storage/upload?token=1.2.3`, { method: "POST", body: "x" });
     expect(forgedUpload.status).toBe(401);
     const fromAction: string = await c.action(api.files.storeText, { text: "written by an action" });
