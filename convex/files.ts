@@ -164,6 +164,12 @@ export const rejectUpload = internalMutation({
     if (row === null || row.storageId !== storageId) return null;
     await ctx.db.delete("files", fileId);
     if ((await ctx.db.system.get(storageId)) !== null) await ctx.storage.delete(storageId);
+    // An avatar or cover is also kept as a URL on the member: clear it, not a dead link. Other
+    // holders read their URLs when asked, and show a deleted file as missing.
+    const holder = row.attachedTo === undefined ? null : ctx.db.normalizeId("users", row.attachedTo);
+    const member = holder === null ? null : await ctx.db.get("users", holder);
+    if (member?.imageStorageId === storageId) await ctx.db.patch("users", member._id, { image: undefined, imageStorageId: undefined });
+    if (member?.coverStorageId === storageId) await ctx.db.patch("users", member._id, { coverImage: undefined, coverStorageId: undefined });
     await logSecurityEvent(ctx, "upload_rejected", {
       userId: row.uploaderId,
       details: `${row.purpose} upload declared ${row.contentType} (${row.size} bytes): its bytes are not that type; deleted`,

@@ -111,6 +111,9 @@ describe("the bytes decide what a file is", () => {
     expect(added).toHaveProperty("ids");
     await runScheduled(t);
     for (const id of [page, svg, pdfAsPhoto]) expect(await exists(t, id)).toBe(false);
+    // The avatar's link goes with it.
+    const user = await t.run((ctx) => ctx.db.get("users", ana.userId));
+    expect([user?.image, user?.imageStorageId]).toEqual([undefined, undefined]);
     for (const id of [real, video]) expect(await exists(t, id)).toBe(true);
     expect((await fileRows(t)).map((r) => r.storageId).sort()).toEqual([real, video].sort());
     const logged = await t.run((ctx) => ctx.db.query("securityLogs").collect());
