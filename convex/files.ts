@@ -5,9 +5,11 @@
 //
 // Convex accepts any size at an upload URL and tells nobody whose upload it
 // was, so unclaimed bytes are bounded two ways: each URL reserves its
-// purpose's largest file against the member's byte quota until a claim uses
-// it (model/files.ts grantUpload), and the hourly sweep deletes at once any
-// unclaimed file larger than every purpose allows.
+// purpose's largest file (of the kind asked for) against the member's byte
+// quota until a claim uses it (model/files.ts grantUpload), and the hourly
+// sweep deletes at once any unclaimed file larger than every purpose allows.
+// A client that asks for an image URL and sends a larger video gets at most
+// that video's size in unclaimed storage, until the sweep's grace period ends.
 import { v } from "convex/values";
 import { ErrorCode, Messages, type AppErrorData } from "../common/errors";
 import { internal } from "./_generated/api";
@@ -23,7 +25,7 @@ import {
   isFilePurpose,
   MAX_UPLOAD_BYTES,
   ORPHAN_AFTER_MS,
-  PURPOSE_MAX_BYTES,
+  reservedBytes,
   uploadBytesQuotaMessage,
   uploadCountQuotaMessage,
 } from "./model/files";
@@ -64,16 +66,18 @@ async function uploadRefusal(
 
 /** An upload URL for one file; the file is the member's once a mutation attaches it (claimFile). */
 export const generateUploadUrl = mutation({
-  args: { purpose: v.string() },
+  /** kind: "video" for a post's or portfolio item's video (it reserves more of the byte quota). */
+  args: { purpose: v.string(), kind: v.optional(v.union(v.literal("image"), v.literal("video"))) },
   returns: v.string(),
-  handler: async (ctx, { purpose }) => {
+  handler: async (ctx, { purpose, kind }) => {
     const viewer = ctx.viewerX();
     if (!isFilePurpose(purpose)) invalid(Messages.unknownUploadPurpose);
     // A throw rolls this call back: the row of the limit was written by the call that used it up,
     // and the byte quota's by the claim that crossed it (model/files.ts).
-    const refusal = await uploadRefusal(ctx, viewer._id, 1, PURPOSE_MAX_BYTES[purpose]);
+    const reserve = reservedBytes(purpose, kind);
+    const refusal = await uploadRefusal(ctx, viewer._id, 1, reserve);
     if (refusal) refuse(refusal);
-    await grantUpload(ctx, viewer._id, purpose);
+    await grantUpload(ctx, viewer._id, purpose, reserve);
     return await ctx.storage.generateUploadUrl();
   },
 });

@@ -187,6 +187,10 @@ describe("unclaimed uploads count against the byte quota", () => {
     const photo = await store(t, 1000, "image/png");
     expect(await ana.as.mutation(api.profiles.setAvatar, { storageId: photo })).toHaveProperty("url");
     expect(await ana.as.mutation(api.files.generateUploadUrl, { purpose: "avatar" })).toEqual(expect.any(String));
+    // A video URL reserves a video's largest size: 100 MB for a portfolio item, over this quota.
+    expect(await errorOf(ana.as.mutation(api.files.generateUploadUrl, { purpose: "portfolio", kind: "video" }))).toMatchObject({
+      message: "You've reached today's upload limit (16 MB a day). Please try again tomorrow.",
+    });
     // The reservations age out with the quota's day.
     vi.setSystemTime(Date.now() + 25 * 60 * 60_000);
     for (let i = 0; i < 3; i++) await ana.as.mutation(api.files.generateUploadUrl, { purpose: "avatar" });

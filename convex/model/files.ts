@@ -47,20 +47,30 @@ export const ORPHAN_AFTER_MS = DAY;
 /** Photos: completion, dispute and job photos, at most 10 MB each. */
 const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 
-/** The largest file each purpose accepts: an upload URL reserves this much of the byte quota. */
+/** The largest image (or document) each purpose accepts: an upload URL reserves this much of the byte quota. */
 export const PURPOSE_MAX_BYTES: Record<FilePurpose, number> = {
   avatar: UPLOAD_LIMITS.profileImage,
-  portfolio: UPLOAD_LIMITS.portfolioVideo,
+  portfolio: UPLOAD_LIMITS.portfolioImage,
   scrap: SCRAP_LIMITS.photoBytes,
-  post: Math.max(SOCIAL_LIMITS.imageBytes, SOCIAL_LIMITS.videoBytes),
+  post: SOCIAL_LIMITS.imageBytes,
   credential: CREDENTIAL_MAX_BYTES,
   completion: PHOTO_MAX_BYTES,
   dispute: PHOTO_MAX_BYTES,
   cover: COVER_IMAGE_MAX_BYTES,
   job_photo: PHOTO_MAX_BYTES,
 };
+/** The largest video of the purposes that take videos (an upload URL asked for a video). */
+export const PURPOSE_MAX_VIDEO_BYTES: Partial<Record<FilePurpose, number>> = {
+  portfolio: UPLOAD_LIMITS.portfolioVideo,
+  post: SOCIAL_LIMITS.videoBytes,
+};
 /** No purpose accepts a larger file: an unclaimed one is deleted at once (the orphan sweep). */
-export const MAX_UPLOAD_BYTES = Math.max(...Object.values(PURPOSE_MAX_BYTES));
+export const MAX_UPLOAD_BYTES = Math.max(...Object.values(PURPOSE_MAX_BYTES), ...Object.values(PURPOSE_MAX_VIDEO_BYTES));
+
+/** What an upload URL reserves: the largest file of its purpose and kind. */
+export function reservedBytes(purpose: FilePurpose, kind: "image" | "video" | undefined): number {
+  return (kind === "video" ? PURPOSE_MAX_VIDEO_BYTES[purpose] : undefined) ?? PURPOSE_MAX_BYTES[purpose];
+}
 
 export interface ClaimRules {
   purpose: FilePurpose;
@@ -129,8 +139,8 @@ export async function bytesToday(ctx: QueryCtx, uploaderId: Id<"users">): Promis
 }
 
 /** An upload URL handed out: reserves the purpose's largest file until a claim uses it. */
-export async function grantUpload(ctx: MutationCtx, userId: Id<"users">, purpose: FilePurpose): Promise<void> {
-  await ctx.db.insert("uploadGrants", { userId, purpose, bytes: PURPOSE_MAX_BYTES[purpose], createdAt: Date.now() });
+export async function grantUpload(ctx: MutationCtx, userId: Id<"users">, purpose: FilePurpose, bytes: number): Promise<void> {
+  await ctx.db.insert("uploadGrants", { userId, purpose, bytes, createdAt: Date.now() });
 }
 
 /** A claim replaces the reservation of one upload URL (the oldest of that purpose) by the real size. */

@@ -146,7 +146,7 @@ export function PostForm({
           sent.push({ storageId: item.storageId, kind: item.kind });
           continue;
         }
-        const url = await generateUploadUrl({ purpose: "post" });
+        const url = await generateUploadUrl({ purpose: "post", kind: item.kind });
         sent.push({ storageId: (await uploadFile(url, item.file)) as Id<"_storage">, kind: item.kind });
       }
       const mentionIds = keptMentionIds(values.content, mentions.current) as Id<"users">[];

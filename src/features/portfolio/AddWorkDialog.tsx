@@ -17,7 +17,7 @@ import { applyFieldErrors, type ErrorCopy } from "@/lib/errors";
 import { throwIfRefused, uploadFile } from "@/lib/upload";
 import { useErrorToast } from "@/lib/useErrorToast";
 import type { Id } from "../../../convex/_generated/dataModel";
-import { ACCEPT_IMAGES_AND_VIDEOS, isImageType } from "@common/uploads";
+import { ACCEPT_IMAGES_AND_VIDEOS, isImageType, isVideoType } from "@common/uploads";
 
 // Add Work (spec §5 Portfolio form, §4 "open, uploading, then closed and reset on success"): one or
 // more image or video files (checked here before any upload: images up to 10 MB, videos up to
@@ -145,7 +145,7 @@ export function AddWorkDialog({ open, onClose }: { open: boolean; onClose: () =>
         // A retry does not send again what already went up.
         let storageId = chosen.storageId;
         if (!storageId) {
-          const url = await generateUploadUrl({ purpose: "portfolio" });
+          const url = await generateUploadUrl({ purpose: "portfolio", kind: isVideoType(chosen.file.type) ? "video" : "image" });
           storageId = (await uploadFile(url, chosen.file, {
             onProgress: (fraction) => setProgress(chosen.key, { progress: fraction }),
           })) as Id<"_storage">;
