@@ -7,7 +7,7 @@ import { ACCOUNT_PURGE_AFTER_MS } from "../../common/account";
 import { api, internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import { RESTORE_MS } from "../model/cleanup";
-import { createUser, firstPage, newTest, owner, setupEnv, type TestConvex, type TestMember } from "../test.setup";
+import { createUser, fileBlob, firstPage, newTest, owner, setupEnv, type TestConvex, type TestMember } from "../test.setup";
 import { insertTestPost } from "./social.setup";
 
 beforeAll(setupEnv);
@@ -15,7 +15,7 @@ beforeAll(setupEnv);
 const OFFENSIVE = "This is fucking shit work";
 
 const storeImage = (t: TestConvex) =>
-  t.run((ctx) => ctx.storage.store(new Blob([new Uint8Array(200)], { type: "image/png" })));
+  t.run((ctx) => ctx.storage.store(fileBlob(200, "image/png")));
 
 /** A post with one photo, through social/posts:create (claimed and attached as the app does). */
 async function mediaPost(t: TestConvex, m: TestMember, content = "New deck #deck") {
