@@ -12,6 +12,8 @@ export const AdminCopy = {
   postNotFound: "This post no longer exists.",
   contentGone: "The reported content no longer exists.",
   cannotBanAdmin: "An administrator can't be banned here.",
+  /** An admin deciding about themselves: their own content, account or payment. */
+  ownCase: "You can't decide your own case: another admin must.",
   warnTitle: "A warning from Rafter's moderators",
   warnContent: (what: string) =>
     `Your ${what} was reported and reviewed by our moderators. Please keep to the community guidelines; repeated breaches lead to a ban.`,

@@ -6,6 +6,8 @@ import { makeFunctionReference } from "convex/server";
 import { ConvexError } from "convex/values";
 import { expect, vi } from "vitest";
 import type { Id } from "./_generated/dataModel";
+import { markAccountDeleted } from "./model/accountDeletion";
+import { banUser } from "./model/bans";
 import { userCountsOf } from "./model/counters";
 import {
   fileBlob,
@@ -180,6 +182,23 @@ export interface World {
   /** A's job asking for a photographer, another photographer booked, and one of their photos (issue 15). */
   photoJobId: Id<"jobs">;
   jobPhotoId: Id<"jobPhotos">;
+  /** A's open local job checkout (kind "payment") and B's open payout onboarding (kind "onboarding"). */
+  jobCheckoutSessionId: string;
+  onboardingSessionId: string;
+  /** A homeowner with no ties to anyone: the homeowner stranger. */
+  h: Member;
+  /** An admin (a professional) with their own licence waiting in the queue and their own post, reported by D. */
+  admin: Member;
+  adminCredentialId: Id<"credentials">;
+  adminPostId: Id<"posts">;
+  adminReportId: Id<"moderationReports">;
+  /** A's funded job the admin was hired for, its payment, and a refund on it that failed. */
+  adminPaidJobId: Id<"jobs">;
+  adminPaymentId: Id<"jobPayments">;
+  adminMoveId: Id<"paymentMoves">;
+  /** A member banned and one who deleted their account after signing in: their tokens outlive their sessions. */
+  banned: Member;
+  deleted: Member;
 }
 
 const ref = {
@@ -283,6 +302,27 @@ export async function buildWorld(
   const moveId = await t.run((ctx) =>
     ctx.db.insert("paymentMoves", { paymentId, kind: "refund", amountCents: 100, idempotencyKey: `${paymentId}:authz:refund`, status: "failed", attempts: 5 }),
   );
+  const [jobCheckoutSessionId, onboardingSessionId] = await t.run(async (ctx) => {
+    const open = { status: "open" as const, expiresAt: Date.now() + 86_400_000 };
+    return [
+      await ctx.db.insert("localPaymentSessions", {
+        ...open,
+        kind: "payment",
+        userId: a.userId,
+        customerId: `cus_local_${a.userId}`,
+        paymentId,
+        amountCents: 50_000,
+        description: "Paint the fence",
+      }),
+      await ctx.db.insert("localPaymentSessions", {
+        ...open,
+        kind: "onboarding",
+        userId: b.userId,
+        customerId: `cus_local_${b.userId}`,
+        accountId: `acct_local_${b.userId}`,
+      }),
+    ];
+  });
   const [checkoutSessionId, portalSessionId] = await t.run(async (ctx) => {
     const session = {
       userId: b.userId,
@@ -369,6 +409,45 @@ export async function buildWorld(
         .first())!._id,
   );
 
+  // The other strangers: a homeowner; an admin with a case of their own (a licence to verify, a
+  // reported post); a banned and a deleted member, signed in before it happened.
+  const h = await owner(t, { firstName: "Hal", ...verified });
+  const admin = await pro(t, { firstName: "Ann", role: "admin", ...verified });
+  const adminLicence = await t.run((ctx) => ctx.storage.store(new Blob([new Uint8Array(64)], { type: "application/pdf" })));
+  const { credentialId: adminCredentialId } = (await admin.as.mutation(ref.m("credentials:submit"), {
+    ...RESUBMITTED_LICENCE,
+    number: "TX-E-2001",
+    documentId: adminLicence,
+  })) as { credentialId: Id<"credentials"> };
+  const { postId: adminPostId } = (await admin.as.mutation(ref.m("social/posts:create"), {
+    content: "Admin's own deck #deck",
+    category: "construction",
+  })) as { postId: Id<"posts"> };
+  const { reportId: adminReportId } = (await d.as.mutation(ref.m("social/reports:report"), {
+    postId: adminPostId,
+    reason: "spam",
+  })) as { reportId: Id<"moderationReports"> };
+  const adminPaidJobId = (await a.as.mutation(ref.m("jobs:create"), project({ title: "Fix the porch" }))) as Id<"jobs">;
+  const adminBidId = (await admin.as.mutation(ref.m("bids:place"), { jobId: adminPaidJobId, ...bidArgs() })) as Id<"bids">;
+  await a.as.mutation(ref.m("bids:accept"), { bidId: adminBidId });
+  const adminPaymentId = await fundJob(t, adminPaidJobId);
+  const adminMoveId = await t.run((ctx) =>
+    ctx.db.insert("paymentMoves", {
+      paymentId: adminPaymentId,
+      kind: "refund",
+      amountCents: 100,
+      idempotencyKey: `${adminPaymentId}:authz:refund`,
+      status: "failed",
+      attempts: 5,
+    }),
+  );
+  const banned = await pro(t, { firstName: "Bea", ...verified });
+  const deleted = await owner(t, { firstName: "Del", ...verified });
+  await t.run(async (ctx) => {
+    await banUser(ctx, "scheduler", (await ctx.db.get("users", banned.userId))!, "authz matrix");
+    await markAccountDeleted(ctx, (await ctx.db.get("users", deleted.userId))!);
+  });
+
   // Scheduled work (emails to the outbox, digests, expiries) lands too, so answers show its effects.
   vi.useFakeTimers();
   try {
@@ -411,6 +490,18 @@ export async function buildWorld(
     teamBusinessId,
     photoJobId,
     jobPhotoId,
+    jobCheckoutSessionId,
+    onboardingSessionId,
+    h,
+    admin,
+    adminCredentialId,
+    adminPostId,
+    adminReportId,
+    adminPaidJobId,
+    adminPaymentId,
+    adminMoveId,
+    banned,
+    deleted,
   };
 }
 
@@ -589,9 +680,33 @@ export type Access =
   /** Anonymous callers get NOT_AUTHENTICATED, members FORBIDDEN. */
   | { access: "admin" };
 
+/** Members of the world a party rule may call as. */
+export type WorldMember = "a" | "b" | "d" | "e";
+
+/**
+ * The other strangers (authz.test.ts "strangers of every kind"), each with the stranger rule's
+ * expectation unless overridden here; null: not this function's case.
+ * - homeowner: H, a homeowner with no ties (default: the `stranger` rule, same args).
+ * - admin: an admin calling member functions on others' things gets no more than C (default: the
+ *   `stranger` rule); on admin functions, their own case (default: none; give one where the
+ *   function decides about a member).
+ * - party: the other party of the same job, bid, thread or seat (e.g. the owner calling the pro's
+ *   own-only functions), calling `as` that member (default: none).
+ * Banned and deleted members need no rule: every non-public function treats them as signed out.
+ */
+export interface OtherStrangers {
+  homeowner?: StrangerRule | null;
+  admin?: StrangerRule | null;
+  party?: StrangerRule & { as: WorldMember };
+}
+
 export type Classification = Access & {
   /** Required when the function takes an id (see idArgNames). */
   stranger?: StrangerRule;
+  /** The other strangers' rules where they differ from the defaults (see OtherStrangers). */
+  strangers?: OtherStrangers;
+  /** Called with local payments on (the local gateway's pages refuse everyone anywhere else). */
+  localPayments?: true;
   /** Arguments for the anonymous call when the sampled ones would not pass validation. */
   args?: (w: World) => Record<string, unknown>;
 };
@@ -599,6 +714,11 @@ export type Classification = Access & {
 const RESUBMITTED_LICENCE = { kind: "licence", trade: "Electrician", number: "TX-E-1002", issuingState: "TX", expiresOn: "2030-01-31" };
 const LIBRARY = "@convex-dev/auth's own endpoint: signs in and out and refreshes tokens for anyone";
 const bidOn = (w: World) => ({ ...bidArgs(), bidId: w.bidId });
+const TEST_CARD = { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" };
+/** The same refusal for the other party of the job, bid or thread, calling as `as`. */
+const partyToo = (as: WorldMember, args: (w: World) => Record<string, unknown>, codes?: string[]): OtherStrangers => ({
+  party: { as, expect: "refused", args, ...(codes ? { codes } : {}) },
+});
 
 /** Subscriptions' rules, at a module path (payments/subscriptions.ts, re-exported by subscriptions.ts). */
 function subscriptionRules(module: string): Record<string, Classification> {
@@ -623,21 +743,44 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "admin/moderation:queue": { access: "admin" },
   "admin/moderation:flagged": { access: "admin" },
   "admin/moderation:audit": { access: "admin" },
-  "admin/moderation:approve": { access: "admin", stranger: { expect: "refused", args: (w) => ({ postId: w.postId }) } },
-  "admin/moderation:remove": { access: "admin", stranger: { expect: "refused", args: (w) => ({ postId: w.postId }) } },
-  "admin/moderation:warn": { access: "admin", stranger: { expect: "refused", args: (w) => ({ postId: w.postId }) } },
-  "admin/moderation:ban": { access: "admin", stranger: { expect: "refused", args: (w) => ({ postId: w.postId }) } },
+  "admin/moderation:approve": {
+    access: "admin",
+    stranger: { expect: "refused", args: (w) => ({ postId: w.postId }) },
+    strangers: { admin: { expect: "refused", args: (w) => ({ postId: w.adminPostId }), codes: ["FORBIDDEN"] } },
+  },
+  "admin/moderation:remove": {
+    access: "admin",
+    stranger: { expect: "refused", args: (w) => ({ postId: w.postId }) },
+    strangers: { admin: { expect: "refused", args: (w) => ({ postId: w.adminPostId }), codes: ["FORBIDDEN"] } },
+  },
+  "admin/moderation:warn": {
+    access: "admin",
+    stranger: { expect: "refused", args: (w) => ({ postId: w.postId }) },
+    strangers: { admin: { expect: "refused", args: (w) => ({ postId: w.adminPostId }), codes: ["FORBIDDEN"] } },
+  },
+  "admin/moderation:ban": {
+    access: "admin",
+    stranger: { expect: "refused", args: (w) => ({ postId: w.postId }) },
+    strangers: { admin: { expect: "refused", args: (w) => ({ postId: w.adminPostId }), codes: ["FORBIDDEN"] } },
+  },
   "admin/moderation:dismiss": {
     access: "admin",
     stranger: { expect: "refused", args: (w) => ({ reportId: w.reportId }) },
+    // A report on the admin's own post.
+    strangers: { admin: { expect: "refused", args: (w) => ({ reportId: w.adminReportId }), codes: ["FORBIDDEN"] } },
   },
 
   // Credential verification (issue 16): the Verification tab is admins only.
   "admin/verification:queue": { access: "admin" },
-  "admin/verification:approve": { access: "admin", stranger: { expect: "refused", args: (w) => ({ credentialId: w.credentialId }) } },
+  "admin/verification:approve": {
+    access: "admin",
+    stranger: { expect: "refused", args: (w) => ({ credentialId: w.credentialId }) },
+    strangers: { admin: { expect: "refused", args: (w) => ({ credentialId: w.adminCredentialId }), codes: ["FORBIDDEN"] } },
+  },
   "admin/verification:reject": {
     access: "admin",
     stranger: { expect: "refused", args: (w) => ({ credentialId: w.credentialId, reason: "Not on the register." }) },
+    strangers: { admin: { expect: "refused", args: (w) => ({ credentialId: w.adminCredentialId, reason: "Not on the register." }), codes: ["FORBIDDEN"] } },
   },
   "credentials:mine": { access: "viewerOrNull" },
   "credentials:checked": {
@@ -661,13 +804,40 @@ export const CLASSIFICATION: Record<string, Classification> = {
     access: "member",
     stranger: { expect: "refused", args: (w) => ({ credentialId: w.credentialId, ...RESUBMITTED_LICENCE, documentId: w.storageId }) },
   },
-  "credentials:remove": { access: "member", stranger: { expect: "refused", args: (w) => ({ credentialId: w.credentialId }) } },
-  "credentials:openDocument": { access: "member", stranger: { expect: "refused", args: (w) => ({ credentialId: w.credentialId }) } },
+  "credentials:remove": {
+    access: "member",
+    stranger: { expect: "refused", args: (w) => ({ credentialId: w.credentialId }) },
+    strangers: { party: { as: "a", expect: "refused", args: (w) => ({ credentialId: w.credentialId }) } },
+  },
+  "credentials:openDocument": {
+    access: "member",
+    stranger: { expect: "refused", args: (w) => ({ credentialId: w.credentialId }) },
+    strangers: {
+      admin: {
+        expect: "allowed",
+        reason: "admins open a submitted document to verify it (the Verification tab)",
+        args: (w) => ({ credentialId: w.credentialId }),
+      },
+      party: { as: "a", expect: "refused", args: (w) => ({ credentialId: w.credentialId }) },
+    },
+  },
   // Suspicious Users and Cleanup (issue 16): admins only; a member naming another member is refused first.
   "admin/users:suspicious": { access: "admin" },
-  "admin/users:ban": { access: "admin", stranger: { expect: "refused", args: (w) => ({ userId: w.a.userId }) } },
-  "admin/users:unban": { access: "admin", stranger: { expect: "refused", args: (w) => ({ userId: w.a.userId }) } },
-  "admin/users:clear": { access: "admin", stranger: { expect: "refused", args: (w) => ({ userId: w.a.userId }) } },
+  "admin/users:ban": {
+    access: "admin",
+    stranger: { expect: "refused", args: (w) => ({ userId: w.a.userId }) },
+    strangers: { admin: { expect: "refused", args: (w) => ({ userId: w.admin.userId }), codes: ["FORBIDDEN"] } },
+  },
+  "admin/users:unban": {
+    access: "admin",
+    stranger: { expect: "refused", args: (w) => ({ userId: w.a.userId }) },
+    strangers: { admin: { expect: "refused", args: (w) => ({ userId: w.admin.userId }), codes: ["FORBIDDEN"] } },
+  },
+  "admin/users:clear": {
+    access: "admin",
+    stranger: { expect: "refused", args: (w) => ({ userId: w.a.userId }) },
+    strangers: { admin: { expect: "refused", args: (w) => ({ userId: w.admin.userId }), codes: ["FORBIDDEN"] } },
+  },
   "admin/cleanup:preview": { access: "admin" },
   "admin/cleanup:run": {
     access: "admin",
@@ -750,6 +920,8 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "connections:respond": {
     access: "member",
     stranger: { expect: "refused", args: (w) => ({ connectionId: w.pendingConnectionId, accept: true }) },
+    // E asked B: the asker can't accept their own request (the transition table refuses it).
+    strangers: partyToo("e", (w) => ({ connectionId: w.pendingConnectionId, accept: true }), ["INVALID_INPUT"]),
   },
   "connections:suggestions": { access: "member" },
 
@@ -1280,10 +1452,12 @@ export const CLASSIFICATION: Record<string, Classification> = {
   // session reads as null and refuses to be paid, changed or canceled; webhooks.test.ts).
   "payments/local:session": {
     access: "member",
+    localPayments: true,
     stranger: { expect: "empty", args: (w) => ({ sessionId: w.checkoutSessionId }) },
   },
   "payments/local:pay": {
     access: "member",
+    localPayments: true,
     stranger: {
       expect: "refused",
       args: (w) => ({
@@ -1294,10 +1468,12 @@ export const CLASSIFICATION: Record<string, Classification> = {
   },
   "payments/local:cancelCheckout": {
     access: "member",
+    localPayments: true,
     stranger: { expect: "refused", args: (w) => ({ sessionId: w.checkoutSessionId }) },
   },
   "payments/local:updateCard": {
     access: "member",
+    localPayments: true,
     stranger: {
       expect: "refused",
       args: (w) => ({
@@ -1308,6 +1484,7 @@ export const CLASSIFICATION: Record<string, Classification> = {
   },
   "payments/local:changePlan": {
     access: "member",
+    localPayments: true,
     stranger: { expect: "refused", args: (w) => ({ sessionId: w.portalSessionId, change: { kind: "cancel" } }) },
   },
   "branding:of": {
@@ -1385,30 +1562,48 @@ export const CLASSIFICATION: Record<string, Classification> = {
   "admin/disputes:list": { access: "admin" },
   "admin/disputes:alerts": { access: "admin" },
   "admin/moneyMoves:listFailed": { access: "admin" },
-  "admin/moneyMoves:retry": { access: "admin", stranger: { expect: "refused", args: (w) => ({ moveId: w.moveId }) } },
+  "admin/moneyMoves:retry": {
+    access: "admin",
+    stranger: { expect: "refused", args: (w) => ({ moveId: w.moveId }) },
+    strangers: { admin: { expect: "refused", args: (w) => ({ moveId: w.adminMoveId }), codes: ["FORBIDDEN"] } },
+  },
   "admin/moneyMoves:refundReleased": {
     access: "admin",
     stranger: { expect: "refused", args: (w) => ({ job: w.paidJobId, note: "Refund" }) },
+    strangers: { admin: { expect: "refused", args: (w) => ({ job: w.adminPaidJobId, note: "Refund" }), codes: ["FORBIDDEN"] } },
   },
   "admin/disputes:resolve": {
     access: "admin",
     stranger: { expect: "refused", args: (w) => ({ paymentId: w.paymentId, outcome: "release", note: "Fine" }) },
+    strangers: { admin: { expect: "refused", args: (w) => ({ paymentId: w.adminPaymentId, outcome: "release", note: "Fine" }), codes: ["FORBIDDEN"] } },
   },
+  // Sessions of the kind each function serves (A's job checkout, B's onboarding), so only the
+  // ownership check stands between a stranger and them.
   "payments/local:jobSession": {
     access: "member",
-    stranger: { expect: "empty", args: (w) => ({ sessionId: w.checkoutSessionId }) },
+    localPayments: true,
+    stranger: { expect: "empty", args: (w) => ({ sessionId: w.jobCheckoutSessionId }) },
+    strangers: { party: { as: "b", expect: "empty", args: (w) => ({ sessionId: w.jobCheckoutSessionId }) } },
   },
   "payments/local:payJob": {
     access: "member",
-    stranger: { expect: "refused", args: (w) => ({ sessionId: w.checkoutSessionId, card: { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" } }) },
+    localPayments: true,
+    stranger: { expect: "refused", args: (w) => ({ sessionId: w.jobCheckoutSessionId, card: TEST_CARD }), codes: ["NOT_FOUND"] },
+    strangers: {
+      party: { as: "b", expect: "refused", args: (w) => ({ sessionId: w.jobCheckoutSessionId, card: TEST_CARD }), codes: ["NOT_FOUND"] },
+    },
   },
   "payments/local:cancelJobCheckout": {
     access: "member",
-    stranger: { expect: "refused", args: (w) => ({ sessionId: w.checkoutSessionId }) },
+    localPayments: true,
+    stranger: { expect: "refused", args: (w) => ({ sessionId: w.jobCheckoutSessionId }), codes: ["NOT_FOUND"] },
+    strangers: { party: { as: "b", expect: "refused", args: (w) => ({ sessionId: w.jobCheckoutSessionId }), codes: ["NOT_FOUND"] } },
   },
   "payments/local:finishOnboarding": {
     access: "member",
-    stranger: { expect: "refused", args: (w) => ({ sessionId: w.checkoutSessionId }) },
+    localPayments: true,
+    stranger: { expect: "refused", args: (w) => ({ sessionId: w.onboardingSessionId }), codes: ["NOT_FOUND"] },
+    strangers: { party: { as: "a", expect: "refused", args: (w) => ({ sessionId: w.onboardingSessionId }), codes: ["NOT_FOUND"] } },
   },
   ...subscriptionRules("payments/subscriptions"),
   // Their old paths (wire protocol: released clients, REST) re-export the same functions.
@@ -1431,3 +1626,120 @@ export const CLASSIFICATION: Record<string, Classification> = {
     stranger: { expect: "refused", args: (w) => ({ businessId: w.b.userId }) },
   },
 };
+
+// ---------------------------------------------------------------------------
+// Strangers of every kind, and what each call came to.
+
+export type StrangerKind = "professional" | "homeowner" | "admin" | "party";
+
+export interface StrangerCase {
+  kind: StrangerKind;
+  caller: (w: World) => Member;
+  rule: StrangerRule;
+}
+
+/**
+ * The other party of the same job, bid, thread, session or seat, calling with C's arguments and
+ * refused as C is (a `strangers.party` rule says otherwise where the arguments must differ).
+ */
+const PARTIES: Record<string, WorldMember> = {
+  // A's open job, B's bid on it: the bid's author can't decide it, the owner can't change it.
+  "bids:accept": "b",
+  "bids:decline": "b",
+  "bids:update": "a",
+  "bids:withdraw": "a",
+  "jobs:act": "b",
+  // A's done job and review: the pro can't review it, the owner can't reply as the pro.
+  "reviews:create": "b",
+  "reviews:reply": "a",
+  // A's scrap listing, held by B: the claimer can't run the lister's side, nor the lister the claimer's.
+  "scrap:update": "b",
+  "scrap:markGone": "b",
+  "scrap:renew": "b",
+  "scrap:remove": "b",
+  "scrap:cancelClaim": "a",
+  // A's funded job with B: each side's own steps.
+  "payments/jobs:fund": "b",
+  "payments/jobs:approve": "b",
+  "payments/jobs:requestChanges": "b",
+  "payments/jobs:splitMilestones": "b",
+  "payments/jobs:cancelMilestone": "b",
+  "payments/jobs:submitCompletion": "a",
+  // B's checkout and portal sessions.
+  "payments/local:session": "a",
+  "payments/local:pay": "a",
+  "payments/local:cancelCheckout": "a",
+  "payments/local:updateCard": "a",
+  "payments/local:changePlan": "a",
+  // B's endorsement request to A for A's done job.
+  "endorsements:write": "b",
+  "endorsements:request": "a",
+  // B's invitation to D: the business can't answer for the invitee, the invitee can't remove.
+  "teams:accept": "b",
+  "teams:decline": "b",
+  "teams:leave": "b",
+  "teams:remove": "d",
+  "teams:quoteRequests": "d",
+  // A's notification, B's comment on A's post, B's portfolio, licence and file.
+  "notifications:markRead": "b",
+  "notifications:markManyRead": "b",
+  "notifications:remove": "b",
+  "social/comments:update": "a",
+  "social/posts:update": "b",
+  "social/posts:remove": "b",
+  "portfolio:remove": "a",
+  "portfolio:reorder": "a",
+  "branding:setCover": "a",
+  "credentials:resubmit": "a",
+  "jobs/photos:upload": "a",
+};
+
+/** The stranger calls one function gets: C's rule, then the others' (their defaults, then overrides). */
+export function strangerCases(name: string, c: Classification): StrangerCase[] {
+  const cases: StrangerCase[] = [];
+  const base = c.stranger;
+  if (base) cases.push({ kind: "professional", caller: (w) => w.c, rule: base });
+  const homeowner = c.strangers?.homeowner === undefined ? base : c.strangers.homeowner;
+  if (homeowner) cases.push({ kind: "homeowner", caller: (w) => w.h, rule: homeowner });
+  const admin = c.strangers?.admin === undefined ? (c.access === "admin" ? undefined : base) : c.strangers.admin;
+  if (admin) cases.push({ kind: "admin", caller: (w) => w.admin, rule: admin });
+  const party = c.strangers?.party ?? (PARTIES[name] && base ? { ...base, as: PARTIES[name] } : undefined);
+  if (party) cases.push({ kind: "party", caller: (w) => w[party.as], rule: party });
+  return cases;
+}
+
+/**
+ * A call's outcome in words, for the snapshot: a refusal by its code and copy, an answer by its
+ * shape (keys, booleans, nulls and list lengths; not ids or text), so a refusal that changes or
+ * an answer that grows a field or a row shows as a diff.
+ */
+export function describeOutcome(
+  result: { ok: true; value: unknown } | { ok: false; error: unknown; code: string | undefined },
+): string {
+  if (!result.ok) {
+    if (result.code === undefined) return `crashed: ${String(result.error).split("\n")[0]!.slice(0, 200)}`;
+    const message = (result.error as ConvexError<{ message?: string }>).data.message;
+    return `refused ${result.code}: ${message ?? ""}`;
+  }
+  const refused = refusedCode(result.value);
+  if (refused !== undefined) {
+    return `refused ${refused} (as a value): ${(result.value as { refused: { message?: string } }).refused.message ?? ""}`;
+  }
+  return `answered ${JSON.stringify(shapeOf(result.value))}`;
+}
+
+function shapeOf(value: unknown): unknown {
+  if (value === null || value === undefined || typeof value === "boolean") return value ?? null;
+  if (Array.isArray(value)) {
+    const shapes = [...new Set(value.map((item) => JSON.stringify(shapeOf(item))))].map((x) => JSON.parse(x) as unknown);
+    return { [`list of ${value.length}`]: shapes };
+  }
+  if (typeof value === "object") {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, shapeOf((value as Record<string, unknown>)[key])]),
+    );
+  }
+  return typeof value;
+}

@@ -8,21 +8,40 @@ import {
   buildWorld,
   callByName,
   CLASSIFICATION,
+  describeOutcome,
   idArgNames,
   isEmptyAnswer,
   loadSurface,
   outcome,
   refusedCode,
   sampleArgs,
+  strangerCases,
+  type Classification,
   type SurfaceFunction,
   type World,
 } from "./authz.setup";
 
+/** Runs `call` with local payments on when the classification asks for it (RAFTER_LOCAL, as the payments tests do). */
+async function withPaymentsMode<T>(c: Classification, call: () => Promise<T>): Promise<T> {
+  if (!c.localPayments) return await call();
+  const before = process.env.RAFTER_LOCAL;
+  process.env.RAFTER_LOCAL = "1";
+  try {
+    return await call();
+  } finally {
+    if (before === undefined) delete process.env.RAFTER_LOCAL;
+    else process.env.RAFTER_LOCAL = before;
+  }
+}
+
 const surface = await loadSurface();
 const publicFns = surface.filter((f) => f.isPublic);
-const classified = publicFns.filter((f) => CLASSIFICATION[f.name] !== undefined);
+// npm run mutate:authz (scripts/mutate-authz.ts) runs the matrix only for the modules a mutated
+// file can reach: AUTHZ_MODULES lists them ("scrap,payments/local").
+const inScope = (f: SurfaceFunction) =>
+  process.env.AUTHZ_MODULES === undefined || process.env.AUTHZ_MODULES.split(",").includes(f.name.split(":")[0]!);
+const classified = publicFns.filter((f) => CLASSIFICATION[f.name] !== undefined && inScope(f));
 const byAccess = (access: string) => classified.filter((f) => CLASSIFICATION[f.name]!.access === access);
-const withStranger = classified.filter((f) => CLASSIFICATION[f.name]!.stranger !== undefined);
 
 /**
  * Known holes being fixed right now by another engineer (test.fails until their
@@ -128,31 +147,70 @@ describe("anonymous callers", () => {
 
 describe("a member who doesn't own the thing", () => {
   // Refusals change nothing (the transaction rolls back), so they share one world;
-  // calls a stranger may make get a world of their own.
+  // calls a stranger may make get a world of their own. Each outcome is also kept in
+  // __snapshots__/authz.test.ts.snap: a refusal by its code and copy, an answer by its shape
+  // (npm run mutate:authz relies on it: a check removed changes one of them).
   let shared: World;
   beforeAll(async () => {
     shared = await buildWorld();
   });
 
-  for (const f of withStranger) {
-    const rule = CLASSIFICATION[f.name]!.stranger!;
-    caseFor(`stranger ${f.name}`)(`${f.name}: ${rule.expect}`, async () => {
-      const w = rule.expect === "allowed" && f.kind !== "query" ? await buildWorld() : shared;
-      const result = await outcome(callByName(w.c.as, f, rule.args(w)));
-      if (rule.expect === "refused") {
-        const codes = rule.codes ?? ["FORBIDDEN", "NOT_FOUND"];
-        const code = result.ok ? refusedCode(result.value) : result.code;
-        expect(code ?? `answered ${JSON.stringify(result.ok ? result.value : null).slice(0, 200)}`).toBeOneOf(codes);
-      } else if (rule.expect === "empty") {
-        expect(result.ok ? result.value : String(result.error), "expected an empty answer").toSatisfy(
-          (v) => result.ok && isEmptyAnswer(v),
+  for (const f of classified) {
+    for (const { kind, caller, rule } of strangerCases(f.name, CLASSIFICATION[f.name]!)) {
+      const key = kind === "professional" ? `stranger ${f.name}` : `stranger(${kind}) ${f.name}`;
+      const title = kind === "professional" ? `${f.name}: ${rule.expect}` : `${f.name} as ${kind}: ${rule.expect}`;
+      caseFor(key)(title, async () => {
+        const w = rule.expect === "allowed" && f.kind !== "query" ? await buildWorld() : shared;
+        const result = await outcome(
+          withPaymentsMode(CLASSIFICATION[f.name]!, () => callByName(caller(w).as, f, rule.args(w))),
         );
-      } else {
-        // Allowed: served, or a business-rule refusal in our words; never a crash.
-        if (!result.ok) expect(result.code, String(result.error)).toBeDefined();
-        else await rule.check?.(w, result.value);
-      }
-    });
+        if (rule.expect === "refused") {
+          const codes = rule.codes ?? ["FORBIDDEN", "NOT_FOUND"];
+          const code = result.ok ? refusedCode(result.value) : result.code;
+          expect(code ?? `answered ${JSON.stringify(result.ok ? result.value : null).slice(0, 200)}`).toBeOneOf(codes);
+        } else if (rule.expect === "empty") {
+          expect(result.ok ? result.value : String(result.error), "expected an empty answer").toSatisfy(
+            (v) => result.ok && isEmptyAnswer(v),
+          );
+        } else {
+          // Allowed: served, or a business-rule refusal in our words; never a crash.
+          if (!result.ok) expect(result.code, String(result.error)).toBeDefined();
+          else await rule.check?.(w, result.value);
+        }
+        expect(describeOutcome(result)).toMatchSnapshot();
+      });
+    }
+  }
+});
+
+describe("banned and deleted members", () => {
+  // Their tokens outlive their sessions (a ban and a deletion end every session): every
+  // non-public function treats them as signed out, whatever they name.
+  let w: World;
+  beforeAll(async () => {
+    w = await buildWorld();
+  });
+  const argsFor = (f: SurfaceFunction) => {
+    const c = CLASSIFICATION[f.name]!;
+    return c.stranger?.args(w) ?? c.args?.(w) ?? sampleArgs(f, w);
+  };
+  // The auth library's own endpoints aside (isAuthenticated reads the token, not our session).
+  for (const f of classified.filter((f) => CLASSIFICATION[f.name]!.access !== "public" && !f.name.startsWith("auth:"))) {
+    const access = CLASSIFICATION[f.name]!.access;
+    for (const who of ["banned", "deleted"] as const) {
+      caseFor(`${who} ${f.name}`)(`${f.name} treats a ${who} member as signed out`, async () => {
+        const result = await outcome(callByName(w[who].as, f, argsFor(f)));
+        if (access === "viewerOrNull") {
+          expect(result.ok ? result.value : String(result.error), "expected an empty answer").toSatisfy(
+            (v) => result.ok && isEmptyAnswer(v),
+          );
+        } else {
+          expect(result.ok ? `answered ${JSON.stringify(result.value).slice(0, 200)}` : result.code).toBe(
+            "NOT_AUTHENTICATED",
+          );
+        }
+      });
+    }
   }
 });
 

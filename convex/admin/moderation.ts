@@ -14,6 +14,7 @@ import { removeComment, setCommentVisible } from "../model/comments";
 import { invalid, notFound } from "../model/errors";
 import { closeReportsOn, itemOf, openReportsOn, transitionReport, type ReportedItem } from "../model/moderation";
 import { notify } from "../model/notifications";
+import { refuseOwnCase } from "../model/ownCase";
 import { cappedPagination } from "../model/paging";
 import { applyModeration, deletePost } from "../model/posts";
 import { removeReview } from "../model/reviews";
@@ -207,9 +208,11 @@ async function resolveTarget(
   return { report: null, item: { kind: "post", postId: args.postId! }, notes };
 }
 
-async function contentOrThrow(ctx: MutationCtx, item: ReportedItem): Promise<Content> {
+/** The content, unless it is gone or the deciding admin's own (refuseOwnCase). */
+async function contentOrThrow(ctx: MutationCtx, item: ReportedItem, admin: Doc<"users">): Promise<Content> {
   const content = await contentOf(ctx, item);
   if (content === null) notFound(AdminCopy.contentGone);
+  refuseOwnCase(admin, content.authorId);
   return content;
 }
 
@@ -219,7 +222,7 @@ export const approve = adminMutation({
   returns: v.null(),
   handler: async (ctx, args) => {
     const { item, notes } = await resolveTarget(ctx, args);
-    await contentOrThrow(ctx, item);
+    await contentOrThrow(ctx, item, ctx.viewer);
     if (item.kind === "post") {
       const post = (await ctx.db.get("posts", item.postId))!;
       await applyModeration(ctx, post, "approved");
@@ -292,7 +295,7 @@ export const remove = adminMutation({
   returns: v.null(),
   handler: async (ctx, args) => {
     const { item, notes } = await resolveTarget(ctx, args);
-    await contentOrThrow(ctx, item);
+    await contentOrThrow(ctx, item, ctx.viewer);
     await closeReportsOn(ctx, item, "resolve", ctx.viewer, notes);
     await removeContent(ctx, ctx.viewer._id, item, notes);
     return null;
@@ -304,7 +307,8 @@ export const dismiss = adminMutation({
   args: { reportId: v.id("moderationReports"), notes: v.optional(v.string()) },
   returns: v.null(),
   handler: async (ctx, args) => {
-    const { report, notes } = await resolveTarget(ctx, args);
+    const { report, item, notes } = await resolveTarget(ctx, args);
+    refuseOwnCase(ctx.viewer, (await contentOf(ctx, item))?.authorId);
     await transitionReport(ctx, report!, "dismiss", ctx.viewer, notes);
     return null;
   },
@@ -318,7 +322,7 @@ export const warn = adminMutation({
   returns: v.null(),
   handler: async (ctx, args) => {
     const { item, notes } = await resolveTarget(ctx, args);
-    const content = await contentOrThrow(ctx, item);
+    const content = await contentOrThrow(ctx, item, ctx.viewer);
     await notify(ctx, {
       userId: content.authorId,
       type: "system",
@@ -347,7 +351,7 @@ export const ban = adminMutation({
   returns: v.null(),
   handler: async (ctx, args) => {
     const { item, notes } = await resolveTarget(ctx, args);
-    const content = await contentOrThrow(ctx, item);
+    const content = await contentOrThrow(ctx, item, ctx.viewer);
     const author = await ctx.db.get("users", content.authorId);
     if (author === null) notFound(AdminCopy.contentGone);
     await closeReportsOn(ctx, item, "resolve", ctx.viewer, notes);

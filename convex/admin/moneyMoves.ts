@@ -8,8 +8,8 @@ import { internal } from "../_generated/api";
 import { adminMutation, adminQuery } from "../functions";
 import { recordAudit } from "../model/audit";
 import { COMPLETION_LIMITS, milestoneLabel, PaymentCopy } from "../../common/payments";
-import { invalid, notFound } from "../model/errors";
-import { milestoneIndexOf, paymentOfJob, refundReleased as refundReleasedPayment } from "../payments/model/payments";
+import { forbidden, invalid, notFound } from "../model/errors";
+import { milestoneIndexOf, paymentOfJob, refundReleased as refundReleasedPayment, sideOf } from "../payments/model/payments";
 import { displayName } from "../model/users";
 import { isStuck } from "../payments/moves";
 
@@ -81,6 +81,9 @@ export const retry = adminMutation({
   handler: async (ctx, { moveId }) => {
     const move = await ctx.db.get("paymentMoves", moveId);
     if (move === null) notFound("That money move no longer exists.");
+    // As a dispute's decision or a refund after release (payments/model/payments.ts): not on a job the admin is a side of.
+    const payment = await ctx.db.get("jobPayments", move.paymentId);
+    if (payment !== null && sideOf(payment, ctx.viewer._id) !== null) forbidden(PaymentCopy.adminIsParty);
     if (isStuck(move, Date.now())) {
       // Its action died: run it again now (it looks for what its key made before moving anything).
       await ctx.db.patch("paymentMoves", moveId, { sweptAt: Date.now() });

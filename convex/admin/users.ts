@@ -10,6 +10,7 @@ import { adminMutation, adminQuery, internalMutation } from "../functions";
 import { recordAudit } from "../model/audit";
 import { banUser, syncListingsAndJobs, unbanUser } from "../model/bans";
 import { invalid, notFound } from "../model/errors";
+import { refuseOwnCase } from "../model/ownCase";
 import { cappedPagination } from "../model/paging";
 import { backfillPatterns as backfillPage, clearSuspect, suspectOf } from "../model/suspicion";
 
@@ -67,6 +68,7 @@ export const ban = adminMutation({
   args: userArgs,
   returns: v.null(),
   handler: async (ctx, { userId, notes }) => {
+    refuseOwnCase(ctx.viewer, userId);
     const user = await memberOrThrow(ctx, userId);
     await banUser(ctx, ctx.viewer, user, notesOf(notes) ?? "Banned from Suspicious Users");
     return null;
@@ -78,6 +80,7 @@ export const unban = adminMutation({
   args: userArgs,
   returns: v.null(),
   handler: async (ctx, { userId, notes }) => {
+    refuseOwnCase(ctx.viewer, userId);
     const user = await memberOrThrow(ctx, userId);
     await unbanUser(ctx, ctx.viewer, user, notesOf(notes));
     return null;
@@ -89,6 +92,7 @@ export const clear = adminMutation({
   args: userArgs,
   returns: v.null(),
   handler: async (ctx, { userId, notes }) => {
+    refuseOwnCase(ctx.viewer, userId);
     await memberOrThrow(ctx, userId);
     const row = await suspectOf(ctx, userId);
     if (row === null || row.score === 0) return null;
