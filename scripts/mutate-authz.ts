@@ -216,8 +216,14 @@ function scratchCopy(): string {
   return dir;
 }
 
-/** Runs the matrix in `dir` for `modules` (all when undefined); true when it passes. */
-function matrixPasses(dir: string, modules: Set<string> | undefined): { passes: boolean; ms: number; output: string } {
+/**
+ * Runs the matrix in `dir` for `modules` (all when undefined): passes, or fails a test (killed).
+ * A run that fails without a failed test (a file that no longer loads) says so.
+ */
+function matrixPasses(
+  dir: string,
+  modules: Set<string> | undefined,
+): { passes: boolean; failedTest: boolean; ms: number; output: string } {
   const started = Date.now();
   const run = spawnSync(
     "npx",
@@ -225,12 +231,14 @@ function matrixPasses(dir: string, modules: Set<string> | undefined): { passes: 
     {
       cwd: dir,
       encoding: "utf8",
-      // CI: a missing snapshot fails rather than being written.
-      env: { ...process.env, CI: "1", ...(modules ? { AUTHZ_MODULES: [...modules].join(",") } : {}) },
+      // Not CI: there, the snapshots of the functions left out would count as obsolete and fail the run.
+      env: { ...process.env, CI: "", ...(modules ? { AUTHZ_MODULES: [...modules].join(",") } : {}) },
       maxBuffer: 64 * 1024 * 1024,
     },
   );
-  return { passes: run.status === 0, ms: Date.now() - started, output: `${run.stdout}\n${run.stderr}` };
+  // eslint-disable-next-line no-control-regex
+  const output = `${run.stdout}\n${run.stderr}`.replace(/\x1b\[[0-9;]*m/g, "");
+  return { passes: run.status === 0, failedTest: /Tests\s+\d+ failed/.test(output), ms: Date.now() - started, output };
 }
 
 function explained(m: Mutant, text: string): string | undefined {
@@ -262,6 +270,7 @@ function main() {
     console.log(`baseline: the matrix passes (${(baseline.ms / 1000).toFixed(0)}s); ${mutants.length} mutants`);
     const survivors: { m: Mutant; reason: string | undefined }[] = [];
     let killed = 0;
+    const broken: Mutant[] = [];
     const started = Date.now();
     for (const [i, m] of mutants.entries()) {
       const target = join(dir, m.file);
@@ -272,15 +281,23 @@ function main() {
       } finally {
         writeFileSync(target, originals.get(m.file)!);
       }
-      const verdict = result.passes ? "SURVIVED" : "killed";
+      const verdict = result.passes ? "SURVIVED" : result.failedTest ? "killed" : "broken";
       if (result.passes) survivors.push({ m, reason: explained(m, originals.get(m.file)!) });
-      else killed++;
+      else if (result.failedTest) killed++;
+      else {
+        broken.push(m);
+        console.log(result.output.slice(-1500));
+      }
       console.log(`[${i + 1}/${mutants.length}] ${verdict.padEnd(8)} ${m.where}  ${m.what}  (${(result.ms / 1000).toFixed(0)}s)`);
     }
     const unexplained = survivors.filter((s) => s.reason === undefined);
-    console.log(`\n${mutants.length} mutants: ${killed} killed, ${survivors.length} survived (${survivors.length - unexplained.length} explained), in ${((Date.now() - started) / 60_000).toFixed(1)} min`);
+    console.log(
+      `\n${mutants.length} mutants: ${killed} killed, ${survivors.length} survived (${survivors.length - unexplained.length} explained), ` +
+        `${broken.length} broke the run without a failed test, in ${((Date.now() - started) / 60_000).toFixed(1)} min`,
+    );
+    for (const m of broken) console.log(`  broken ${m.where}  ${m.what}`);
     for (const s of survivors) console.log(`  survived ${s.m.where}  ${s.m.what}\n    ${s.reason ?? "UNEXPLAINED: add a rule to the matrix, or explain it in EXPLAINED"}`);
-    if (unexplained.length > 0) process.exitCode = 1;
+    if (unexplained.length > 0 || broken.length > 0) process.exitCode = 1;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
