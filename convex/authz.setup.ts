@@ -245,6 +245,8 @@ export async function buildWorld(
 
   await a.as.mutation(ref.m("messages:send"), { receiverId: b.userId, content: "Hi Bo, when can you start?" });
   await b.as.mutation(ref.m("messages:send"), { receiverId: a.userId, content: "Monday works." });
+  // B blocked E: E can't write to B (the party rule of messages:send).
+  await b.as.mutation(ref.m("messages:setBlocked"), { otherUserId: e.userId, blocked: true });
 
   const connectionId = (await b.as.mutation(ref.m("connections:request"), { userId: d.userId })) as Id<"connections">;
   await d.as.mutation(ref.m("connections:respond"), { connectionId, accept: true });
@@ -1104,6 +1106,8 @@ export const CLASSIFICATION: Record<string, Classification> = {
       reason: "any member may wait behind a hold",
       args: (w) => ({ id: w.scrapListingId }),
     },
+    // The lister can't queue for their own listing.
+    strangers: partyToo("a", (w) => ({ id: w.scrapListingId }), ["FORBIDDEN"]),
   },
   "scrap:leaveWaitlistFor": {
     access: "member",
@@ -1278,6 +1282,8 @@ export const CLASSIFICATION: Record<string, Classification> = {
       reason: "any member may write to another",
       args: (w) => ({ receiverId: w.b.userId, content: "Hello" }),
     },
+    // E, whom B blocked, can't write to B.
+    strangers: partyToo("e", (w) => ({ receiverId: w.b.userId, content: "Hello" }), ["FORBIDDEN"]),
   },
   "messages:setBlocked": {
     access: "member",

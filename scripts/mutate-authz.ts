@@ -140,7 +140,7 @@ export function mutantsOf(file: string, text: string, options: { wide?: boolean 
     else if (g.forbids && !covered) add(g.start, g.end, "false", `FORBIDDEN guard (${condition.trim()}) removed`);
   }
   // 5. Calls of the check helpers that refuse on their own.
-  for (const m of code.matchAll(/\brefuseOwnCase\([^;]*\);/g)) add(m.index, m.index + m[0].length, "", `${m[0]} removed`);
+  for (const m of code.matchAll(/(?<!function )\brefuseOwnCase\([^;]*\);/g)) add(m.index, m.index + m[0].length, "", `${m[0]} removed`);
   return out;
 }
 
