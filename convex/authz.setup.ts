@@ -199,6 +199,9 @@ export interface World {
   /** A member banned and one who deleted their account after signing in: their tokens outlive their sessions. */
   banned: Member;
   deleted: Member;
+  /** A member whose session has expired, and a token naming A with C's session (sessions must be the user's own). */
+  expired: Member;
+  forged: Member;
 }
 
 const ref = {
@@ -450,6 +453,17 @@ export async function buildWorld(
     await markAccountDeleted(ctx, (await ctx.db.get("users", deleted.userId))!);
   });
 
+  const expired = await pro(t, { firstName: "Exa", ...verified });
+  const forged = await t.run(async (ctx) => {
+    const sessionOf = async (userId: Id<"users">) =>
+      (await ctx.db
+        .query("authSessions")
+        .withIndex("userId", (q) => q.eq("userId", userId))
+        .first())!;
+    await ctx.db.patch("authSessions", (await sessionOf(expired.userId))._id, { expirationTime: Date.now() - 1 });
+    return { userId: a.userId, subject: `${a.userId}|${(await sessionOf(c.userId))._id}` };
+  }).then(({ userId, subject }) => ({ userId, as: t.withIdentity({ subject }) }));
+
   // Scheduled work (emails to the outbox, digests, expiries) lands too, so answers show its effects.
   vi.useFakeTimers();
   try {
@@ -504,6 +518,8 @@ export async function buildWorld(
     adminMoveId,
     banned,
     deleted,
+    expired,
+    forged,
   };
 }
 

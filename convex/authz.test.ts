@@ -183,9 +183,10 @@ describe("a member who doesn't own the thing", () => {
   }
 });
 
-describe("banned and deleted members", () => {
-  // Their tokens outlive their sessions (a ban and a deletion end every session): every
-  // non-public function treats them as signed out, whatever they name.
+describe("banned and deleted members, dead and borrowed sessions", () => {
+  // Their tokens outlive their sessions (a ban and a deletion end every session; a session
+  // expires; a token's session must be its user's own): every non-public function treats them
+  // as signed out, whatever they name.
   let w: World;
   beforeAll(async () => {
     w = await buildWorld();
@@ -197,8 +198,9 @@ describe("banned and deleted members", () => {
   // The auth library's own endpoints aside (isAuthenticated reads the token, not our session).
   for (const f of classified.filter((f) => CLASSIFICATION[f.name]!.access !== "public" && !f.name.startsWith("auth:"))) {
     const access = CLASSIFICATION[f.name]!.access;
-    for (const who of ["banned", "deleted"] as const) {
-      caseFor(`${who} ${f.name}`)(`${f.name} treats a ${who} member as signed out`, async () => {
+    for (const who of ["banned", "deleted", "expired", "forged"] as const) {
+      const whom = { banned: "a banned member", deleted: "a deleted member", expired: "an expired session", forged: "another member's session" }[who];
+      caseFor(`${who} ${f.name}`)(`${f.name} treats ${whom} as signed out`, async () => {
         const result = await outcome(callByName(w[who].as, f, argsFor(f)));
         if (access === "viewerOrNull") {
           expect(result.ok ? result.value : String(result.error), "expected an empty answer").toSatisfy(
