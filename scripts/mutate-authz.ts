@@ -58,7 +58,13 @@ const EXPLAINED: { file: string; match: string; reason: string }[] = [
   { file: "convex/model/jobs.ts", match: "job.contractorId === user._id", reason: "defence in depth: the hired professional is refused the photo request by the photographer-profession check first" },
   { file: "convex/model/endorsements.ts", match: "job.contractorId !== pro._id", reason: "defence in depth: endorsements:request refuses a job that isn't the caller's done work before this model check" },
   { file: "convex/model/bans.ts", match: "role", reason: "banning another admin: the world has one admin, whose own case refuseOwnCase refuses first (gap: a second admin)" },
+  { file: "convex/payments/local.ts", match: "!isLocalPayments()", reason: "a deployment gate (local payments only, issue 29 finding 1), not ownership; the sessions' ownership checks are killed" },
+  { file: "convex/payments/model/payments.ts", match: "actor.kind !== \"system\"", reason: "system-only payment transitions: no public function passes a system actor" },
+  { file: "convex/payments/model/payments.ts", match: "actor.kind !== \"member\"", reason: "member-only payment transitions run by the system: no public function passes a system actor" },
+  { file: "convex/payments/subscriptions.ts", match: "billing === null", reason: "defence in depth: a signed-in caller (checked just before) always has a billing row" },
   // Gaps: the world has no such case yet.
+  { file: "convex/payments/model/payments.ts", match: "rows.length > 1", reason: "gap: a job split into milestones; the world's funded jobs have one" },
+  { file: "convex/portfolio.ts", match: "galleryNotYours", reason: "gap: portfolio:reorder's plan gate (assertCanBrand) refuses the strangers first: none has a plan with branding" },
   { file: "convex/bids.ts", match: "job.customerId === member._id", reason: "gap: a team member bidding for their business on a job they posted; the world has no such member" },
   { file: "convex/model/insights.ts", match: "canSeeLeadInsights", reason: "gap: a plan gate (Lead Insights), tested in insights.test.ts; the matrix's strangers share one plan" },
   { file: "convex/model/teams.ts", match: "canHaveTeam", reason: "gap: a plan and suspension gate for team seats, tested in teams.test.ts; the world has no lapsed business" },
