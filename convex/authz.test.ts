@@ -41,6 +41,10 @@ const publicFns = surface.filter((f) => f.isPublic);
 const inScope = (f: SurfaceFunction) =>
   process.env.AUTHZ_MODULES === undefined || process.env.AUTHZ_MODULES.split(",").includes(f.name.split(":")[0]!);
 const classified = publicFns.filter((f) => CLASSIFICATION[f.name] !== undefined && inScope(f));
+/** Under AUTHZ_MODULES a suite may have no case left, which vitest counts as a failure. */
+const scopeMayBeEmpty = () => {
+  if (process.env.AUTHZ_MODULES !== undefined) test.skip("nothing else in scope", () => {});
+};
 const byAccess = (access: string) => classified.filter((f) => CLASSIFICATION[f.name]!.access === access);
 
 /**
@@ -105,6 +109,7 @@ describe("anonymous callers", () => {
   beforeAll(async () => {
     w = await buildWorld();
   });
+  scopeMayBeEmpty();
   const argsFor = (f: SurfaceFunction) => CLASSIFICATION[f.name]!.args?.(w) ?? sampleArgs(f, w);
 
   for (const f of [...byAccess("member"), ...byAccess("admin")]) {
@@ -154,6 +159,7 @@ describe("a member who doesn't own the thing", () => {
   beforeAll(async () => {
     shared = await buildWorld();
   });
+  scopeMayBeEmpty();
 
   for (const f of classified) {
     for (const { kind, caller, rule } of strangerCases(f.name, CLASSIFICATION[f.name]!)) {
@@ -191,6 +197,7 @@ describe("banned and deleted members, dead and borrowed sessions", () => {
   beforeAll(async () => {
     w = await buildWorld();
   });
+  scopeMayBeEmpty();
   const argsFor = (f: SurfaceFunction) => {
     const c = CLASSIFICATION[f.name]!;
     return c.stranger?.args(w) ?? c.args?.(w) ?? sampleArgs(f, w);
