@@ -62,7 +62,9 @@ const EXPLAINED: { file: string; match: string; reason: string }[] = [
   { file: "convex/payments/model/payments.ts", match: "actor.kind !== \"system\"", reason: "system-only payment transitions: no public function passes a system actor" },
   { file: "convex/payments/model/payments.ts", match: "actor.kind !== \"member\"", reason: "member-only payment transitions run by the system: no public function passes a system actor" },
   { file: "convex/payments/subscriptions.ts", match: "billing === null", reason: "defence in depth: a signed-in caller (checked just before) always has a billing row" },
+  { file: "convex/users.ts", match: "user.role", reason: "not a check: the internal grant/revoke-admin CLI functions skip a no-op" },
   // Gaps: the world has no such case yet.
+  { file: "convex/users.ts", match: "viewer.userType !== \"professional\"", reason: "gap: users:setAvailability takes no id, so the matrix has no homeowner rule for it" },
   { file: "convex/payments/model/payments.ts", match: "rows.length > 1", reason: "gap: a job split into milestones; the world's funded jobs have one" },
   { file: "convex/portfolio.ts", match: "galleryNotYours", reason: "gap: portfolio:reorder's plan gate (assertCanBrand) refuses the strangers first: none has a plan with branding" },
   { file: "convex/bids.ts", match: "job.customerId === member._id", reason: "gap: a team member bidding for their business on a job they posted; the world has no such member" },
