@@ -63,7 +63,11 @@ const EXPLAINED: { file: string; match: string; reason: string }[] = [
   { file: "convex/payments/model/payments.ts", match: "actor.kind !== \"member\"", reason: "member-only payment transitions run by the system: no public function passes a system actor" },
   { file: "convex/payments/subscriptions.ts", match: "billing === null", reason: "defence in depth: a signed-in caller (checked just before) always has a billing row" },
   { file: "convex/users.ts", match: "user.role", reason: "not a check: the internal grant/revoke-admin CLI functions skip a no-op" },
+  { file: "convex/settings.ts", match: "account mismatch", reason: "defence in depth: as accountDeletion, the password is checked against the caller's own email" },
+  { file: "convex/settings.ts", match: "email === null", reason: "defence in depth: as accountDeletion, a member without an email has no password to change" },
   // Gaps: the world has no such case yet.
+  { file: "convex/scrap.ts", match: "listing.claimerId !== viewer._id", reason: "gap: a closed listing's page; the world's listing is open (on hold)" },
+  { file: "convex/model/scrap.ts", match: "listing.userId === actorId", reason: "gap: the lister claiming their own available listing; the world's listing is on hold, refused as such first" },
   { file: "convex/users.ts", match: "viewer.userType !== \"professional\"", reason: "gap: users:setAvailability takes no id, so the matrix has no homeowner rule for it" },
   { file: "convex/payments/model/payments.ts", match: "rows.length > 1", reason: "gap: a job split into milestones; the world's funded jobs have one" },
   { file: "convex/portfolio.ts", match: "galleryNotYours", reason: "gap: portfolio:reorder's plan gate (assertCanBrand) refuses the strangers first: none has a plan with branding" },
