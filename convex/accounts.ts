@@ -238,19 +238,8 @@ export const recordFailedSignIn = internalMutation({
       identifier: email,
       details: `${reason} from ${ip}`,
     });
-    const key = lockKey(email, ip);
     const now = Date.now();
-    const row = await ctx.db
-      .query("rateLimits")
-      .withIndex("by_key", (q) => q.eq("key", key))
-      .unique();
-    // A series older than the lockout (or an expired lockout) starts over.
-    const fresh = row === null || now - row.windowStart >= LOCKOUT_MS;
-    const attempts = fresh ? 1 : row.count + 1;
-    // windowStart: the series' first failure, then the moment it locked.
-    const windowStart = fresh || attempts >= MAX_FAILED_SIGN_INS ? now : row.windowStart;
-    if (row === null) await ctx.db.insert("rateLimits", { key, windowStart, count: attempts });
-    else await ctx.db.patch("rateLimits", row._id, { windowStart, count: attempts });
+    const attempts = await countFailureInSeries(ctx, lockKey(email, ip), now);
     await countAccountFailure(ctx, email);
     if (attempts >= MAX_FAILED_SIGN_INS) {
       await logSecurityEvent(ctx, "account_locked", {
@@ -475,23 +464,32 @@ export const beforePasswordCheck = internalMutation({
   },
 });
 
+/**
+ * One more failure in the series kept under `key`; answers the series' length. A series older than
+ * the lockout (or an expired lockout) starts over; windowStart is the series' first failure, then
+ * the moment it locked.
+ */
+async function countFailureInSeries(ctx: MutationCtx, key: string, now: number): Promise<number> {
+  const row = await ctx.db
+    .query("rateLimits")
+    .withIndex("by_key", (q) => q.eq("key", key))
+    .unique();
+  const fresh = row === null || now - row.windowStart >= LOCKOUT_MS;
+  const attempts = fresh ? 1 : row.count + 1;
+  const windowStart = fresh || attempts >= MAX_FAILED_SIGN_INS ? now : row.windowStart;
+  if (row === null) await ctx.db.insert("rateLimits", { key, windowStart, count: attempts });
+  else await ctx.db.patch("rateLimits", row._id, { windowStart, count: attempts });
+  return attempts;
+}
+
 /** A wrong current password: counted; at the limit the check locks. Returns the lock's error, or null. */
 export const recordFailedPasswordCheck = internalMutation({
   args: { userId: v.id("users"), ip: v.union(v.string(), v.null()), what: v.string() },
   returns: errorResult,
   handler: async (ctx, { userId, ip, what }): Promise<AppErrorData | null> => {
     await logSecurityEvent(ctx, "login_failed", { userId, details: `wrong current password (${what}) from ${ip}` });
-    const key = passwordCheckKey(userId);
     const now = Date.now();
-    const row = await ctx.db
-      .query("rateLimits")
-      .withIndex("by_key", (q) => q.eq("key", key))
-      .unique();
-    const fresh = row === null || now - row.windowStart >= LOCKOUT_MS;
-    const attempts = fresh ? 1 : row.count + 1;
-    const windowStart = fresh || attempts >= MAX_FAILED_SIGN_INS ? now : row.windowStart;
-    if (row === null) await ctx.db.insert("rateLimits", { key, windowStart, count: attempts });
-    else await ctx.db.patch("rateLimits", row._id, { windowStart, count: attempts });
+    const attempts = await countFailureInSeries(ctx, passwordCheckKey(userId), now);
     if (attempts < MAX_FAILED_SIGN_INS) return null;
     await logSecurityEvent(ctx, "account_locked", { userId, details: `${attempts} wrong current passwords (${what})` });
     const until = now + LOCKOUT_MS;
