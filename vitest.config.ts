@@ -12,8 +12,10 @@ export default defineConfig({
   test: {
     include: ["convex/**/*.test.ts", "common/**/*.test.ts", "src/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "edge-runtime",
-    server: { deps: { inline: ["convex-test"] } },
+    // Components are published for bundlers (extensionless imports): vite bundles them, as Convex does.
+    server: { deps: { inline: ["convex-test", /@convex-dev\/(?!auth)/] } },
     testTimeout: 30_000,
     setupFiles: ["./vitest.setup.ts"],
+    globalSetup: ["./vitest.global-setup.ts"],
   },
 });

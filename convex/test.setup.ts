@@ -5,7 +5,7 @@ import { convexTest } from "convex-test";
 import { ConvexError } from "convex/values";
 import { makeFunctionReference, type FunctionArgs, type FunctionReturnType, type WithoutSystemFields } from "convex/server";
 import { exportJWK, exportPKCS8, generateKeyPair } from "jose";
-import { vi } from "vitest";
+import { inject, vi } from "vitest";
 import type { AppErrorData } from "../common/errors";
 import type { api } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
@@ -36,11 +36,30 @@ export function setupEnv(): Promise<void> {
   return keysReady;
 }
 
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** Set by vitest.global-setup.ts. */
+    convexComponents: { path: string; dir: string; files: string[] }[];
+  }
+}
+
+// The components convex.config.ts installs, as published (dist/component), each instance under
+// its path ("resend/emailWorkpool"): read once per file, registered in every test deployment.
+const components = await Promise.all(
+  inject("convexComponents").map(async (component) => ({
+    path: component.path,
+    schema: (await import(/* @vite-ignore */ `${component.dir}/schema.js`)).default,
+    modules: Object.fromEntries(component.files.map((file) => [file, () => import(/* @vite-ignore */ file)])),
+  })),
+);
+
 export function newTest() {
   // Notifications schedule emails: every test deployment has the local transport.
   process.env.EMAIL_TRANSPORT ??= "outbox";
   process.env.SITE_URL ??= "http://localhost:5173";
-  return convexTest(schema, modules);
+  const t = convexTest(schema, modules);
+  for (const component of components) t.registerComponent(component.path, component.schema, component.modules);
+  return t;
 }
 /**
  * The deployment's own site URL answered by its HTTP actions, as on Convex, so a scheduled action

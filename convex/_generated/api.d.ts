@@ -86,6 +86,7 @@ import type * as model_messages from "../model/messages.js";
 import type * as model_moderation from "../model/moderation.js";
 import type * as model_network from "../model/network.js";
 import type * as model_notifications from "../model/notifications.js";
+import type * as model_ownCase from "../model/ownCase.js";
 import type * as model_paging from "../model/paging.js";
 import type * as model_passwordCheck from "../model/passwordCheck.js";
 import type * as model_posts from "../model/posts.js";
@@ -243,6 +244,7 @@ declare const fullApi: ApiFromModules<{
   "model/moderation": typeof model_moderation;
   "model/network": typeof model_network;
   "model/notifications": typeof model_notifications;
+  "model/ownCase": typeof model_ownCase;
   "model/paging": typeof model_paging;
   "model/passwordCheck": typeof model_passwordCheck;
   "model/posts": typeof model_posts;
@@ -326,3 +328,13 @@ export declare const internal: FilterApi<
   typeof fullApi,
   FunctionReference<any, "internal">
 >;
+
+export declare const components: {
+  resend: import("@convex-dev/resend/_generated/component.js").ComponentApi<"resend">;
+  rateLimiter: import("@convex-dev/rate-limiter/_generated/component.js").ComponentApi<"rateLimiter">;
+  shardedCounter: import("@convex-dev/sharded-counter/_generated/component.js").ComponentApi<"shardedCounter">;
+  paymentsPool: import("@convex-dev/workpool/_generated/component.js").ComponentApi<"paymentsPool">;
+  fanoutPool: import("@convex-dev/workpool/_generated/component.js").ComponentApi<"fanoutPool">;
+  actionRetrier: import("@convex-dev/action-retrier/_generated/component.js").ComponentApi<"actionRetrier">;
+  migrations: import("@convex-dev/migrations/_generated/component.js").ComponentApi<"migrations">;
+};

@@ -1,6 +1,7 @@
 // local-convex: run a Convex app's functions offline. See ../README.md.
 import { parseArgs } from "node:util";
 import { parseLimits } from "./limits.js";
+import { codegen } from "./loader.js";
 import { startRuntime } from "./runtime.js";
 
 /** The environment variable the client-address token comes in (see HELP). */
@@ -17,6 +18,7 @@ const HELP = `Usage: local-convex [options]
   --env-path <file>   environment for the functions (default ./.env.local; the process environment wins)
   --watch             reload functions when files in the functions folder change
   --no-codegen        do not regenerate <functions>/_generated on start
+  --codegen-only      regenerate <functions>/_generated (with \`components\`) and exit
   --reset             wipe the data folder first (the only way data is ever deleted)
   --quiet             do not log each function call
   --limit <name=n>    a stricter transaction limit than Convex's (repeatable): bytesRead, documentsRead,
@@ -41,6 +43,7 @@ async function main() {
       "env-path": { type: "string" },
       watch: { type: "boolean" },
       "no-codegen": { type: "boolean" },
+      "codegen-only": { type: "boolean" },
       reset: { type: "boolean" },
       quiet: { type: "boolean" },
       limit: { type: "string", multiple: true },
@@ -49,6 +52,10 @@ async function main() {
   });
   if (values.help) {
     console.log(HELP);
+    return;
+  }
+  if (values["codegen-only"]) {
+    await codegen(values.functions ?? "convex");
     return;
   }
   // Read here and removed, so the functions (which see process.env) never see it.

@@ -2,7 +2,6 @@
 // deployment gets them (bundled by esbuild, see bundle.ts), and regenerates
 // `_generated` offline.
 import { AsyncLocalStorage } from "node:async_hooks";
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -53,35 +52,14 @@ export function modulePathOf(functionsDir: string, file: string): string {
   return path.relative(functionsDir, file).replace(/\\/g, "/").replace(SOURCE, "");
 }
 
-/** Runs `convex codegen` offline (no deployment needed) for the app around `functionsDir`. */
-export function codegen(functionsDir: string): Promise<void> {
-  const cwd = path.dirname(path.resolve(functionsDir));
-  const bin = path.join(convexPackageDir(), "bin", "main.js");
-  const args = [bin, "codegen", "--system-udfs", "--typecheck", "disable"];
-  if (path.basename(functionsDir) !== "convex") {
-    throw new Error(
-      `local-convex: codegen expects the functions folder to be named 'convex' (got ${functionsDir}); run with --no-codegen and generate it yourself.`,
-    );
+/** Regenerates `_generated` offline for the app around `functionsDir` (see codegen.ts). */
+export async function codegen(functionsDir: string): Promise<void> {
+  const { writeGenerated } = await import("./codegen.js");
+  try {
+    await writeGenerated(functionsDir);
+  } catch (e: any) {
+    throw new Error(`local-convex: codegen failed for ${functionsDir}: ${String(e?.message ?? e).split("\n")[0]}`, { cause: e });
   }
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, args, { cwd, timeout: 120_000 }, (error, stdout, stderr) => {
-      if (error) {
-        const detail = `${stderr}${stdout}`.trim().split("\n").slice(-3).join(" ");
-        reject(new Error(`local-convex: codegen failed in ${cwd}: ${detail || error.message}`));
-      } else resolve();
-    });
-  });
-}
-
-function convexPackageDir(): string {
-  // Walk up from the package's entry to its root (dist/ holds nested package.json files).
-  let dir = path.dirname(new URL(import.meta.resolve("convex/server")).pathname);
-  while (dir !== path.dirname(dir)) {
-    const pkg = path.join(dir, "package.json");
-    if (fs.existsSync(pkg) && JSON.parse(fs.readFileSync(pkg, "utf8")).name === "convex") return dir;
-    dir = path.dirname(dir);
-  }
-  throw new Error("local-convex: cannot find the convex package");
 }
 
 // Convex's runtime provides AsyncLocalStorage as a global (its bundles import
