@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
 import path from "node:path";
 import { parseEnv } from "node:util";
 import { WebSocketServer } from "ws";
@@ -131,6 +132,14 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     const cloud = http.createServer();
     const site = http.createServer();
     servers.push(cloud, site);
+    // Handlers are attached before the ports listen (their numbers are needed to load the app), so a
+    // client connecting while the app loads is told to come back, not left hanging.
+    let deploymentHandler: http.RequestListener | null = null;
+    let siteHandler: http.RequestListener | null = null;
+    let upgradeHandler: ((req: http.IncomingMessage, socket: Duplex, head: Buffer) => void) | null = null;
+    cloud.on("request", (req, res) => (deploymentHandler ? deploymentHandler(req, res) : answerLoading(res)));
+    site.on("request", (req, res) => (siteHandler ? siteHandler(req, res) : answerLoading(res)));
+    cloud.on("upgrade", (req, socket, head) => (upgradeHandler ? upgradeHandler(req, socket, head) : refuseUpgradeLoading(socket)));
     const cloudPort = await listen(cloud, options.port ?? 3210, host, "port");
     const sitePort = await listen(site, options.sitePort ?? 3211, host, "site");
     const cloudUrl = `http://${host}:${cloudPort}`;
@@ -175,7 +184,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
 
     // --- WebSocket sync ---
     const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 });
-    cloud.on("upgrade", (req, socket, head) => {
+    upgradeHandler = (req, socket, head) => {
       if (!/^\/api\/[^/]+\/sync$/.test(new URL(req.url ?? "/", cloudUrl).pathname)) {
         socket.destroy();
         return;
@@ -193,12 +202,12 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
         });
         ws.on("error", () => ws.terminate());
       });
-    });
+    };
 
     // --- HTTP API of the deployment, and the app's HTTP actions (convex/http.ts) ---
     const api = { engine: eng, verifier: () => verifier, cloudUrl, siteUrl, forwardedForToken, log };
-    cloud.on("request", deploymentApi(api));
-    site.on("request", siteApi(api));
+    deploymentHandler = deploymentApi(api);
+    siteHandler = siteApi(api);
 
     // --- Dev loop ---
     let watcher: fs.FSWatcher | null = null;
@@ -263,4 +272,16 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     await closeAll();
     throw e;
   }
+}
+
+/** Seconds a client is asked to wait while the app loads (loading takes a few seconds at most). */
+const LOADING_RETRY_AFTER_S = 1;
+
+function answerLoading(res: http.ServerResponse): void {
+  res.writeHead(503, { "Content-Type": "text/plain; charset=utf-8", "Retry-After": String(LOADING_RETRY_AFTER_S), "Access-Control-Allow-Origin": "*" });
+  res.end("The deployment is starting; retry shortly.\n");
+}
+
+function refuseUpgradeLoading(socket: Duplex): void {
+  socket.end(`HTTP/1.1 503 Service Unavailable\r\nRetry-After: ${LOADING_RETRY_AFTER_S}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
