@@ -12,6 +12,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type BuildFailure, type Message, type Metafile } from "esbuild";
+import { flattenComponents, loadComponentTree } from "../tools/local-convex/src/components";
 import { convexShims, hasUseNodeDirective } from "../tools/local-convex/src/convex-bundling";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -59,7 +60,12 @@ interface Outcome {
   metafile?: Metafile;
 }
 
-async function bundle(entryPoints: string[], platform: "browser" | "node", splitting: boolean): Promise<Outcome> {
+async function bundle(
+  entryPoints: string[],
+  platform: "browser" | "node",
+  splitting: boolean,
+  outbase = FUNCTIONS_DIR,
+): Promise<Outcome> {
   if (entryPoints.length === 0) return { files: [], errors: [] };
   try {
     const result = await build({
@@ -74,7 +80,7 @@ async function bundle(entryPoints: string[], platform: "browser" | "node", split
       mainFields: platform === "node" ? ["main", "module"] : ["browser", "module", "main"],
       conditions: ["convex", "module"],
       outdir: "out",
-      outbase: FUNCTIONS_DIR,
+      outbase,
       splitting,
       chunkNames: path.join("_deps", platform === "node" ? "node" : "", "[hash]"),
       treeShaking: true,
@@ -113,28 +119,36 @@ function where(message: Message): string {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
-async function main() {
-  const started = performance.now();
+interface Checked {
+  problems: string[];
+  outcomes: Outcome[];
+  defaultRuntime: number;
+  nodeRuntime: number;
+  authConfig: boolean;
+}
+
+/** Bundles one functions folder (the app's, or a component's) as a push does; returns what went wrong. */
+async function checkFolder(dir: string, withAuthConfig: boolean): Promise<Checked> {
   const problems: string[] = [];
-  const modules = functionModules(FUNCTIONS_DIR);
+  const modules = functionModules(dir);
   const defaultRuntime: string[] = [];
   const nodeRuntime: string[] = [];
   for (const file of modules) {
     const useNode = hasUseNodeDirective(fs.readFileSync(file, "utf8"));
-    const name = path.relative(FUNCTIONS_DIR, file).replace(/\.[^/.]+$/, "");
+    const name = path.relative(dir, file).replace(/\.[^/.]+$/, "");
     if (useNode && MUST_BE_DEFAULT_RUNTIME.includes(name)) {
       problems.push(`${rel(file)}: "use node" is not allowed here; Convex runs ${name} in its default runtime.`);
     }
     (useNode ? nodeRuntime : defaultRuntime).push(file);
   }
-  const authConfig = SOURCE_EXTENSIONS.map((ext) => path.join(FUNCTIONS_DIR, `auth.config${ext}`)).find((f) =>
-    fs.existsSync(f),
-  );
+  const authConfig = withAuthConfig
+    ? SOURCE_EXTENSIONS.map((ext) => path.join(dir, `auth.config${ext}`)).find((f) => fs.existsSync(f))
+    : undefined;
 
   const [isolate, node, auth] = await Promise.all([
-    bundle(defaultRuntime, "browser", true),
-    bundle(nodeRuntime, "node", true),
-    authConfig ? bundle([authConfig], "browser", false) : Promise.resolve<Outcome>({ files: [], errors: [] }),
+    bundle(defaultRuntime, "browser", true, dir),
+    bundle(nodeRuntime, "node", true, dir),
+    authConfig ? bundle([authConfig], "browser", false, dir) : Promise.resolve<Outcome>({ files: [], errors: [] }),
   ]);
 
   // Name the module(s) behind each Node built-in the default runtime cannot load.
@@ -142,7 +156,7 @@ async function main() {
   if (builtinErrors.length > 0) {
     const culprits = new Map<string, Set<string>>();
     for (const entry of [...defaultRuntime, ...(authConfig ? [authConfig] : [])]) {
-      const alone = await bundle([entry], "browser", false);
+      const alone = await bundle([entry], "browser", false, dir);
       for (const error of alone.errors) {
         const builtin = builtinOf(error);
         if (builtin) {
@@ -175,6 +189,39 @@ async function main() {
     }
   }
 
+  return {
+    problems,
+    outcomes: [isolate, node, auth],
+    defaultRuntime: defaultRuntime.length,
+    nodeRuntime: nodeRuntime.length,
+    authConfig: authConfig !== undefined,
+  };
+}
+
+async function main() {
+  const started = performance.now();
+  const app = await checkFolder(FUNCTIONS_DIR, true);
+  const problems = [...app.problems];
+  // The components convex.config.ts installs are bundled and pushed with the app: each
+  // published component's functions must bundle for Convex's runtimes too.
+  let components: ReturnType<typeof flattenComponents> = [];
+  try {
+    components = flattenComponents(await loadComponentTree(FUNCTIONS_DIR));
+  } catch (e) {
+    problems.push(`convex.config: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const dirs = [...new Set(components.map((c) => c.dir))];
+  let componentModules = 0;
+  const componentOutputs: Outcome[] = [];
+  for (const dir of dirs) {
+    const checked = await checkFolder(dir, false);
+    const names = components.filter((c) => c.dir === dir).map((c) => c.path);
+    problems.push(...checked.problems.map((p) => `component ${names.join(", ")}: ${p}`));
+    componentModules += checked.defaultRuntime + checked.nodeRuntime;
+    componentOutputs.push(...checked.outcomes);
+  }
+  const [isolate, node, auth] = app.outcomes;
+
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (problems.length > 0) {
     console.error(`convex bundle check FAILED (${seconds}s): ${problems.length} problem(s)`);
@@ -189,9 +236,11 @@ async function main() {
   const largest = [...outputs].sort((a, b) => b.bytes - a.bytes)[0];
   const count = entryOutputs(isolate).length + entryOutputs(node).length + entryOutputs(auth).length;
   console.log(
-    `convex bundle OK: ${count} modules bundled (${defaultRuntime.length} default runtime, ${nodeRuntime.length} "use node"` +
-      `${authConfig ? ", auth.config" : ""}) into ${outputs.length} files, ${kb(total)} total` +
-      `${largest ? `, largest ${path.relative(path.join(ROOT, "out"), largest.path)} ${kb(largest.bytes)}` : ""} in ${seconds}s`,
+    `convex bundle OK: ${count} modules bundled (${app.defaultRuntime} default runtime, ${app.nodeRuntime} "use node"` +
+      `${app.authConfig ? ", auth.config" : ""}) into ${outputs.length} files, ${kb(total)} total` +
+      `${largest ? `, largest ${path.relative(path.join(ROOT, "out"), largest.path)} ${kb(largest.bytes)}` : ""}` +
+      `; ${components.length} component instances (${dirs.length} packages, ${componentModules} modules, ` +
+      `${kb(componentOutputs.flatMap((o) => o.files).reduce((sum, f) => sum + f.bytes, 0))}) in ${seconds}s`,
   );
 }
 
