@@ -91,6 +91,24 @@ export default tseslint.config(
       ],
     },
   },
+  // esbuild only through convexEsbuild() (tools/local-convex/src/convex-bundling.ts): the copy the Convex CLI
+  // bundles with. A bare import gets whichever version npm hoisted (tsx and vite bring their own).
+  {
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "esbuild",
+              allowTypeImports: true,
+              message: "Use convexEsbuild() from tools/local-convex/src/convex-bundling.ts (convex's own esbuild).",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The protocol tests and their harness read the wire's loose JSON and the runtime's child-process errors.
   {
     files: ["tools/local-convex/test/**/*.ts"],

@@ -11,9 +11,9 @@ import { builtinModules } from "node:module";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { build, type BuildFailure, type Message, type Metafile } from "esbuild";
+import type { BuildFailure, Message, Metafile } from "esbuild";
 import { flattenComponents, loadComponentTree } from "../tools/local-convex/src/components";
-import { convexShims, hasUseNodeDirective } from "../tools/local-convex/src/convex-bundling";
+import { convexEsbuild, convexShims, hasUseNodeDirective } from "../tools/local-convex/src/convex-bundling";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // An optional argument points at another functions folder (used to test this check).
@@ -68,7 +68,7 @@ async function bundle(
 ): Promise<Outcome> {
   if (entryPoints.length === 0) return { files: [], errors: [] };
   try {
-    const result = await build({
+    const result = await convexEsbuild().build({
       absWorkingDir: ROOT,
       entryPoints,
       bundle: true,

@@ -9,8 +9,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { build, type BuildFailure, type Message } from "esbuild";
-import { convexShims, hasUseNodeDirective, type Platform } from "./convex-bundling.js";
+import type { BuildFailure, Message } from "esbuild";
+import { convexEsbuild, convexShims, hasUseNodeDirective, type Platform } from "./convex-bundling.js";
 
 export { hasUseNodeDirective, type Platform } from "./convex-bundling.js";
 
@@ -99,7 +99,7 @@ async function bundleFor(functionsDir: string, entries: string[], platform: Plat
   const out = new Map<string, string>();
   if (entries.length === 0) return out;
   try {
-    const result = await build({
+    const result = await convexEsbuild().build({
       absWorkingDir: functionsDir,
       entryPoints: entries,
       bundle: true,

@@ -1,7 +1,25 @@
 // What the Convex CLI's bundler does beyond plain esbuild, in one place for
 // the runtime's loader (src/bundle.ts) and the deploy check
 // (scripts/check-convex-bundle.ts). No side effects on import.
+import { createRequire } from "node:module";
 import type { Plugin } from "esbuild";
+
+type Esbuild = typeof import("esbuild");
+let esbuild: Esbuild | undefined;
+
+/**
+ * The esbuild the Convex CLI bundles with: `convex`'s own dependency, resolved
+ * from convex's package folder. A bare `import "esbuild"` gets whichever copy
+ * npm hoisted (tsx and vite bring their own versions), which may not be the
+ * one that bundles on deploy.
+ */
+export function convexEsbuild(): Esbuild {
+  if (!esbuild) {
+    const convexPackage = createRequire(import.meta.url).resolve("convex/package.json");
+    esbuild = createRequire(convexPackage)("esbuild") as Esbuild;
+  }
+  return esbuild;
+}
 
 export type Platform = "browser" | "node";
 
