@@ -8,6 +8,7 @@ import { expect, vi } from "vitest";
 import type { Id } from "./_generated/dataModel";
 import { markAccountDeleted } from "./model/accountDeletion";
 import { banUser } from "./model/bans";
+import { endExpiredSessions } from "./model/sessions";
 import { userCountsOf } from "./model/counters";
 import {
   fileBlob,
@@ -461,6 +462,8 @@ export async function buildWorld(
         .withIndex("userId", (q) => q.eq("userId", userId))
         .first())!;
     await ctx.db.patch("authSessions", (await sessionOf(expired.userId))._id, { expirationTime: Date.now() - 1 });
+    // What the "end expired sessions" cron does each minute (the session check reads no clock).
+    await endExpiredSessions(ctx, Date.now(), 10);
     return { userId: a.userId, subject: `${a.userId}|${(await sessionOf(c.userId))._id}` };
   }).then(({ userId, subject }) => ({ userId, as: t.withIdentity({ subject }) }));
 

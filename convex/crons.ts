@@ -17,6 +17,9 @@ crons.hourly("sweep orphaned uploads", { minuteUTC: 17 }, internal.files.sweepOr
 // Rate-limit rows past their window and security logs past retention (convex/maintenance.ts).
 crons.daily("prune rate limits", { hourUTC: 4, minuteUTC: 20 }, internal.maintenance.pruneRateLimitRows, {});
 crons.daily("prune security logs", { hourUTC: 4, minuteUTC: 40 }, internal.maintenance.pruneSecurityLogRows, {});
+// Sessions end at their expiry by being deleted (model/sessions.ts): the check in every query reads
+// no clock, so a minute here is how late an expired session may still be used.
+crons.interval("end expired sessions", { minutes: 1 }, internal.maintenance.endExpiredSessionRows, {});
 
 // Accounts deleted over 30 days ago are purged (convex/accountDeletion.ts; the Terms' 30 days).
 crons.daily("purge deleted accounts", { hourUTC: 3, minuteUTC: 30 }, internal.accountDeletion.purgeDue, {});

@@ -33,6 +33,15 @@ export const severity = v.union(v.literal("low"), v.literal("medium"), v.literal
 
 export default defineSchema({
   ...authTables,
+  // @convex-dev/auth's sessions (its `userId` index must keep its name), plus an index on the
+  // expiry: the library never deletes an expired session, so a cron ends them (maintenance.ts)
+  // and the session check stays a read, with no clock (model/sessions.ts).
+  authSessions: defineTable({
+    userId: v.id("users"),
+    expirationTime: v.number(),
+  })
+    .index("userId", ["userId"])
+    .index("expirationTime", ["expirationTime"]),
   // @convex-dev/auth's users table, extended with the spec's profile fields.
   // Its `email` and `phone` indexes must keep their names.
   users: defineTable({

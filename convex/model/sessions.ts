@@ -5,6 +5,14 @@
 // access tokens, and the builders (functions.ts) and the REST bearer path
 // refuse an access token whose session row is gone.
 // Used by sign-out, change password, account deletion, password reset and bans.
+//
+// Expiry ends a session the same way: a cron deletes sessions past their
+// expirationTime (endExpiredSessions, run each minute by maintenance.ts). So
+// the check that runs in every authenticated query only reads the row and
+// never calls Date.now(), which would keep Convex from caching those queries
+// (and would not re-run a subscribed query when the session expired anyway);
+// a deleted row re-runs every query that read it, so the caller is signed
+// out at once, whether by sign-out or by expiry.
 import { getAuthSessionId } from "@convex-dev/auth/server";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
@@ -20,11 +28,13 @@ export async function currentSessionId(ctx: QueryCtx): Promise<Id<"authSessions"
   return ctx.db.normalizeId("authSessions", sessionId);
 }
 
-/** True when the caller's token belongs to a session that still exists and has not expired. */
+/**
+ * True while the session exists. Deliberately no clock: expired sessions are deleted by
+ * endExpiredSessions (see the top of this file).
+ */
 export async function isSessionLive(ctx: QueryCtx, sessionId: Id<"authSessions"> | null): Promise<boolean> {
   if (sessionId === null) return false;
-  const session = await ctx.db.get("authSessions", sessionId);
-  return session !== null && session.expirationTime > Date.now();
+  return (await ctx.db.get("authSessions", sessionId)) !== null;
 }
 
 /** Ends one session: its row and every refresh token issued for it. No-op if already gone. */
@@ -38,6 +48,19 @@ export async function endSession(ctx: MutationCtx, sessionId: Id<"authSessions">
     if (tokens.length < BATCH) break;
   }
   if ((await ctx.db.get("authSessions", sessionId)) !== null) await ctx.db.delete("authSessions", sessionId);
+}
+
+/**
+ * Ends up to `limit` sessions whose expirationTime is at or before `now`, soonest first, with
+ * their refresh tokens. Returns how many ended (a full batch means more may be due).
+ */
+export async function endExpiredSessions(ctx: MutationCtx, now: number, limit: number): Promise<number> {
+  const due = await ctx.db
+    .query("authSessions")
+    .withIndex("expirationTime", (q) => q.lte("expirationTime", now))
+    .take(limit);
+  for (const session of due) await endSession(ctx, session._id);
+  return due.length;
 }
 
 /**
@@ -68,7 +91,7 @@ export async function endUserSessions(
 
 /**
  * The user the caller's token names while its session is live and belongs to
- * that user; null otherwise (anonymous, signed out, reset, banned, deleted).
+ * that user; null otherwise (anonymous, signed out, expired, reset, banned, deleted).
  * The builders (functions.ts) and the REST bearer path resolve callers with it.
  */
 export async function sessionUser(ctx: QueryCtx): Promise<Doc<"users"> | null> {
@@ -76,9 +99,9 @@ export async function sessionUser(ctx: QueryCtx): Promise<Doc<"users"> | null> {
   if (identity === null) return null;
   const userId = ctx.db.normalizeId("users", identity.subject.split("|")[0] ?? "");
   const sessionId = await currentSessionId(ctx);
-  if (userId === null || sessionId === null || !(await isSessionLive(ctx, sessionId))) return null;
+  if (userId === null || sessionId === null) return null;
   const session = await ctx.db.get("authSessions", sessionId);
-  if (session?.userId !== userId) return null;
+  if (session === null || session.userId !== userId) return null;
   // A token can outlive its user (deleted account): treat as signed out.
   return await ctx.db.get("users", userId);
 }
