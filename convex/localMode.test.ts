@@ -191,3 +191,71 @@ describe("payments without a Stripe key", () => {
     expect(await t.run((ctx) => ctx.db.get("jobPayments", payment._id))).toMatchObject({ state: "funded" });
   });
 });
+
+describe("the demo seed on a cloud development deployment (RAFTER_ALLOW_SEED=1)", () => {
+  /** A cloud dev deployment as `npx convex dev` makes it: public URLs, no local mode, no Stripe key. */
+  function cloudDev(allowSeed: boolean) {
+    vi.stubEnv("RAFTER_LOCAL", "");
+    vi.stubEnv("RAFTER_ALLOW_SEED", allowSeed ? "1" : "");
+    vi.stubEnv("STRIPE_SECRET_KEY", undefined);
+    vi.stubEnv("CONVEX_CLOUD_URL", "https://happy-animal-123.convex.cloud");
+    vi.stubEnv("CONVEX_SITE_URL", "https://happy-animal-123.convex.site");
+    vi.stubEnv("SITE_URL", "https://dev.rafter.example");
+    vi.stubEnv("EMAIL_TRANSPORT", "resend");
+  }
+  const SMALL = { professionals: 40, homeowners: 20, jobs: 6 };
+
+  it("seeds when allowed, and switches on nothing local", { timeout: 120_000 }, async () => {
+    cloudDev(true);
+    // Scheduled work waits (convex-test would otherwise run it alongside the seed's own writes).
+    vi.useFakeTimers();
+    const t = newTest();
+    const result = await t.action(internal.seed.run.run, SMALL);
+    expect(result.inserted).toMatchObject({ professionals: 40, homeowners: 20, jobs: 6 });
+    expect(result.demoAccountsCreated).toContain("admin@rafter.test");
+    expect(result.leftOut).toHaveLength(2);
+    expect((await t.query(internal.seed.run.status, {})).seeded).toBe(true);
+    await t.run(async (ctx) => {
+      const users = await ctx.db.query("users").collect();
+      // The demo admin is a plain member here (its password is published), and nobody got a local payout account.
+      expect(users.filter((u) => u.role === "admin")).toEqual([]);
+      expect(users.filter((u) => u.stripeConnectAccountId !== undefined || u.stripeCustomerId !== undefined)).toEqual([]);
+      expect(await ctx.db.query("localMoneyMoves").take(1)).toEqual([]);
+      // Nothing was mailed (demo and generated accounts have no inbox) and nothing went to an outbox.
+      const jobs = await ctx.db.system.query("_scheduled_functions").collect();
+      expect(jobs.filter((j) => j.name.startsWith("emails/")).map((j) => [j.args[0].to, j.args[0].kind])).toEqual([]);
+      expect(await ctx.db.query("emailOutbox").take(1)).toEqual([]);
+    });
+    // Local-only behaviour stays off.
+    expect(isLocalDeployment()).toBe(false);
+    expect(paymentsMode()).toBe("off");
+    expect(ipLimited("127.0.0.1")).toBe(true);
+    expect((await t.fetch("/dev/outbox")).status).toBe(404);
+    // Idempotent: a second run adds nothing.
+    const again = await t.action(internal.seed.run.run, SMALL);
+    expect(again.inserted).toMatchObject({ professionals: 0, homeowners: 0, jobs: 0 });
+    expect(again.demoAccountsCreated).toEqual([]);
+    vi.useRealTimers();
+  });
+
+  it("refuses when not allowed, and says how to allow it", async () => {
+    cloudDev(false);
+    const t = newTest();
+    await expect(t.action(internal.seed.run.run, SMALL)).rejects.toThrow(/RAFTER_ALLOW_SEED 1/);
+    expect(await t.run((ctx) => ctx.db.query("users").take(1))).toEqual([]);
+  });
+
+  it("never seeds where a live Stripe key says production, even when allowed or local", async () => {
+    for (const key of ["sk_live_abc", "rk_live_abc"]) {
+      cloudDev(true);
+      vi.stubEnv("STRIPE_SECRET_KEY", key);
+      const t = newTest();
+      await expect(t.action(internal.seed.run.run, SMALL)).rejects.toThrow(/looks like production/);
+      vi.stubEnv("RAFTER_LOCAL", "1");
+      vi.stubEnv("CONVEX_SITE_URL", "http://127.0.0.1:3211");
+      vi.stubEnv("SITE_URL", "http://localhost:5173");
+      await expect(t.action(internal.seed.run.run, SMALL)).rejects.toThrow(/looks like production/);
+      expect(await t.run((ctx) => ctx.db.query("users").take(1))).toEqual([]);
+    }
+  });
+});

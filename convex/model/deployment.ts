@@ -1,7 +1,8 @@
 // Which kind of deployment this is. "Local" means the app running on a
 // developer's machine (`npm start`, `npm run dev`, the e2e stack, the unit
-// tests): the dev outbox, the demo seed, the local payments gateway and the
-// loopback exemption from per-IP limits exist only there.
+// tests): the dev outbox, the local payments gateway, the demo admin and the
+// loopback exemption from per-IP limits exist only there. The demo seed runs
+// there, and also where the deployment allows it (assertSeedAllowed).
 //
 // Local mode is an explicit opt-in, RAFTER_LOCAL=1, set by scripts/start.ts and
 // scripts/lib/stack.ts for the local runtime and by the unit tests. It is never
@@ -11,6 +12,8 @@
 // (CONVEX_SITE_URL, and SITE_URL if set) are not loopback: a deployment
 // reachable under a public name is not a developer's machine, whatever its
 // environment says.
+
+import { env } from "../_generated/server";
 
 const LOOPBACK_NAMES = new Set(["localhost", "::1", "[::1]"]);
 
@@ -33,7 +36,7 @@ function isLoopbackUrl(url: string): boolean {
 
 /**
  * Why local mode can't be on here, or null when it is. Not opted in is a reason too, so
- * assertLocalDeployment can say which it was.
+ * assertSeedAllowed can say which it was.
  */
 export function localModeRefusal(): string | null {
   if (process.env.RAFTER_LOCAL !== "1") return "RAFTER_LOCAL=1 is not set.";
@@ -69,8 +72,26 @@ export function isOutboxReadable(): boolean {
   return process.env.EMAIL_TRANSPORT === "outbox" && isLocalDeployment();
 }
 
-/** Refuses work that must never run on a real deployment (demo seed, its demo admin). */
-export function assertLocalDeployment(message: string): void {
+/** A live Stripe key (secret or restricted): real money moves here, so this is production. */
+export function looksLikeProduction(): boolean {
+  return /^(sk|rk)_live_/.test(env.STRIPE_SECRET_KEY?.trim() ?? "");
+}
+
+/**
+ * Refuses the demo seed unless this is a local deployment or one that allows demo data
+ * (RAFTER_ALLOW_SEED=1, e.g. a cloud development deployment), and always where it looks like
+ * production. Allowing the seed switches on nothing local: the outbox, local payments and the
+ * loopback exemption still follow local mode alone, and what the seed makes only in local mode
+ * (the demo admin's role, demo payments) is left out (seed/run.ts).
+ */
+export function assertSeedAllowed(): void {
+  if (looksLikeProduction()) {
+    throw new Error("Demo data is never seeded on a deployment with a live Stripe key (sk_live_/rk_live_): it looks like production.");
+  }
   const refusal = localModeRefusal();
-  if (refusal !== null) throw new Error(`${message} ${refusal} Set RAFTER_LOCAL=1 only on a developer's machine.`);
+  if (refusal === null || env.RAFTER_ALLOW_SEED?.trim() === "1") return;
+  throw new Error(
+    `Demo data is seeded only on a local deployment or on one that allows it. ${refusal} ` +
+      "On a development deployment, allow it with `npx convex env set RAFTER_ALLOW_SEED 1` (never on production: the demo accounts' password is published).",
+  );
 }

@@ -13,7 +13,8 @@
 import { createAccount } from "@convex-dev/auth/server";
 import { v } from "convex/values";
 import { internal } from "../_generated/api";
-import { assertLocalDeployment } from "../model/deployment";
+import { assertSeedAllowed, isLocalDeployment } from "../model/deployment";
+import { paymentsMode } from "../payments/gateway";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { internalAction, internalMutation, internalQuery } from "../functions";
@@ -206,10 +207,20 @@ export const run = internalAction({
     inserted: v.record(v.string(), v.number()),
     skipped: v.record(v.string(), v.number()),
     demoAccountsCreated: v.array(v.string()),
+    /** What only a local deployment gets, left out here (a development deployment's seed). */
+    leftOut: v.array(v.string()),
     ms: v.number(),
   }),
   handler: async (ctx, args) => {
-    assertLocalDeployment("Demo data (with its demo admin) is seeded only on a local deployment.");
+    assertSeedAllowed();
+    // Allowed on a development deployment (RAFTER_ALLOW_SEED=1) too: what needs local mode is left
+    // out there rather than faked. The demo admin's password is published, and demo payments and
+    // plans are made through the local gateway, whose ids mean nothing to Stripe.
+    const local = isLocalDeployment();
+    const localPayments = paymentsMode() === "local";
+    const leftOut: string[] = [];
+    if (!local) leftOut.push("the demo admin's admin role (local only: the demo password is published)");
+    if (!localPayments) leftOut.push("demo plans and payments (made through the local payments gateway)");
     const started = Date.now();
     const seed = args.seed ?? DEFAULT_SEED;
     const inserted: Record<string, number> = {};
@@ -233,7 +244,7 @@ export const run = internalAction({
       });
       await ctx.runMutation(internal.seed.run.finishDemoAccount, {
         userId: user._id,
-        ...(account.role ? { role: account.role } : {}),
+        ...(account.role && local ? { role: account.role } : {}),
       });
       demoAccountsCreated.push(account.email);
     };
@@ -266,7 +277,7 @@ export const run = internalAction({
     const feed = await seedDemoFeed(ctx);
     inserted.feedPosts = feed.inserted;
     skipped.feedPosts = feed.skipped;
-    await ctx.runAction(internal.seed.subscriptions.insertDemoSubscriptions, {});
+    if (localPayments) await ctx.runAction(internal.seed.subscriptions.insertDemoSubscriptions, {});
     // The Enterprise demo business's team: two members and the demo professional invited.
     inserted.demoTeamSeats = (await ctx.runMutation(internal.seed.teams.insertDemoTeam, {})).inserted;
     // Suspicious Users and Cleanup have work waiting (issue 16): after the feed, whose demo owner reports one.
@@ -276,12 +287,14 @@ export const run = internalAction({
     inserted.credentials = credentials.inserted;
     skipped.credentials = credentials.skipped;
     // Payment protection: the demo professional's payout account and jobs in every payment state.
-    const payments = await ctx.runAction(internal.seed.payments.insertDemoPayments, {});
-    inserted.demoPayments = payments.inserted;
+    if (localPayments) {
+      const payments = await ctx.runAction(internal.seed.payments.insertDemoPayments, {});
+      inserted.demoPayments = payments.inserted;
+    }
     // Photo requests: one open near the demo photographer, one delivered with photos to the demo owner.
     const photos = await ctx.runAction(internal.seed.photos.insertDemoPhotos, {});
     inserted.demoPhotoRequests = photos.inserted;
-    return { inserted, skipped, demoAccountsCreated, ms: Date.now() - started };
+    return { inserted, skipped, demoAccountsCreated, leftOut, ms: Date.now() - started };
   },
 });
 
