@@ -6,7 +6,8 @@
 // the bundle sets that property the way the CLI's esbuild plugin does.
 import fs from "node:fs";
 import path from "node:path";
-import { build, type Plugin } from "esbuild";
+import type { Plugin } from "esbuild";
+import { convexEsbuild } from "./convex-bundling.js";
 
 export interface ComponentNode {
   /** The name its parent installed it under (`app.use(x, {name})`), unique among siblings. */
@@ -65,7 +66,7 @@ const definitionPaths: Plugin = {
 export async function loadComponentTree(functionsDir: string): Promise<ComponentNode[]> {
   const file = appConfigFile(path.resolve(functionsDir));
   if (file === null) return [];
-  const result = await build({
+  const result = await convexEsbuild().build({
     entryPoints: [file],
     bundle: true,
     write: false,
