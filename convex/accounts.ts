@@ -2,14 +2,7 @@
 // public entry points (auth.ts, passwords.ts, emailVerification.ts) call
 // these; clients cannot.
 import { v } from "convex/values";
-import {
-  LOCKOUT_MS,
-  MAX_FAILED_SIGN_INS,
-  RESET_TOKEN_TTL_MS,
-  SLOWDOWN_BASE_MS,
-  SLOWDOWN_MAX_MS,
-  VERIFY_TOKEN_TTL_MS,
-} from "../common/auth";
+import { MAX_FAILED_SIGN_INS, RESET_TOKEN_TTL_MS, SLOWDOWN_BASE_MS, SLOWDOWN_MAX_MS, VERIFY_TOKEN_TTL_MS } from "../common/auth";
 import {
   ErrorCode,
   lockoutMessage,
@@ -23,7 +16,7 @@ import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "./_generated/server";
 import { accountExistsEmail, passwordResetEmail, verifyEmailEmail } from "./emails/templates";
 import { internalMutation, internalQuery } from "./functions";
-import { consume, hit, ipLimited, limitFor, LIMITS } from "./model/rateLimit";
+import { consume, countFailure, hit, ipLimited, lockedUntil, rateLimiter } from "./model/rateLimit";
 import { logSecurityEvent } from "./model/securityLog";
 import { recordSignUp } from "./model/suspicion";
 import { endUserSessions, sessionUser } from "./model/sessions";
@@ -72,29 +65,14 @@ const errorResult = v.union(
 // cannot keep the owner out: the owner still signs in from their own network,
 // or through the emailed reset link, which also unlocks. Unknown emails are
 // counted and locked the same way: the answers never tell whether an account exists.
-const lockKeyPrefix = (email: string) => `lock:${email}|`;
-const lockKey = (email: string, ip: string | null) => `${lockKeyPrefix(email)}${ip ?? "unknown"}`;
-
-/** When the email+source pair's lockout ends, or null when it is not locked. */
-async function lockedUntil(ctx: QueryCtx, email: string, ip: string | null): Promise<number | null> {
-  const row = await ctx.db
-    .query("rateLimits")
-    .withIndex("by_key", (q) => q.eq("key", lockKey(email, ip)))
-    .unique();
-  if (row === null || row.count < MAX_FAILED_SIGN_INS) return null;
-  const until = row.windowStart + LOCKOUT_MS;
-  return until > Date.now() ? until : null;
-}
-
-/** Ends every lockout of an email (a reset proves control of the inbox). */
-async function clearLockouts(ctx: MutationCtx, email: string): Promise<void> {
-  const prefix = lockKeyPrefix(email);
-  const rows = await ctx.db
-    .query("rateLimits")
-    .withIndex("by_key", (q) => q.gte("key", prefix).lt("key", `${prefix}\uffff`))
-    .take(200);
-  for (const row of rows) await ctx.db.delete("rateLimits", row._id);
-}
+//
+// Every key of an email's lockouts carries the moment a reset last lifted them
+// (users.lockoutsClearedAt): the reset starts new keys instead of finding every
+// source's (the rate limiter looks keys up one by one). Unknown emails have no reset.
+const lockoutsKey = (email: string, user: Doc<"users"> | null) =>
+  user?.lockoutsClearedAt === undefined ? email : `${email}#${user.lockoutsClearedAt}`;
+const sourceKey = (email: string, user: Doc<"users"> | null, ip: string | null) =>
+  `${lockoutsKey(email, user)}|${ip ?? "unknown"}`;
 
 const lockedError = (until: number): AppErrorData => ({
   code: ErrorCode.ACCOUNT_LOCKED,
@@ -103,45 +81,26 @@ const lockedError = (until: number): AppErrorData => ({
 });
 
 // The per-account slowdown (issue 29): the pair lockout above does nothing against guessing one
-// account from many sources. Failures for an email from anywhere are counted; past the limit each
-// failure makes devices that never signed in to the account wait, doubling up to a cap. The
-// owner's known devices (a random id the browser keeps, recorded hashed on each sign-in) are
-// spared, so a distributed guesser cannot keep the owner out of their own browser; elsewhere they
-// wait minutes, not hours, or reset (which clears it). Kept under the email's lock prefix, so
-// clearLockouts clears them too; unknown emails are counted alike (no enumeration).
-const failuresKey = (email: string) => `${lockKeyPrefix(email)}~failures`;
-const slowedKey = (email: string) => `${lockKeyPrefix(email)}~slowed`;
+// account from many sources. Failures for an email from anywhere fill a token bucket
+// (signInFailuresPerAccount); once it is empty, each failure makes devices that never signed in to
+// the account wait, doubling up to a cap. The owner's known devices (a random id the browser keeps,
+// recorded hashed on each sign-in) are spared, so a distributed guesser cannot keep the owner out of
+// their own browser; elsewhere they wait minutes, not hours, or reset (which clears it). Unknown
+// emails are counted alike (no enumeration).
 
-/** When the account's slowdown ends (its windowStart is that moment), or null. */
-async function slowedUntil(ctx: QueryCtx, email: string): Promise<number | null> {
-  const row = await ctx.db
-    .query("rateLimits")
-    .withIndex("by_key", (q) => q.eq("key", slowedKey(email)))
-    .unique();
-  return row !== null && row.windowStart > Date.now() ? row.windowStart : null;
+/** When the account's slowdown ends, or null: the bucket's level and time at the last failure tell it. */
+async function slowedUntil(ctx: QueryCtx, key: string): Promise<number | null> {
+  const { value, ts } = await rateLimiter.getValue(ctx, "signInFailuresPerAccount", { key });
+  // The bucket keeps counting past empty (reserve): -value failures beyond the limit, each doubling the wait.
+  if (value > 0) return null;
+  const over = Math.max(0, Math.ceil(-value - 1e-9));
+  const until = ts + Math.min(SLOWDOWN_BASE_MS * 2 ** over, SLOWDOWN_MAX_MS);
+  return until > Date.now() ? until : null;
 }
 
-/** Counts a failed sign-in for the email from any source; past the limit, slows unknown devices. */
-async function countAccountFailure(ctx: MutationCtx, email: string): Promise<void> {
-  const limit = limitFor(LIMITS.signInFailuresPerAccount);
-  const now = Date.now();
-  const key = failuresKey(email);
-  const row = await ctx.db
-    .query("rateLimits")
-    .withIndex("by_key", (q) => q.eq("key", key))
-    .unique();
-  const fresh = row === null || now - row.windowStart >= limit.windowMs;
-  const count = fresh ? 1 : row.count + 1;
-  if (row === null) await ctx.db.insert("rateLimits", { key, windowStart: now, count });
-  else await ctx.db.patch("rateLimits", row._id, fresh ? { windowStart: now, count } : { count });
-  if (count < limit.max) return;
-  const until = now + Math.min(SLOWDOWN_BASE_MS * 2 ** (count - limit.max), SLOWDOWN_MAX_MS);
-  const slowed = await ctx.db
-    .query("rateLimits")
-    .withIndex("by_key", (q) => q.eq("key", slowedKey(email)))
-    .unique();
-  if (slowed === null) await ctx.db.insert("rateLimits", { key: slowedKey(email), windowStart: until, count: 1 });
-  else await ctx.db.patch("rateLimits", slowed._id, { windowStart: until, count: slowed.count + 1 });
+/** Counts a failed sign-in for the email from any source (past empty too, so the slowdown can double). */
+async function countAccountFailure(ctx: MutationCtx, key: string): Promise<void> {
+  await rateLimiter.limit(ctx, "signInFailuresPerAccount", { key, reserve: true });
 }
 
 /** Most devices remembered per member; the least recently used goes first. */
@@ -197,14 +156,12 @@ export const beforeSignIn = internalMutation({
       return invalidCredentials();
     }
     // Per source only: a per-email counter would let anyone keep the owner out from everywhere.
-    const limited = ipLimited(ip)
-      ? await hit(ctx, `signIn:ip:${ip}`, LIMITS.signInPerIp, 1, { what: "sign-ins per IP" })
-      : null;
+    const limited = ipLimited(ip) ? await hit(ctx, "signInPerIp", ip) : null;
     if (limited !== null) {
       await logSecurityEvent(ctx, "rate_limited", { identifier: email, details: `sign-in from ${ip}` });
       return rateLimited(limited);
     }
-    const until = await lockedUntil(ctx, email, ip);
+    const until = await lockedUntil(ctx, "signInLockout", sourceKey(email, user, ip));
     if (until !== null) {
       await logSecurityEvent(ctx, "login_while_locked", {
         userId: user?._id,
@@ -213,7 +170,7 @@ export const beforeSignIn = internalMutation({
       });
       return lockedError(until);
     }
-    const slowed = await slowedUntil(ctx, email);
+    const slowed = await slowedUntil(ctx, lockoutsKey(email, user));
     if (slowed !== null && !(user !== null && (await isKnownDevice(ctx, user._id, deviceHash)))) {
       // Not rate_limited: that would count against the account's owner in Suspicious Users.
       await logSecurityEvent(ctx, "login_while_locked", {
@@ -238,16 +195,15 @@ export const recordFailedSignIn = internalMutation({
       identifier: email,
       details: `${reason} from ${ip}`,
     });
-    const now = Date.now();
-    const attempts = await countFailureInSeries(ctx, lockKey(email, ip), now);
-    await countAccountFailure(ctx, email);
-    if (attempts >= MAX_FAILED_SIGN_INS) {
+    const locked = await countFailure(ctx, "signInLockout", sourceKey(email, user, ip));
+    await countAccountFailure(ctx, lockoutsKey(email, user));
+    if (locked !== null) {
       await logSecurityEvent(ctx, "account_locked", {
         userId: user?._id,
         identifier: email,
-        details: `${attempts} failed sign-ins from ${ip}`,
+        details: `${MAX_FAILED_SIGN_INS} failed sign-ins from ${ip}`,
       });
-      return lockedError(now + LOCKOUT_MS);
+      return lockedError(locked);
     }
     return invalidCredentials();
   },
@@ -263,13 +219,7 @@ export const recordSignIn = internalMutation({
       await logSecurityEvent(ctx, "login_while_banned", { userId, details: `from ${ip ?? null}` });
       return { code: ErrorCode.FORBIDDEN, message: AdminCopy.suspended };
     }
-    if (user?.email) {
-      const row = await ctx.db
-        .query("rateLimits")
-        .withIndex("by_key", (q) => q.eq("key", lockKey(user.email!, ip ?? null)))
-        .unique();
-      if (row !== null) await ctx.db.delete("rateLimits", row._id);
-    }
+    if (user?.email) await rateLimiter.reset(ctx, "signInLockout", { key: sourceKey(user.email, user, ip ?? null) });
     // This browser proved the password: the per-account slowdown spares it from now on.
     if (deviceHash) await rememberDevice(ctx, userId, deviceHash);
     await logSecurityEvent(ctx, "login_succeeded", { userId, details: `from ${ip ?? null}` });
@@ -306,8 +256,7 @@ export const beforeSignUp = internalMutation({
       return { code: ErrorCode.INVALID_INPUT, message: Messages.registrationFailed };
     }
     const limited =
-      (ipLimited(ip) ? await hit(ctx, `signUp:ip:${ip}`, LIMITS.signUpPerIp, 1, { what: "sign-ups per IP" }) : null) ??
-      (await hit(ctx, `signUp:email:${email}`, LIMITS.signUpPerEmail, 1, { what: "sign-ups per email" }));
+      (ipLimited(ip) ? await hit(ctx, "signUpPerIp", ip) : null) ?? (await hit(ctx, "signUpPerEmail", email));
     if (limited !== null) {
       await logSecurityEvent(ctx, "rate_limited", { identifier: email, details: `sign-up from ${ip}` });
       return rateLimited(limited);
@@ -383,9 +332,7 @@ export const requestReset = internalMutation({
   args: { email: v.string(), ip: v.union(v.string(), v.null()), tokenHash: v.string(), token: v.string() },
   returns: errorResult,
   handler: async (ctx, { email, ip, tokenHash, token }): Promise<AppErrorData | null> => {
-    const limited =
-      (await hit(ctx, `reset:email:${email}`, LIMITS.resetPerEmail, 1, { what: "reset emails per email" })) ??
-      (ipLimited(ip) ? await hit(ctx, `reset:ip:${ip}`, LIMITS.resetPerIp, 1, { what: "reset emails per IP" }) : null);
+    const limited = (await hit(ctx, "resetPerEmail", email)) ?? (ipLimited(ip) ? await hit(ctx, "resetPerIp", ip) : null);
     if (limited !== null) {
       await logSecurityEvent(ctx, "rate_limited", { identifier: email, details: `reset from ${ip}` });
       return rateLimited(limited);
@@ -418,9 +365,7 @@ export const afterPasswordReset = internalMutation({
   handler: async (ctx, { userId }) => {
     // A reset proves control of the inbox: lift every lockout of the account.
     // Everyone signed in with the old password is signed out, in the same transaction.
-    await ctx.db.patch(userId, { loginAttempts: 0, lockoutUntil: undefined });
-    const user = await ctx.db.get("users", userId);
-    if (user?.email) await clearLockouts(ctx, user.email);
+    await ctx.db.patch(userId, { loginAttempts: 0, lockoutUntil: undefined, lockoutsClearedAt: Date.now() });
     await endUserSessions(ctx, userId);
     await logSecurityEvent(ctx, "password_changed", { userId });
   },
@@ -431,7 +376,7 @@ export const resendVerification = internalMutation({
   handler: async (ctx, { userId, tokenHash, token }) => {
     const user = await ctx.db.get(userId);
     if (!user?.email || user.emailVerificationTime !== undefined) return;
-    await consume(ctx, `verify:user:${userId}`, LIMITS.verifyEmailPerUser, { userId, what: "verification emails" });
+    await consume(ctx, "verifyEmailPerUser", userId, userId);
     await issueToken(ctx, user, "verify", tokenHash, token);
   },
 });
@@ -440,23 +385,15 @@ export const resendVerification = internalMutation({
 // session must not be able to guess it. Limited like sign-in: per IP, and 5 wrong passwords lock
 // the check for the account for 15 minutes from every source (the caller is the account itself,
 // so no one else can lock it), a right one starts over.
-const passwordCheckKey = (userId: Id<"users">) => `passwordCheck:user:${userId}`;
-
 /** Before checking a signed-in member's current password: the per-IP limit and the account's lock. */
 export const beforePasswordCheck = internalMutation({
   args: { userId: v.id("users"), ip: v.union(v.string(), v.null()) },
   returns: errorResult,
   handler: async (ctx, { userId, ip }): Promise<AppErrorData | null> => {
-    const limited = ipLimited(ip)
-      ? await hit(ctx, `passwordCheck:ip:${ip}`, LIMITS.passwordChecksPerIp, 1, { userId, what: "password checks per IP" })
-      : null;
+    const limited = ipLimited(ip) ? await hit(ctx, "passwordChecksPerIp", ip, userId) : null;
     if (limited !== null) return rateLimited(limited);
-    const row = await ctx.db
-      .query("rateLimits")
-      .withIndex("by_key", (q) => q.eq("key", passwordCheckKey(userId)))
-      .unique();
-    const until = row !== null && row.count >= MAX_FAILED_SIGN_INS ? row.windowStart + LOCKOUT_MS : null;
-    if (until !== null && until > Date.now()) {
+    const until = await lockedUntil(ctx, "passwordCheckLockout", userId);
+    if (until !== null) {
       await logSecurityEvent(ctx, "login_while_locked", { userId, details: `current password check from ${ip}` });
       return { code: ErrorCode.RATE_LIMITED, message: passwordChecksLockedMessage(until), retryAt: until };
     }
@@ -464,35 +401,15 @@ export const beforePasswordCheck = internalMutation({
   },
 });
 
-/**
- * One more failure in the series kept under `key`; answers the series' length. A series older than
- * the lockout (or an expired lockout) starts over; windowStart is the series' first failure, then
- * the moment it locked.
- */
-async function countFailureInSeries(ctx: MutationCtx, key: string, now: number): Promise<number> {
-  const row = await ctx.db
-    .query("rateLimits")
-    .withIndex("by_key", (q) => q.eq("key", key))
-    .unique();
-  const fresh = row === null || now - row.windowStart >= LOCKOUT_MS;
-  const attempts = fresh ? 1 : row.count + 1;
-  const windowStart = fresh || attempts >= MAX_FAILED_SIGN_INS ? now : row.windowStart;
-  if (row === null) await ctx.db.insert("rateLimits", { key, windowStart, count: attempts });
-  else await ctx.db.patch("rateLimits", row._id, { windowStart, count: attempts });
-  return attempts;
-}
-
 /** A wrong current password: counted; at the limit the check locks. Returns the lock's error, or null. */
 export const recordFailedPasswordCheck = internalMutation({
   args: { userId: v.id("users"), ip: v.union(v.string(), v.null()), what: v.string() },
   returns: errorResult,
   handler: async (ctx, { userId, ip, what }): Promise<AppErrorData | null> => {
     await logSecurityEvent(ctx, "login_failed", { userId, details: `wrong current password (${what}) from ${ip}` });
-    const now = Date.now();
-    const attempts = await countFailureInSeries(ctx, passwordCheckKey(userId), now);
-    if (attempts < MAX_FAILED_SIGN_INS) return null;
-    await logSecurityEvent(ctx, "account_locked", { userId, details: `${attempts} wrong current passwords (${what})` });
-    const until = now + LOCKOUT_MS;
+    const until = await countFailure(ctx, "passwordCheckLockout", userId);
+    if (until === null) return null;
+    await logSecurityEvent(ctx, "account_locked", { userId, details: `${MAX_FAILED_SIGN_INS} wrong current passwords (${what})` });
     return { code: ErrorCode.RATE_LIMITED, message: passwordChecksLockedMessage(until), retryAt: until };
   },
 });
@@ -502,11 +419,7 @@ export const passedPasswordCheck = internalMutation({
   args: { userId: v.id("users") },
   returns: v.null(),
   handler: async (ctx, { userId }) => {
-    const row = await ctx.db
-      .query("rateLimits")
-      .withIndex("by_key", (q) => q.eq("key", passwordCheckKey(userId)))
-      .unique();
-    if (row !== null) await ctx.db.delete("rateLimits", row._id);
+    await rateLimiter.reset(ctx, "passwordCheckLockout", { key: userId });
     return null;
   },
 });

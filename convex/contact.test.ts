@@ -3,8 +3,10 @@ import { CONTACT_LIMITS, ContactMessages } from "../common/contact";
 import { DEFAULT_SUPPORT_EMAIL } from "../common/support";
 import { ErrorCode } from "../common/errors";
 import { api } from "./_generated/api";
-import { CONTACT_RATE_LIMITS } from "./contact";
+import { limitFor } from "./model/rateLimit";
 import { createUser, errorOf, newTest, setupEnv, type TestConvex } from "./test.setup";
+
+const CONTACT_RATE_LIMITS = { perEmail: limitFor("contactPerEmail"), perIp: limitFor("contactPerIp") };
 
 beforeAll(setupEnv);
 beforeEach(() => vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-22T12:00:00Z") }));

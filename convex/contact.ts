@@ -10,14 +10,7 @@ import { env } from "./_generated/server";
 import { contactMessageEmail } from "./emails/templates";
 import { mutation } from "./functions";
 import { parseOrThrow, rateLimited } from "./model/errors";
-import { hit, type Limit } from "./model/rateLimit";
-
-export const CONTACT_RATE_LIMITS = {
-  /** One person writing again and again (typos, follow-ups) is fine; a flood is not. */
-  perEmail: { max: 5, windowMs: 60 * 60_000 },
-  /** One address may be an office or a shared network: a little more room. */
-  perIp: { max: 10, windowMs: 60 * 60_000 },
-} satisfies Record<string, Limit>;
+import { hit } from "./model/rateLimit";
 
 export function supportEmail(): string {
   return env.SUPPORT_EMAIL?.trim() || DEFAULT_SUPPORT_EMAIL;
@@ -32,14 +25,10 @@ export const send = mutation({
     const userId = ctx.viewer?._id;
     // Request metadata is missing when called from another function (scheduler, tests without it).
     const ip = (await ctx.meta.getRequestMetadata().catch(() => null))?.ip ?? null;
+    // Per client address and per sender email (contactPerIp, contactPerEmail: model/rateLimit.ts).
     const retryAt =
-      (ip
-        ? await hit(ctx, `contact:ip:${ip}`, CONTACT_RATE_LIMITS.perIp, 1, { userId, what: "contact messages" })
-        : null) ??
-      (await hit(ctx, `contact:email:${normalizeEmail(values.email)}`, CONTACT_RATE_LIMITS.perEmail, 1, {
-        userId,
-        what: "contact messages",
-      }));
+      (ip ? await hit(ctx, "contactPerIp", ip, userId) : null) ??
+      (await hit(ctx, "contactPerEmail", normalizeEmail(values.email), userId));
     if (retryAt !== null) {
       // The throw also rolls back this call's counts: only messages that went through are counted
       // (the securityLogs row was written by the message that used the allowance up).

@@ -8,6 +8,7 @@ import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { matchingProfessionals } from "./model/professionals";
 import { zipToPoint } from "./model/geo";
+import { limitFor, rateLimiter } from "./model/rateLimit";
 import { fileBlob, createUser, errorOf, firstPage, newTest, owner, pro, setupEnv, TEST_SITE_URL, type TestConvex, type TestMember, userRow } from "./test.setup";
 
 beforeAll(setupEnv);
@@ -416,9 +417,8 @@ describe("document links", () => {
   test("are bounded per viewer: past 300 an hour the caller is told to wait", async () => {
     const { t, ana } = await world();
     const credentialId = await submitLicence(t, ana);
-    await t.run((ctx) =>
-      ctx.db.insert("rateLimits", { key: `credential-document:${ana.userId}`, count: 300, windowStart: Date.now() }),
-    );
+    // The hour's links used up, in the rate limiter's own table.
+    await t.run((ctx) => rateLimiter.limit(ctx, "documentLinks", { key: ana.userId, count: limitFor("documentLinks").max }));
     expect(await errorOf(ana.as.action(api.credentials.openDocument, { credentialId }))).toMatchObject({
       code: "RATE_LIMITED",
     });

@@ -167,7 +167,6 @@ export const remove = mutation({
 
 /** How long a document link works. */
 export const DOCUMENT_LINK_MS = 5 * 60_000;
-const DOCUMENT_LINKS_PER_HOUR = { max: 300, windowMs: 60 * 60_000 };
 
 /** Who may open the document: the owner or an admin (null when neither, or it is gone). */
 export const documentAccess = internalQuery({
@@ -185,11 +184,8 @@ export const issueTicket = internalMutation({
   args: { tokenHash: v.string(), credentialId: v.id("credentials"), viewerId: v.id("users") },
   returns: v.null(),
   handler: async (ctx, args) => {
-    // Each link is a row until the hourly prune: bounded per viewer (a reviewer opens far fewer).
-    const retryAt = await hit(ctx, `credential-document:${args.viewerId}`, DOCUMENT_LINKS_PER_HOUR, 1, {
-      userId: args.viewerId,
-      what: "credential document links per hour",
-    });
+    // Each link is a row until the hourly prune: bounded per viewer (documentLinks, model/rateLimit.ts).
+    const retryAt = await hit(ctx, "documentLinks", args.viewerId, args.viewerId);
     if (retryAt !== null) rateLimited(retryAt);
     await ctx.db.insert("documentTickets", { ...args, expiresAt: Date.now() + DOCUMENT_LINK_MS });
     return null;

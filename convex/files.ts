@@ -30,7 +30,7 @@ import {
   uploadCountQuotaMessage,
 } from "./model/files";
 import { bytesMatchType, normalizeContentType, SNIFF_BYTES } from "./model/sniff";
-import { hit, LIMITS, limitFor, uploadBytesPerDay } from "./model/rateLimit";
+import { hit, limitFor, uploadBytesPerDay } from "./model/rateLimit";
 import { logSecurityEvent } from "./model/securityLog";
 
 /**
@@ -43,17 +43,11 @@ async function uploadRefusal(
   count: number,
   reserveBytes = 0,
 ): Promise<AppErrorData | null> {
-  const burst = await hit(ctx, `upload:minute:${userId}`, LIMITS.uploadsPerMinute, count, {
-    userId,
-    what: "upload URLs per minute",
-  });
+  const burst = await hit(ctx, "uploadsPerMinute", userId, userId, count);
   if (burst !== null) return { code: ErrorCode.RATE_LIMITED, message: Messages.tooManyRequests, retryAt: burst };
-  const daily = await hit(ctx, `upload:day:${userId}`, LIMITS.uploadsPerDay, count, {
-    userId,
-    what: "uploads per day",
-  });
+  const daily = await hit(ctx, "uploadsPerDay", userId, userId, count);
   if (daily !== null) {
-    const message = uploadCountQuotaMessage(limitFor(LIMITS.uploadsPerDay).max);
+    const message = uploadCountQuotaMessage(limitFor("uploadsPerDay").max);
     return { code: ErrorCode.RATE_LIMITED, message, retryAt: daily };
   }
   const quota = uploadBytesPerDay();

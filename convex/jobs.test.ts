@@ -2,10 +2,13 @@ import { describe, expect, test } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { Messages } from "../common/errors";
-import { BID_TRANSITIONS, BID_WRITE_LIMIT, PHOTO_REQUEST_LIMIT, QUOTE_REQUEST_LIMIT } from "./model/jobs";
+import { BID_TRANSITIONS } from "./model/jobs";
+import { limitFor } from "./model/rateLimit";
 import { JobMessages } from "../common/jobs";
 import { fileBlob, bid, newTest, owner, pro, project, userRow, withoutPayment, type TestConvex } from "./test.setup";
 import { userCountsOf } from "./model/counters";
+
+const [QUOTE_REQUEST_LIMIT, PHOTO_REQUEST_LIMIT, BID_WRITE_LIMIT] = [limitFor("quoteRequests"), limitFor("photoRequests"), limitFor("bidWrites")];
 
 /** An uploaded image (a photographer's photo). */
 const photoFile = (t: TestConvex) => t.run((ctx) => ctx.storage.store(fileBlob(64, "image/png")));

@@ -15,6 +15,8 @@ import {
   type World,
 } from "./authz.setup";
 import { fill, pathsOf, ROUTES, routes, send, slotIds } from "./http/routes.setup";
+import { MAX_FAILED_SIGN_INS } from "../common/account";
+import { countFailure } from "./model/rateLimit";
 
 const SENTINELS = {
   a: {
@@ -84,19 +86,15 @@ const registered = new Set<string>();
 
 /**
  * The world with A's and B's sentinels on their rows, plus the places sign-in
- * keeps them elsewhere: a per-source lockout (rateLimits "lock:<email>|<ip>",
- * ending at the lockout sentinel) and security log rows naming their emails.
+ * keeps them elsewhere: a per-source lockout (in the rate limiter's table, which only
+ * accounts.ts reads) and security log rows naming their emails.
  */
 async function sentinelWorld(): Promise<World> {
   const world = await buildWorld(undefined, SENTINELS);
   await world.t.run(async (ctx) => {
     for (const who of ["a", "b"] as const) {
-      const { email, lockoutUntil, loginAttempts } = SENTINELS[who];
-      await ctx.db.insert("rateLimits", {
-        key: `lock:${email}|203.0.113.93`,
-        windowStart: lockoutUntil,
-        count: loginAttempts,
-      });
+      const { email } = SENTINELS[who];
+      for (let i = 0; i < MAX_FAILED_SIGN_INS; i++) await countFailure(ctx, "signInLockout", `${email}|203.0.113.93`);
       await ctx.db.insert("securityLogs", {
         eventType: "login_failed",
         userId: world[who].userId,

@@ -7,7 +7,7 @@ import { mentionToken } from "../common/social";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { MAX_PAGE_SIZE } from "./model/paging";
-import { limitFor } from "./model/rateLimit";
+import { limitFor, rateLimiter } from "./model/rateLimit";
 import { insertTestPost } from "./social/social.setup";
 import {
   bid,
@@ -148,6 +148,38 @@ describe("social rate limits", () => {
       reporter.as.mutation(api.social.reports.report, { postId: posts[i]!, reason: "spam" }),
     );
   });
+});
+
+describe("kept by @convex-dev/rate-limiter", () => {
+  test("a member's comments are counted in the component's table, and a reset there lifts the limit", async () => {
+    const t = newTest();
+    const author = await pro(t);
+    const chatty = await owner(t);
+    const postId = await insertTestPost(t, author.userId);
+    const comment = (i: number) => chatty.as.mutation(api.social.comments.add, { postId, content: `Nice work ${i}`, mentionIds: [] });
+    const left = async () => (await t.run((ctx) => rateLimiter.getValue(ctx, "comments", { key: chatty.userId }))).value;
+    const max = limitFor("comments").max;
+    for (let i = 0; i < 3; i++) await comment(i);
+    expect(await left()).toBe(max - 3);
+    for (let i = 3; i < max; i++) await comment(i);
+    expect(await left()).toBe(0);
+    expect((await errorOf(comment(max))).code).toBe(ErrorCode.RATE_LIMITED);
+    // A refused call counts nothing.
+    expect(await left()).toBe(0);
+    await t.run((ctx) => rateLimiter.reset(ctx, "comments", { key: chatty.userId }));
+    await comment(max + 1);
+  });
+
+  test("a sign-in lockout is the component's state too: clearing it there lets the source in", async () => {
+    const t = newTest().withRequestMetadata({ ip: "198.51.100.90" });
+    await t.action(api.auth.signIn, { provider: "password", params: signUpParams() });
+    const attempt = (password: string) =>
+      t.action(api.auth.signIn, { provider: "password", params: { flow: "signIn", email: "maya@example.com", password } });
+    for (let i = 0; i < 5; i++) await errorOf(attempt("Wrong-Password1!"));
+    expect((await errorOf(attempt(STRONG_PASSWORD))).code).toBe(ErrorCode.ACCOUNT_LOCKED);
+    await t.run((ctx) => rateLimiter.reset(ctx, "signInLockout", { key: "maya@example.com|198.51.100.90" }));
+    expect((await attempt(STRONG_PASSWORD)).tokens?.token).toBeTruthy();
+  }, 60_000);
 });
 
 describe("mentions", () => {

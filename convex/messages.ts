@@ -5,7 +5,7 @@
 // thread is a page of its messages, never the whole history.
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
-import { MESSAGE_RATE_LIMIT, MessageCopy, messageProblem } from "../common/messages";
+import { MessageCopy, messageProblem } from "../common/messages";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
 import { internalMutation, mutation, query } from "./functions";
@@ -92,10 +92,7 @@ export const send = mutation({
     if (await isBlocked(ctx, other._id, viewer._id)) forbidden(MessageCopy.blocked);
     // The person writing is limited, whoever they write for.
     const writer = member ?? viewer;
-    const retryAt = await hit(ctx, `message:${writer._id}`, MESSAGE_RATE_LIMIT, 1, {
-      userId: writer._id,
-      what: "messages",
-    });
+    const retryAt = await hit(ctx, "messages", writer._id, writer._id);
     if (retryAt !== null) rateLimited(retryAt, MessageCopy.rateLimited);
 
     return await deliverMessage(ctx, viewer, other, content.trim(), member?._id);

@@ -6,7 +6,6 @@ import { api } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import {
   canTransition,
-  CONNECTION_REQUEST_LIMIT,
   CONNECTION_TRANSITIONS,
   REQUEST_AFTER_DECLINE_MS,
   type ConnectionAction,
@@ -14,9 +13,11 @@ import {
   type PairStatus,
 } from "./model/network";
 import { MAX_PAGE_SIZE } from "./model/paging";
-import { REVIEW_REPORT_LIMIT } from "./reviews";
+import { limitFor } from "./model/rateLimit";
 import { fileBlob, bid, newTest, owner, pro, project, userRow as user, type TestConvex, type TestMember, withoutPayment } from "./test.setup";
 import { userCountsOf } from "./model/counters";
+
+const [CONNECTION_REQUEST_LIMIT, REVIEW_REPORT_LIMIT] = [limitFor("connectionRequests"), limitFor("reviewReports")];
 
 async function connect(a: TestMember, b: TestMember) {
   const id = await a.as.mutation(api.connections.request, { userId: b.userId });

@@ -17,9 +17,6 @@ import { cappedPagination } from "./model/paging";
 import { fileReport } from "./model/moderation";
 import { displayName, isHiddenMember } from "./model/users";
 
-/** Reports one member may file per day, over all reviews (each review once). */
-export const REVIEW_REPORT_LIMIT = { max: 10, windowMs: 24 * 60 * 60 * 1000 };
-
 const reviewView = v.object({
   _id: v.id("reviews"),
   _creationTime: v.number(),
@@ -149,7 +146,8 @@ export const report = mutation({
       .withIndex("by_reviewId_and_reporterId", (q) => q.eq("reviewId", reviewId).eq("reporterId", viewer._id))
       .first();
     if (earlier) invalid(ProfileCopy.reportOnce);
-    await limitOrRefuse(ctx, `review-report:${viewer._id}`, REVIEW_REPORT_LIMIT, viewer._id, "review reports");
+    // Per member per day, over all reviews (each review once): reviewReports, model/rateLimit.ts.
+    await limitOrRefuse(ctx, "reviewReports", viewer._id, viewer._id);
     await fileReport(ctx, { reporterId: viewer._id, reviewId, reason, description: text || undefined });
     return null;
   },

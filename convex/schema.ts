@@ -72,6 +72,8 @@ export default defineSchema({
     /** Consecutive failed sign-ins since the last success (spec: loginAttempts). */
     loginAttempts: v.optional(v.number()),
     lockoutUntil: v.optional(v.number()),
+    /** When a password reset last lifted the sign-in lockouts: part of their rate-limit keys (accounts.ts). */
+    lockoutsClearedAt: v.optional(v.number()),
     /** Demo data made by the seed script (never shown as real activity). */
     seeded: v.optional(v.boolean()),
 
@@ -1095,16 +1097,6 @@ export default defineSchema({
     message: v.string(),
     at: v.number(),
   }).index("by_at", ["at"]),
-
-  /** Fixed-window counters for rate limits; key = "<route>:<identifier>". */
-  rateLimits: defineTable({
-    key: v.string(),
-    windowStart: v.number(),
-    count: v.number(),
-  })
-    .index("by_key", ["key"])
-    // The prune cron (convex/maintenance.ts) finds rows whose window is long over.
-    .index("by_windowStart", ["windowStart"]),
 
   securityLogs: defineTable({
     eventType: v.string(),

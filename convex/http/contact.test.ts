@@ -1,8 +1,10 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ContactMessages } from "../../common/contact";
 import { ErrorCode, Messages } from "../../common/errors";
-import { CONTACT_RATE_LIMITS } from "../contact";
+import { limitFor } from "../model/rateLimit";
 import { newTest, setupEnv, type TestConvex } from "../test.setup";
+
+const CONTACT_RATE_LIMITS = { perEmail: limitFor("contactPerEmail"), perIp: limitFor("contactPerIp") };
 
 // POST /api/contact (spec §7) on top of contact.send: the route's own part is JSON
 // in and out, type checks, HTTP statuses and CORS; the rules are contact.send's.

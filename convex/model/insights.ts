@@ -103,14 +103,10 @@ export async function recordProfileView(
     profile.deletedAt !== undefined
   )
     return false;
-  if (!(await firstInWindow(ctx, `insights:view:${viewer._id}:${profile._id}`, DAY_MS))) return false;
+  if (!(await firstInWindow(ctx, "profileViewCounted", `${viewer._id}:${profile._id}`))) return false;
   await countProEvent(ctx, profile._id, { profileViews: 1 });
   return true;
 }
-
-/** Directory pages one member may have counted per hour; more are served but not counted. */
-export const SEARCH_PAGES_COUNTED_PER_HOUR = 120;
-const HOUR_MS = 60 * 60_000;
 
 /** A short stable key for a search's arguments (FNV-1a), so a dedupe key stays small. */
 function searchKey(args: unknown): string {
@@ -127,22 +123,12 @@ function searchKey(args: unknown): string {
  * Search appearances, counted cheaply and bounded: one increment per professional per directory page
  * served (at most the page size, ≤ 100), for a signed-in member; the same search by the same member
  * counts once an hour (a live re-render or a back-and-forth doesn't), and a member's pages stop
- * counting past SEARCH_PAGES_COUNTED_PER_HOUR. The professionals counted are those the search itself
+ * counting past insightsSearchPages (model/rateLimit.ts). The professionals counted are those the search itself
  * returns (the caller runs it on the server), never ids the client names. Nobody appears to themself.
  */
 export async function shouldCountSearchPage(ctx: MutationCtx, viewerId: Id<"users">, args: unknown): Promise<boolean> {
-  if (!(await firstInWindow(ctx, `insights:search:${viewerId}:${searchKey(args)}`, HOUR_MS))) return false;
-  const retryAt = await hit(
-    ctx,
-    `insights:searchPages:${viewerId}`,
-    { max: SEARCH_PAGES_COUNTED_PER_HOUR, windowMs: HOUR_MS },
-    1,
-    {
-      userId: viewerId,
-      what: "directory pages counted for lead insights",
-    },
-  );
-  return retryAt === null;
+  if (!(await firstInWindow(ctx, "searchCounted", `${viewerId}:${searchKey(args)}`))) return false;
+  return (await hit(ctx, "insightsSearchPages", viewerId, viewerId)) === null;
 }
 
 export async function countSearchAppearances(

@@ -42,7 +42,6 @@ import { notify, notifyAll } from "./notifications";
 import { paymentsOfJob } from "../payments/model/paymentRows";
 import { matchingProfessionals } from "./professionals";
 import { limitOrRefuse } from "./limits";
-import type { Limit } from "./rateLimit";
 import { onJobClosed, onJobCompleted } from "./referrals";
 import type { TransitionRule } from "./transitions";
 import { displayName } from "./users";
@@ -680,20 +679,17 @@ export async function routeQuoteRequest(
 // ---------------------------------------------------------------------------
 // Abuse limits on what fans out to other members or sends email.
 
-const HOUR = 60 * 60_000;
-/** Per member: quote requests (each routed to up to 50 professionals), photo requests (up to 20 photographers), and bid writes (place, edit, withdraw: each emails the owner). */
-export const QUOTE_REQUEST_LIMIT: Limit = { max: 10, windowMs: HOUR };
-export const PHOTO_REQUEST_LIMIT: Limit = { max: 10, windowMs: HOUR };
-export const BID_WRITE_LIMIT: Limit = { max: 30, windowMs: HOUR };
+// Per member: quote requests (each routed to up to 50 professionals), photo requests (up to 20
+// photographers), and bid writes (place, edit, withdraw: each emails the owner); model/rateLimit.ts.
 
 export async function limitQuoteRequests(ctx: MutationCtx, userId: Id<"users">) {
-  await limitOrRefuse(ctx, `quoteRequest:user:${userId}`, QUOTE_REQUEST_LIMIT, userId, "quote requests");
+  await limitOrRefuse(ctx, "quoteRequests", userId, userId);
 }
 export async function limitPhotoRequests(ctx: MutationCtx, userId: Id<"users">) {
-  await limitOrRefuse(ctx, `photoRequest:user:${userId}`, PHOTO_REQUEST_LIMIT, userId, "photo requests");
+  await limitOrRefuse(ctx, "photoRequests", userId, userId);
 }
 export async function limitBidWrites(ctx: MutationCtx, userId: Id<"users">) {
-  await limitOrRefuse(ctx, `bidWrite:user:${userId}`, BID_WRITE_LIMIT, userId, "bid writes");
+  await limitOrRefuse(ctx, "bidWrites", userId, userId);
 }
 
 // ---------------------------------------------------------------------------

@@ -28,8 +28,6 @@ type Actor = "anyone" | "requester" | "receiver" | "either";
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** After a decline, the declined member waits this long before asking the same person again. */
 export const REQUEST_AFTER_DECLINE_MS = 7 * DAY_MS;
-/** Connection requests one member may send per day. */
-export const CONNECTION_REQUEST_LIMIT = { max: 20, windowMs: DAY_MS };
 
 /** The whole graph: which statuses an action leaves from, where it goes, and who may take it. */
 export const CONNECTION_TRANSITIONS: Record<
@@ -118,7 +116,7 @@ export function assertCanTransition(
 /**
  * Takes `action` on the pair (actor, other) and returns the row. For `request`, `row` may be null (a
  * new pair). Refuses an action the graph doesn't allow, a request too soon after a decline, and more
- * requests a day than CONNECTION_REQUEST_LIMIT.
+ * connection requests a day than its limit (connectionRequests, model/rateLimit.ts).
  */
 export async function transition(
   ctx: MutationCtx,
@@ -140,13 +138,7 @@ export async function transition(
     ) {
       rateLimited((row.endedAt ?? 0) + REQUEST_AFTER_DECLINE_MS);
     }
-    await limitOrRefuse(
-      ctx,
-      `connection-request:${actor._id}`,
-      CONNECTION_REQUEST_LIMIT,
-      actor._id,
-      "connection requests",
-    );
+    await limitOrRefuse(ctx, "connectionRequests", actor._id, actor._id);
     const fields = { requesterId: actor._id, receiverId: other._id, status: to, requestedAt: now };
     if (row === null) id = await ctx.db.insert("connections", fields);
     else {

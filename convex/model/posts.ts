@@ -26,7 +26,6 @@ import { forbidden, invalid, notFound, parseOrThrow } from "./errors";
 import { fileByStorageId } from "./files";
 import { limitOrRefuse } from "./limits";
 import { keptMentions, mentionViews, newlyMentioned } from "./mentions";
-import type { Limit } from "./rateLimit";
 import { screenText } from "./screening";
 import { forgetRepost } from "./reposts";
 import { notifyMention } from "./socialNotifications";
@@ -187,10 +186,8 @@ export async function postViews(ctx: QueryCtx, posts: readonly (Post | null)[], 
 // Writing
 
 /** New posts one member may publish per hour (each fans out to their followers and connections). */
-export const POST_LIMIT: Limit = { max: 60, windowMs: 60 * 60_000 };
-
 export async function limitPosts(ctx: MutationCtx, userId: Id<"users">): Promise<void> {
-  await limitOrRefuse(ctx, `post:user:${userId}`, POST_LIMIT, userId, "feed posts");
+  await limitOrRefuse(ctx, "posts", userId, userId);
 }
 
 // A repost's own text is the sharer's optional comment.

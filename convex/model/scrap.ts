@@ -28,7 +28,6 @@ import { fail, invalid } from "./errors";
 import { distanceMiles, geohashOf, zipToPlace, type GeoPoint, type ZipStop } from "./geo";
 import { limitMemberAction, limitOrRefuse } from "./limits";
 import { notify } from "./notifications";
-import { LIMITS, type Limit } from "./rateLimit";
 import type { TransitionRule } from "./transitions";
 import { fullName, isHiddenMember } from "./users";
 
@@ -432,22 +431,19 @@ export async function confirmPickup(ctx: MutationCtx, listing: Listing, listerId
 // ---------------------------------------------------------------------------
 // Abuse limits: posting fans out to every browser nearby, claims notify listers.
 
-export const SCRAP_POST_LIMIT: Limit = { max: 20, windowMs: HOUR };
-export const SCRAP_CLAIM_LIMIT: Limit = { max: 30, windowMs: HOUR };
-
 export async function limitListingPosts(ctx: MutationCtx, userId: Id<"users">) {
-  await limitOrRefuse(ctx, `scrapPost:user:${userId}`, SCRAP_POST_LIMIT, userId, "scrap listings");
+  await limitOrRefuse(ctx, "scrapPosts", userId, userId);
 }
 export async function limitClaims(ctx: MutationCtx, userId: Id<"users">) {
-  await limitOrRefuse(ctx, `scrapClaim:user:${userId}`, SCRAP_CLAIM_LIMIT, userId, "scrap claims");
+  await limitOrRefuse(ctx, "scrapClaims", userId, userId);
 }
 /** A claim of this listing: claim, cancel, claim again would email its lister each time. */
 export async function limitListingClaims(ctx: MutationCtx, userId: Id<"users">, listingId: Id<"scrapListings">) {
   await limitClaims(ctx, userId);
-  await limitMemberAction(ctx, `scrapClaim:listing:${listingId}:user:${userId}`, LIMITS.scrapClaimsPerListing, userId, "claims of one scrap listing");
+  await limitMemberAction(ctx, "scrapClaimsPerListing", `${listingId}:${userId}`, userId);
 }
 export async function limitCancels(ctx: MutationCtx, userId: Id<"users">) {
-  await limitMemberAction(ctx, `scrapCancel:user:${userId}`, LIMITS.scrapCancels, userId, "scrap claim cancels");
+  await limitMemberAction(ctx, "scrapCancels", userId, userId);
 }
 
 // ---------------------------------------------------------------------------

@@ -16,7 +16,6 @@ import { teamInviteEmail } from "../emails/templates";
 import { fail, forbidden, invalid, notFound } from "./errors";
 import { limitOrRefuse } from "./limits";
 import { notify } from "./notifications";
-import type { Limit } from "./rateLimit";
 import { siteUrl } from "./tokens";
 import type { TransitionRule } from "./transitions";
 import { displayName, fullName, isHiddenMember } from "./users";
@@ -34,8 +33,6 @@ export const SEAT_TRANSITIONS = {
 } as const satisfies Record<string, TransitionRule<SeatState, Actor>>;
 export type SeatTransition = keyof typeof SEAT_TRANSITIONS;
 
-/** Invitations an owner may send per hour (each may email an address outside Rafter). */
-export const TEAM_INVITE_LIMIT: Limit = { max: 20, windowMs: 60 * 60_000 };
 
 // ---------------------------------------------------------------------------
 // The plan: the "plan allows" pair (like canBrand / assertCanBrand).
@@ -168,7 +165,8 @@ export async function inviteToTeam(ctx: MutationCtx, owner: Doc<"users">, rawEma
   }
   // The owner holds one of the plan's seats.
   if (live.length + 1 >= teamSeatLimit(owner.subscriptionTier ?? "basic")) invalid(TeamCopy.seatsFull);
-  await limitOrRefuse(ctx, `teamInvite:user:${owner._id}`, TEAM_INVITE_LIMIT, owner._id, "team invitations");
+  // Each invitation may email an address outside Rafter (teamInvites, model/rateLimit.ts).
+  await limitOrRefuse(ctx, "teamInvites", owner._id, owner._id);
 
   const account = await ctx.db
     .query("users")
