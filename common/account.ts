@@ -21,10 +21,11 @@ export const MAX_FAILED_SIGN_INS = 5;
 /** ...for this long. */
 export const LOCKOUT_MS = 15 * 60 * 1000;
 /**
- * Per-account slowdown against guessing from many sources (issue 29): after this many failed
- * sign-ins for one email from anywhere within the window (RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT),
- * each further failure makes devices that never signed in to the account wait, doubling from
- * the base to the cap. A device that signed in before is spared: only its own lockout applies.
+ * Per-account slowdown against guessing from many sources (issue 29): once failed sign-ins for
+ * one email from anywhere use up their allowance (RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT, a token
+ * bucket refilling at that rate), each further failure makes devices that never signed in to the
+ * account wait, doubling from the base to the cap. A device that signed in before is spared: only
+ * its own lockout applies.
  */
 export const SLOWDOWN_BASE_MS = 60 * 1000;
 export const SLOWDOWN_MAX_MS = 15 * 60 * 1000;
