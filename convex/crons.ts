@@ -14,8 +14,8 @@ crons.daily("notification digests", { hourUTC: 14, minuteUTC: 0 }, internal.noti
 // Uploads never attached within 24 hours are deleted (convex/files.ts); hourly, bounded batches.
 crons.hourly("sweep orphaned uploads", { minuteUTC: 17 }, internal.files.sweepOrphans, {});
 
-// Security logs past retention (convex/maintenance.ts). Rate limits keep one row per key in
-// @convex-dev/rate-limiter's own table, which it does not expire.
+// Rate limiter rows over a week old and security logs past retention (convex/maintenance.ts).
+crons.daily("prune rate limits", { hourUTC: 4, minuteUTC: 20 }, internal.maintenance.pruneRateLimitRows, {});
 crons.daily("prune security logs", { hourUTC: 4, minuteUTC: 40 }, internal.maintenance.pruneSecurityLogRows, {});
 // Sessions end at their expiry by being deleted (model/sessions.ts): the check in every query reads
 // no clock, so a minute here is how late an expired session may still be used.

@@ -4,7 +4,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { ErrorCode } from "../common/errors";
 import { mentionToken } from "../common/social";
-import { api } from "./_generated/api";
+import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { MAX_PAGE_SIZE } from "./model/paging";
 import { limitFor, rateLimiter } from "./model/rateLimit";
@@ -180,6 +180,23 @@ describe("kept by @convex-dev/rate-limiter", () => {
     await t.run((ctx) => rateLimiter.reset(ctx, "signInLockout", { key: "maya@example.com|198.51.100.90" }));
     expect((await attempt(STRONG_PASSWORD)).tokens?.token).toBeTruthy();
   }, 60_000);
+
+  test("the daily prune clears the component's rows made over a week ago, and only those", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-01T12:00:00Z") });
+    try {
+      const t = newTest();
+      const left = async (key: string) => (await t.run((ctx) => rateLimiter.getValue(ctx, "signUpPerEmail", { key }))).value;
+      const max = limitFor("signUpPerEmail").max;
+      await t.run((ctx) => rateLimiter.limit(ctx, "signUpPerEmail", { key: "old@example.com" }));
+      vi.setSystemTime(Date.now() + 8 * 24 * 60 * 60_000);
+      await t.run((ctx) => rateLimiter.limit(ctx, "signUpPerEmail", { key: "new@example.com" }));
+      expect([await left("old@example.com"), await left("new@example.com")]).toEqual([max - 1, max - 1]);
+      await t.mutation(internal.maintenance.pruneRateLimitRows, {});
+      expect([await left("old@example.com"), await left("new@example.com")]).toEqual([max, max - 1]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe("mentions", () => {

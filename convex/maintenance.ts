@@ -1,13 +1,32 @@
-// Housekeeping crons (convex/crons.ts): security log rows past their retention
-// and expired sign-in sessions
-// are deleted in bounded batches; a full batch schedules the next one.
+// Housekeeping crons (convex/crons.ts): rate-limit rows and security log rows
+// past their time and expired sign-in sessions are deleted in bounded batches;
+// a full batch schedules the next one.
 import { v } from "convex/values";
-import { internal } from "./_generated/api";
+import { components, internal } from "./_generated/api";
 import { internalMutation } from "./functions";
 import { pruneSecurityLogs, securityLogRetentionMs } from "./model/securityLog";
 import { endExpiredSessions } from "./model/sessions";
 
 const BATCH = 500;
+/** How long a rate limiter's row may live (every limit's window is a day or less). */
+const RATE_LIMIT_ROW_TTL_MS = 7 * 24 * 60 * 60_000;
+
+/**
+ * The rate limiter keeps one row per key and never expires them, so a spray of sign-ins from many
+ * addresses would leave rows forever. Rows created over a week ago go, through the component's own
+ * clearAll (batches of 100 it schedules itself). A key still in use then starts afresh: at most one
+ * early reset per key per week, for storage bounded by a week of keys. A lockout in force stays:
+ * its row is made anew when it locks (model/rateLimit.ts countFailure).
+ */
+export const pruneRateLimitRows = internalMutation({
+  args: {},
+  returns: v.null(),
+  handler: async (ctx) => {
+    await ctx.runMutation(components.rateLimiter.lib.clearAll, { before: Date.now() - RATE_LIMIT_ROW_TTL_MS });
+    return null;
+  },
+});
+
 export const pruneSecurityLogRows = internalMutation({
   args: {},
   returns: v.number(),
