@@ -40,16 +40,26 @@ export class IdSet {
   }
 }
 
+/** The app's documents ("") or one component instance's, as the compaction reads them live. */
+export interface CompactionSpace {
+  path: string;
+  documents: () => Record<string, Doc>;
+  tables: () => Iterable<Iterable<string>>;
+}
+
 export class Compactor {
   private running: Promise<CompactionStats | null> | null = null;
-  /** While running: documents changed since the snapshot's commit and not yet written, as they were then (null: absent). */
-  private before: Map<string, Doc | null> | null = null;
+  /**
+   * While running: documents changed since the snapshot's commit and not yet
+   * written, as they were then (null: absent), with their component's path.
+   */
+  private before: Map<string, [string, Doc | null]> | null = null;
   private written: IdSet | null = null;
 
   constructor(
     private persistence: Persistence,
-    private documents: () => Record<string, Doc>,
-    private tables: () => Iterable<Iterable<string>>,
+    /** The app's space first, then each component's (ids are unique across them). */
+    private spaces: () => CompactionSpace[],
     private log: (line: string) => void,
   ) {}
 
@@ -65,8 +75,8 @@ export class Compactor {
   /** Every commit's changes, while a compaction runs. */
   track(changes: Change[]): void {
     if (!this.before || !this.written) return;
-    for (const [id, previous] of changes) {
-      if (!this.before.has(id) && !this.written.has(id)) this.before.set(id, previous ?? null);
+    for (const [id, previous, , component] of changes) {
+      if (!this.before.has(id) && !this.written.has(id)) this.before.set(id, [component ?? "", previous ?? null]);
     }
   }
 
@@ -77,22 +87,26 @@ export class Compactor {
     this.persistence.rotateLog();
     const before = (this.before = new Map());
     const written = (this.written = new IdSet());
-    const documents = this.documents;
-    const tables = this.tables;
-    function* stream(): Generator<Doc> {
-      for (const ids of tables()) {
-        for (const id of ids) {
-          if (before.has(id) || written.has(id)) continue;
-          const doc = documents()[id];
-          if (!doc) continue;
-          written.add(id);
-          yield doc;
+    const spaces = this.spaces();
+    // One space after the other, the app's first, each closed by its documents
+    // changed meanwhile: a later change to a space already written is either
+    // to a document written (skipped) or to one created after the snapshot.
+    function* stream(): Generator<[string, Doc]> {
+      for (const space of spaces) {
+        for (const ids of space.tables()) {
+          for (const id of ids) {
+            if (before.has(id) || written.has(id)) continue;
+            const doc = space.documents()[id];
+            if (!doc) continue;
+            written.add(id);
+            yield [space.path, doc];
+          }
         }
-      }
-      for (const [id, doc] of before) {
-        if (doc && !written.has(id)) {
-          written.add(id);
-          yield doc;
+        for (const [id, [path, doc]] of before) {
+          if (path === space.path && doc && !written.has(id)) {
+            written.add(id);
+            yield [path, doc];
+          }
         }
       }
     }

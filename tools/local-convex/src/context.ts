@@ -39,8 +39,8 @@ export interface CallContext {
   origin?: object;
   /** This mutation's timings, when LOCAL_CONVEX_TRACE=1 (trace.ts). */
   trace?: MutationTrace;
-  /** Last writes of a top-level mutation, made in its own commit (a scheduled job's state, see scheduler.ts). */
-  beforeCommit?: (writes: Writes) => void;
+  /** Last writes of a top-level mutation, made in its own commit (a scheduled job's state, see scheduler.ts), given the pending writes of each component by path. */
+  beforeCommit?: (writesOf: (componentPath: string) => Writes | null, all: Writes[]) => void;
 }
 
 export const zeroStats = (): CallStats => ({
@@ -57,6 +57,25 @@ export function newCallContext(udfPath: string, journalIn: string | null = null)
 }
 
 export const callContext = new AsyncLocalStorage<CallContext>();
+
+/** The component instance whose function is running: its path from the app ("" for the app) and its environment. */
+export interface ComponentScope {
+  path: string;
+  /** What its functions read as `process.env`; null: the deployment's (the app). */
+  env: Record<string, string> | null;
+}
+
+/**
+ * Set around the handler of every function (loader.ts wraps them per
+ * instance), so database, scheduler and storage syscalls know whose tables
+ * they touch, as convex-test's own (private) execution context does.
+ */
+export const componentScope = new AsyncLocalStorage<ComponentScope>();
+
+export const currentComponentPath = (): string => componentScope.getStore()?.path ?? "";
+
+/** A table's name made unique across the app and its components, for read and write sets: `<component path>/<table>`. */
+export const qualifiedTable = (component: string | undefined, table: string): string => (component ? `${component}/${table}` : table);
 
 // Work started from a commit hook must not inherit the committing function's
 // async context (convex-test keys its transactions on AsyncLocalStorage).

@@ -53,15 +53,23 @@ export class Crons {
     return this.persistence.readJson("crons.json") ?? {};
   }
 
-  /** Arms every cron of `crons`; a cron whose spec is unchanged keeps its last run. */
-  start(crons: Record<string, any>): void {
+  /**
+   * Arms every cron of each instance's `crons` (the app's, and each
+   * component's own crons.ts, which run that component's functions); a cron
+   * whose spec is unchanged keeps its last run. A component's are kept as
+   * `<component path>/<name>`.
+   */
+  start(tables: { componentPath: string; crons: Record<string, any> }[]): void {
     const state = this.state();
     const next: CronState = {};
-    for (const [name, cron] of Object.entries<any>(crons)) {
-      const spec = JSON.stringify(cron);
-      const prior = state[name]?.spec === spec ? state[name] : undefined;
-      if (prior) next[name] = prior;
-      this.arm(name, cron, prior?.lastRun ?? null);
+    for (const { componentPath, crons } of tables) {
+      for (const [name, cron] of Object.entries<any>(crons)) {
+        const key = componentPath ? `${componentPath}/${name}` : name;
+        const spec = JSON.stringify(cron);
+        const prior = state[key]?.spec === spec ? state[key] : undefined;
+        if (prior) next[key] = prior;
+        this.arm(key, componentPath, cron, prior?.lastRun ?? null);
+      }
     }
     this.persistence.writeJson("crons.json", next);
   }
@@ -71,20 +79,20 @@ export class Crons {
     this.timers = [];
   }
 
-  private arm(name: string, cron: any, lastRun: number | null): void {
+  private arm(key: string, componentPath: string, cron: any, lastRun: number | null): void {
     if (this.host.closed) return;
     const at = nextCronRun(cron.schedule, lastRun, Date.now());
     const timer = setTimeout(
       async () => {
-        if (Date.now() < at) return this.arm(name, cron, lastRun); // long delays are chunked
+        if (Date.now() < at) return this.arm(key, componentPath, cron, lastRun); // long delays are chunked
         const ranAt = Date.now();
         const state = this.state();
-        state[name] = { lastRun: ranAt, spec: JSON.stringify(cron) };
+        state[key] = { lastRun: ranAt, spec: JSON.stringify(cron) };
         this.persistence.writeJson("crons.json", state);
-        this.host.logCall(`cron '${name}' -> ${cron.name}`);
-        await this.host.call(cron.name, jsonToConvex(cron.args?.[0] ?? {}), null, { caller: `cron ${name}` });
+        this.host.logCall(`cron '${key}' -> ${cron.name}`);
+        await this.host.call(cron.name, jsonToConvex(cron.args?.[0] ?? {}), null, { caller: `cron ${key}`, componentPath });
         this.timers = this.timers.filter((t) => t !== timer);
-        this.arm(name, cron, ranAt);
+        this.arm(key, componentPath, cron, ranAt);
       },
       Math.min(Math.max(0, at - Date.now()), MAX_TIMER_MS),
     );

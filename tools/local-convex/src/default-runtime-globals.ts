@@ -13,12 +13,19 @@ const nodeEnv = (Reflect.get(globalThis, "process") as { env: Record<string, str
  * own keys (`Object.keys(process.env)` is `[]` there, `"X" in process.env`
  * false) and writes that are never read back, as on Convex.
  */
+/** The runtime's hook (engine.ts): the running component's own environment, or null in the app's functions. */
+const COMPONENT_ENV = Symbol.for("local-convex:componentEnv");
+/** What a deployment sets for every function, a component's included. */
+const SYSTEM = new Set(["CONVEX_CLOUD_URL", "CONVEX_SITE_URL"]);
+
 const env = new Proxy<Record<string, string | undefined>>(
   {},
   {
     get(target, prop, receiver) {
       if (typeof prop !== "string") return Reflect.get(target, prop, receiver);
-      const value = nodeEnv[prop];
+      // A component sees the values its parent passed (`use(x, {env})`), not the deployment's.
+      const scoped = (Reflect.get(globalThis, COMPONENT_ENV) as (() => Record<string, string> | null) | undefined)?.();
+      const value = scoped && !SYSTEM.has(prop) ? scoped[prop] : nodeEnv[prop];
       // Convex's console prints the object through this.
       if (value === undefined && prop === "inspect") return () => "[process.env]";
       return value;

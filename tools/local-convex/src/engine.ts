@@ -11,7 +11,10 @@ import { patchCommit } from "./commits.js";
 import { Compactor, type CompactionStats } from "./compaction.js";
 import {
   callContext,
+  componentScope,
+  currentComponentPath,
   installConsole,
+  qualifiedTable,
   newCallContext,
   normalizeUdfPath,
   runInRoot,
@@ -34,7 +37,7 @@ import {
   type Internals,
   type Writes,
 } from "./internals.js";
-import type { FunctionKind, LoadedApp } from "./loader.js";
+import type { FunctionInfo, FunctionKind, LoadedApp } from "./loader.js";
 import {
   checkTime,
   checkValue,
@@ -93,8 +96,10 @@ export type CallOutcome =
     };
 
 export interface CallOptions {
-  /** Refuse internal functions (calls from clients). */
+  /** Refuse internal functions, and every function of a component (calls from clients). */
   publicOnly?: boolean;
+  /** The component instance whose function this is ("" or absent: the app's). */
+  componentPath?: string;
   /** Expected kind (e.g. the WebSocket `Mutation` message only runs mutations). */
   kind?: FunctionKind;
   journal?: string | null;
@@ -109,8 +114,8 @@ export interface CallOptions {
   mutationKey?: string;
   /** The client connection calling (sync.ts): the commit event names it, so others hear first. */
   origin?: object;
-  /** Writes a mutation makes last, in its own top-level commit (the scheduler records a job's success so). */
-  beforeCommit?: (writes: Writes) => void;
+  /** Writes a mutation makes last, in its own top-level commit (the scheduler records a job's success so): the pending writes of a component by path. */
+  beforeCommit?: (writesOf: (componentPath: string) => Writes | null, all: Writes[]) => void;
   /** Where a WebSocket mutation came from and when, for the trace (trace.ts). */
   trace?: { received: number; dequeued: number; conn: number; subject: string | null };
 }
@@ -133,6 +138,17 @@ export interface EngineOptions {
   limits?: Limits;
 }
 
+/** The app or one component instance: its own database, indexes and functions. */
+export interface Space {
+  path: string;
+  db: DatabaseFake;
+  indexes: Indexes;
+  functions: Map<string, FunctionInfo>;
+}
+
+/** The deployment-unique name a component instance's function goes by in logs: `<path>:<udf path>`, as Convex's log shows it. */
+const displayName = (componentPath: string, udfPath: string) => (componentPath ? `${componentPath}/${udfPath}` : udfPath);
+
 export class Engine extends EventEmitter {
   private t: any;
   private global!: ConvexGlobal;
@@ -140,6 +156,10 @@ export class Engine extends EventEmitter {
   private internals: Internals;
   app: LoadedApp;
   private indexes = new Indexes(() => this.db._documents);
+  /** The app ("") and every installed component instance, by path. */
+  private spaces = new Map<string, Space>();
+  /** Documents of components the data holds but convex.config.ts no longer installs: kept, as Convex keeps an unmounted component's data. */
+  private detached = new Map<string, Record<string, Doc>>();
   private identityAccessors = new Map<string, any>();
   private compactScheduled = false;
   private compactor: Compactor;
@@ -185,8 +205,10 @@ export class Engine extends EventEmitter {
       },
       run: (fn) => runInRoot(() => this.t.run(fn)),
       call: (udfPath, args, identity, options) => this.call(udfPath, args, identity, options),
-      idsOf: (table) => this.indexes.idsOf(table),
-      kindOf: (udfPath) => this.functionInfo(udfPath)?.kind ?? null,
+      idsOf: (table, componentPath = "") => this.spaces.get(componentPath)?.indexes.idsOf(table) ?? [],
+      kindOf: (udfPath, componentPath = "") => this.functionInfo(udfPath, componentPath)?.kind ?? null,
+      dbOf: (componentPath) => this.spaces.get(componentPath)?.db ?? null,
+      spaces: () => this.spaces.values(),
       logCall: (line) => {
         if (opts.logFunctionCalls !== false) opts.log(line);
       },
@@ -196,8 +218,18 @@ export class Engine extends EventEmitter {
     this.crons = new Crons(host, opts.persistence);
     this.compactor = new Compactor(
       opts.persistence,
-      () => this.db._documents,
-      () => this.indexes.tables(),
+      () => [
+        ...[...this.spaces.values()].map((space) => ({
+          path: space.path,
+          documents: () => space.db._documents,
+          tables: () => space.indexes.tables(),
+        })),
+        ...[...this.detached].map(([path, documents]) => ({
+          path,
+          documents: () => documents,
+          tables: () => [Object.keys(documents)],
+        })),
+      ],
       (line) => opts.log(line),
     );
     installConsole((line) => {
@@ -208,36 +240,52 @@ export class Engine extends EventEmitter {
   /** Creates the convex-test instance for `app` and fills it with `state`. */
   private build(app: LoadedApp, state: StoredState): void {
     const t = convexTest({ schema: app.schema, modules: app.moduleMap, transactionLimits: trackerLimits(this.limits) } as any);
+    // Parents before children, each with its own database (convex-test keeps one per registered path).
+    for (const component of app.components) t.registerComponent(component.path, component.schema ?? null, component.moduleMap);
     const global = checkGlobal((t as any).__localConvexGlobal);
     const db = global.components[""].db;
-    this.validateState(app, state);
+    this.validateState(app.schema, state.documents, "");
+    for (const c of app.components) this.validateState(c.schema, state.components.get(c.path) ?? {}, c.path);
     db._documents = state.documents;
     db._nextDocId = state.nextDocId;
     db._lastCreationTime = state.lastCreationTime;
+    const spaces = new Map<string, Space>([["", { path: "", db, indexes: this.indexes, functions: app.functions }]]);
+    for (const c of app.components) {
+      const cdb = global.components[c.path].db;
+      cdb._documents = state.components.get(c.path) ?? {};
+      shareCounters(cdb, db);
+      spaces.set(c.path, { path: c.path, db: cdb, indexes: new Indexes(() => cdb._documents), functions: c.functions });
+    }
     global.transactionManager._lastCommitTs = state.lastCommitTs;
     this.mutations = state.mutations;
     this.t = t;
     this.global = global;
     this.db = db;
     this.app = app;
+    this.spaces = spaces;
+    this.detached = new Map([...state.components].filter(([path]) => !spaces.has(path)));
     this.identityAccessors.clear();
-    this.indexes.rebuild();
+    for (const space of spaces.values()) space.indexes.rebuild();
     this.patch();
   }
 
   /** Hooks every concern into the new convex-test instance. */
   private patch(): void {
-    patchPendingWrites(this.db);
-    patchSchemaValidation(this.db, this.internals);
+    for (const space of this.spaces.values()) {
+      const db = space.db;
+      patchPendingWrites(db);
+      patchSchemaValidation(db, this.internals);
+      patchIndexes(db, space.indexes);
+      patchQueryStreams(db);
+      patchPaginate(db, (filter) => countingDropped(this.global.transactionManager, filter));
+    }
     patchReturnValidation(this.global, this.internals);
-    patchIndexes(this.db, this.indexes);
-    patchQueryStreams(this.db);
-    patchPaginate(this.db, (filter) => countingDropped(this.global.transactionManager, filter));
-    patchCommit(this.db, (ts, changes) => this.onCommit(ts, changes));
+    patchCommit(this.global, (ts, changes) => this.onCommit(ts, changes));
     patchMetrics(this.global.transactionManager);
-    patchLimits(this.global, this.limits);
-    patchReadTracking(this.global);
-    patchPagination(this.global);
+    const spaceNow = () => this.spaces.get(currentComponentPath()) ?? this.spaces.get("")!;
+    patchLimits(this.global, this.limits, () => spaceNow().db);
+    patchReadTracking(this.global, spaceNow);
+    patchPagination(this.global, spaceNow);
     patchScheduler(this.global, this.scheduler);
     patchStorage(this.global, this.storage);
     // Last, so it wraps every other syscall layer.
@@ -245,20 +293,20 @@ export class Engine extends EventEmitter {
   }
 
   /** Refuses a schema that the stored documents violate. */
-  private validateState(app: LoadedApp, state: StoredState): void {
-    const schema = app.schema;
+  private validateState(schema: any, documents: Record<string, Doc>, componentPath: string): void {
     if (!schema || schema.schemaValidation === false) return;
+    const where = componentPath ? ` of component '${componentPath}'` : "";
     const tables = new Map<string, any>(
       Object.entries<any>(schema.tables).map(([name, table]) => [name, table.export().documentType]),
     );
-    for (const doc of Object.values(state.documents)) {
+    for (const doc of Object.values(documents)) {
       const table = tableOfId(doc._id)!;
       if (table.startsWith("_")) continue;
       const validator = tables.get(table);
       if (!validator) {
         if (schema.strictTableNameTypes !== false) {
           throw new Error(
-            `local-convex: the schema has no table '${table}' but the data holds documents in it (e.g. ${doc._id}). Restore the table, or start with --reset to wipe the data.`,
+            `local-convex: the schema${where} has no table '${table}' but the data holds documents in it (e.g. ${doc._id}). Restore the table, or start with --reset to wipe the data.`,
           );
         }
         continue;
@@ -268,15 +316,18 @@ export class Engine extends EventEmitter {
         this.internals.validateValidator(validator, fields);
       } catch (e: any) {
         throw new Error(
-          `local-convex: the schema rejects existing document ${doc._id} in '${table}': ${String(e.message).replace(/^Validator error: /, "")}. Fix the schema (or the data); the previous functions keep running.`,
+          `local-convex: the schema${where} rejects existing document ${doc._id} in '${table}': ${String(e.message).replace(/^Validator error: /, "")}. Fix the schema (or the data); the previous functions keep running.`,
         );
       }
     }
   }
 
   private currentState(): StoredState {
+    const components = new Map(this.detached);
+    for (const space of this.spaces.values()) if (space.path) components.set(space.path, space.db._documents);
     return {
       documents: this.db._documents,
+      components,
       nextDocId: this.db._nextDocId,
       lastCreationTime: this.db._lastCreationTime,
       lastCommitTs: this.global.transactionManager._lastCommitTs,
@@ -287,13 +338,18 @@ export class Engine extends EventEmitter {
   start(state: StoredState): void {
     this.build(this.app, state);
     this.scheduler.rearm();
-    this.crons.start(this.app.crons);
+    this.crons.start(this.cronTables());
+  }
+
+  /** Each instance's crons (a component's own crons.ts runs its functions, as on Convex). */
+  private cronTables(): { componentPath: string; crons: Record<string, any> }[] {
+    return [{ componentPath: "", crons: this.app.crons }, ...this.app.components.map((c) => ({ componentPath: c.path, crons: c.crons }))];
   }
 
   /** Swaps in newly loaded functions (and schema), keeping the data. Throws, changing nothing, if the data violates the new schema. */
   reload(app: LoadedApp): void {
     const state = this.currentState();
-    const previous = { t: this.t, global: this.global, db: this.db, app: this.app };
+    const previous = { t: this.t, global: this.global, db: this.db, app: this.app, spaces: this.spaces, detached: this.detached };
     try {
       this.build(app, state);
     } catch (e) {
@@ -302,7 +358,7 @@ export class Engine extends EventEmitter {
       throw e;
     }
     this.crons.stop();
-    this.crons.start(this.app.crons);
+    this.crons.start(this.cronTables());
     this.emit("reload");
   }
 
@@ -310,8 +366,11 @@ export class Engine extends EventEmitter {
     return this.global.transactionManager._lastCommitTs;
   }
 
+  /** Documents of the app and of every component instance. */
   documentCount(): number {
-    return this.indexes.documentCount();
+    let count = 0;
+    for (const space of this.spaces.values()) count += space.indexes.documentCount();
+    return count;
   }
 
   // ---------------------------------------------------------------------------
@@ -321,17 +380,26 @@ export class Engine extends EventEmitter {
     const trace = tracer ? callContext.getStore()?.trace : undefined;
     if (trace) trace.commitStart = traceNow();
     this.compactor.track(changes);
-    this.indexes.apply(changes);
+    const byComponent = new Map<string, Change[]>();
+    for (const change of changes) {
+      const path = change[3] ?? "";
+      const list = byComponent.get(path);
+      if (list) list.push(change);
+      else byComponent.set(path, [change]);
+    }
+    for (const [path, list] of byComponent) this.spaces.get(path)?.indexes.apply(list);
     if (trace) trace.indexMs = traceNow() - trace.commitStart!;
     const changed: [string, Doc | null][] = changes.map(([id, , after]) => [id, after]);
     const mutation = this.appliedMutation();
     // Written inside the commit; fsynced off the main thread, and the caller
-    // hears of it only once that is done (see call()).
+    // hears of it only once that is done (see call()). One entry for the app's
+    // and every component's writes: a transaction is atomic across them.
     this.persistence.append({
       ts,
       nextDocId: this.db._nextDocId,
       lastCreationTime: this.db._lastCreationTime,
-      writes: changed,
+      writes: changes.filter((c) => !c[3]).map(([id, , after]) => [id, after]),
+      componentWrites: changes.filter((c) => c[3]).map(([id, , after, path]) => [path!, id, after]),
       ...(mutation ? { mutation } : {}),
     });
     if (trace) {
@@ -343,9 +411,9 @@ export class Engine extends EventEmitter {
       if (this.mutations.size > MUTATIONS_KEPT) this.mutations.delete(this.mutations.keys().next().value!);
     }
     const tables = new Set<string>();
-    for (const [id] of changed) {
+    for (const [id, , , path] of changes) {
       const table = tableOfId(id);
-      if (table) tables.add(table);
+      if (table) tables.add(qualifiedTable(path, table));
     }
     const invalidating = trace ? traceNow() : 0;
     const origin = callContext.getStore()?.origin;
@@ -360,7 +428,7 @@ export class Engine extends EventEmitter {
     changes: Change[],
     origin: object | undefined,
   ): void {
-    this.scheduler.onCommit(changed);
+    this.scheduler.onCommit(changes);
     this.storage.onCommit(changed);
     if (this.persistence.shouldCompact() && !this.compactScheduled && !this.compactor.inProgress) {
       this.compactScheduled = true;
@@ -461,8 +529,8 @@ export class Engine extends EventEmitter {
     return accessor;
   }
 
-  functionInfo(udfPath: string) {
-    return this.app.functions.get(normalizeUdfPath(udfPath));
+  functionInfo(udfPath: string, componentPath = "") {
+    return this.spaces.get(componentPath)?.functions.get(normalizeUdfPath(udfPath));
   }
 
   /**
@@ -518,16 +586,22 @@ export class Engine extends EventEmitter {
       commitTs: null,
       stats: ctx.stats,
     });
-    const info = this.app.functions.get(udfPath);
+    const componentPath = options.componentPath ?? "";
+    const info = this.functionInfo(udfPath, componentPath);
     const [modulePath, exportName] = udfPath.split(":");
-    if (!info || (options.publicOnly && !info.isPublic)) {
+    // A component's functions are reached only through `components.<name>` from
+    // the app's functions: a client (not an admin) never calls one, whatever
+    // its visibility, and hears what Convex says of a missing function.
+    if (!info || (options.publicOnly && (!info.isPublic || componentPath !== ""))) {
       const what = options.publicOnly ? "public function" : "function";
+      const inComponent = componentPath ? ` in '${componentPath}'` : "";
       return fail(
-        `[Request ID: ${requestId()}] Server Error\nCould not find ${what} for '${modulePath}:${exportName}'. Did you forget to run \`npx convex dev\` or \`npx convex deploy\`?`,
+        `[Request ID: ${requestId()}] Server Error\nCould not find ${what} for '${modulePath}:${exportName}'${inComponent}. Did you forget to run \`npx convex dev\` or \`npx convex deploy\`?`,
       );
     }
     if (options.kind && options.kind !== info.kind) {
-      return fail(`[Request ID: ${requestId()}] Server Error\nTrying to execute ${udfPath} as ${options.kind}, but it is defined as ${info.kind}.`);
+      const inComponent = componentPath ? ` in '${componentPath}'` : "";
+      return fail(`[Request ID: ${requestId()}] Server Error\nTrying to execute ${udfPath}${inComponent} as ${options.kind}, but it is defined as ${info.kind}.`);
     }
     const repeated = info.kind === "mutation" ? this.alreadyApplied(options.mutationKey, ctx) : null;
     if (repeated) return repeated;
@@ -536,12 +610,12 @@ export class Engine extends EventEmitter {
     const outcome = await runInRoot(() =>
       callContext.run(ctx, async (): Promise<CallOutcome> => {
         try {
-          await this.validateArgs(udfPath, args, info.kind === "mutation" && !!options.mutationKey);
+          await this.validateArgs(udfPath, args, componentPath, info.kind === "mutation" && !!options.mutationKey);
           if (tracer && options.trace && info.kind === "mutation") {
             const { received, dequeued, conn, subject } = options.trace;
             ctx.trace = tracer.newMutation(udfPath, received, dequeued, conn, subject);
           }
-          const path = { udfPath, componentPath: "" };
+          const path = { udfPath, componentPath };
           const accessor = this.accessor(identity, options.request);
           if (info.kind !== "action") {
             ctx.cpuStart = process.cpuUsage();
@@ -577,14 +651,14 @@ export class Engine extends EventEmitter {
         }
       }),
     );
-    this.record(udfPath, info.kind, options.caller ?? "client", performance.now() - started, outcome.success, ctx.stats);
+    this.record(displayName(componentPath, udfPath), info.kind, options.caller ?? "client", performance.now() - started, outcome.success, ctx.stats);
     if (ctx.trace) ctx.trace.end = traceNow();
     return outcome;
   }
 
-  private async validateArgs(udfPath: string, args: any, captureResult = false): Promise<void> {
+  private async validateArgs(udfPath: string, args: any, componentPath: string, captureResult = false): Promise<void> {
     const [modulePath, exportName] = udfPath.split(":");
-    const mod = await this.global.components[""].modules(modulePath);
+    const mod = await this.global.components[componentPath].modules(modulePath);
     const fn = mod?.[exportName];
     if (captureResult) this.captureResult(fn);
     if (!fn?.exportArgs) return;
@@ -684,3 +758,24 @@ export class Engine extends EventEmitter {
     this.crons.stop();
   }
 }
+
+/**
+ * One id counter (and creation clock) for the app and all its components, so
+ * an id names one document in the whole deployment (as Convex's ids, which
+ * carry their table's number, do) and a commit's writes, the scheduler's jobs
+ * and stored files are keyed by id alone. Persisted once, with the app's.
+ */
+function shareCounters(db: DatabaseFake, root: DatabaseFake): void {
+  for (const field of ["_nextDocId", "_lastCreationTime"] as const) {
+    Object.defineProperty(db, field, {
+      get: () => root[field],
+      set: (value: number) => {
+        root[field] = value;
+      },
+      configurable: true,
+    });
+  }
+}
+
+/** `process.env` in a component's default-runtime modules (default-runtime-globals.ts reads it through this hook). */
+(globalThis as any)[Symbol.for("local-convex:componentEnv")] = () => componentScope.getStore()?.env ?? null;

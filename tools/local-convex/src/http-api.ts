@@ -136,6 +136,8 @@ export function deploymentApi({ engine: eng, verifier, cloudUrl, forwardedForTok
         const rawArgs = fnMatch[1] === "function" ? body.args : Array.isArray(body.args) ? body.args[0] : body.args;
         const outcome = await eng.call(String(body.path), jsonToConvex(rawArgs ?? {}), auth.identity, {
           publicOnly: !auth.admin,
+          // ConvexHttpClient#function sends one; only an admin may name a component's function.
+          componentPath: typeof body.componentPath === "string" ? body.componentPath : "",
           kind,
           caller: "http",
           request: clientInfo(req, forwardedForToken),
@@ -148,13 +150,14 @@ export function deploymentApi({ engine: eng, verifier, cloudUrl, forwardedForTok
         return;
       }
       if (p === "/api/storage/upload" && req.method === "POST") {
-        if (!eng.storage.checkUploadToken(url.searchParams.get("token"))) {
+        const owner = eng.storage.checkUploadToken(url.searchParams.get("token"));
+        if (owner === null) {
           sendJson(res, 401, { code: "InvalidUploadToken", message: "The upload URL is invalid or has expired." });
           return;
         }
         const bytes = await readBody(req);
         const contentType = req.headers["content-type"];
-        const storageId = await eng.storage.store(bytes, contentType || undefined);
+        const storageId = await eng.storage.store(bytes, contentType || undefined, owner);
         sendJson(res, 200, { storageId });
         return;
       }

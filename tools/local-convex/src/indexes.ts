@@ -170,8 +170,8 @@ export interface IndexRange {
   after(doc: Doc): boolean;
 }
 
-/** One change of a commit: the document id, its committed version before, and after (null: deleted). */
-export type Change = [id: string, before: Doc | undefined, after: Doc | null];
+/** One change of a commit: the document id, its committed version before, and after (null: deleted); and the component instance whose document it is (absent: the app's). */
+export type Change = [id: string, before: Doc | undefined, after: Doc | null, component?: string];
 
 interface SortedIndex {
   table: string;

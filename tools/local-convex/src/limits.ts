@@ -194,8 +194,7 @@ export function countingDropped<D>(tm: TransactionManager, filter: (doc: D) => b
  * arrays), documents `.filter()` looked at and dropped (read, as Convex
  * counts them), and the time limit at each syscall and commit.
  */
-export function patchLimits(global: ConvexGlobal, limits: Limits): void {
-  const db = global.components[""].db as DatabaseFake & Record<string, any>;
+export function patchLimits(global: ConvexGlobal, limits: Limits, currentDb: () => DatabaseFake): void {
   const tm = global.transactionManager as any;
   const written = async (jsonArgs: string, op: string, next: (op: string, a: string) => Promise<string>) => {
     checkTime(limits);
@@ -204,7 +203,7 @@ export function patchLimits(global: ConvexGlobal, limits: Limits): void {
     if (op !== "1.0/shallowMerge") checkValue(jsonToConvex(args.value), limits, true);
     const result = await next(op, jsonArgs);
     if (op === "1.0/shallowMerge") {
-      const doc = db.get(args.table, args.id);
+      const doc = currentDb().get(args.table, args.id);
       try {
         if (doc) checkValue(doc, limits, true);
       } catch (e) {
@@ -222,16 +221,20 @@ export function patchLimits(global: ConvexGlobal, limits: Limits): void {
     "1.0/queryPage": (a, next) => (checkTime(limits), next("1.0/queryPage", a)),
   });
 
-  // Convex counts every document a query looks at, including those `.filter()` drops.
-  const queryNext = db.queryNext.bind(db);
-  db.queryNext = (queryId: number) => {
-    const st = db._queryResults[queryId];
-    if (st && st.filterFn && !st.countsDropped) {
-      st.countsDropped = true;
-      st.filterFn = countingDropped(tm, st.filterFn);
-    }
-    return queryNext(queryId);
-  };
+  // Convex counts every document a query looks at, including those `.filter()` drops;
+  // a component's reads count toward the transaction that called it (one tracker for all).
+  for (const component of Object.values(global.components)) {
+    const db = component.db as DatabaseFake & Record<string, any>;
+    const queryNext = db.queryNext.bind(db);
+    db.queryNext = (queryId: number) => {
+      const st = db._queryResults[queryId];
+      if (st && st.filterFn && !st.countsDropped) {
+        st.countsDropped = true;
+        st.filterFn = countingDropped(tm, st.filterFn);
+      }
+      return queryNext(queryId);
+    };
+  }
 
   const commit = tm.commit.bind(tm);
   tm.commit = (isNested: boolean) => {

@@ -6,6 +6,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { bundleApp, convexGlobalNames, hasUseNodeDirective, type Bundled } from "./bundle.js";
+import { flattenComponents, loadComponentTree } from "./components.js";
+import { componentScope, type ComponentScope } from "./context.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export type FunctionKind = "query" | "mutation" | "action";
@@ -24,6 +26,8 @@ export interface LoadedApp {
   hasHttp: boolean;
   /** The default export of auth.config.ts, if any. */
   authConfig: { providers: any[] } | null;
+  /** The component instances `convex.config.ts` installs, parents before children. */
+  components: LoadedComponent[];
 }
 
 const SOURCE = /\.(ts|tsx|js|jsx|mjs|cjs|mts|cts)$/;
@@ -68,19 +72,40 @@ export async function codegen(functionsDir: string): Promise<void> {
 
 let generationCounter = 0;
 /** Bundles of loaded generations; the five newest are kept (a failed reload keeps the running one). */
-const bundles: Bundled[] = [];
+const bundles: Bundled[][] = [];
 
-/** Bundles and imports every module of the app, as a new generation. */
-export async function loadApp(functionsDir: string): Promise<LoadedApp> {
-  const dir = path.resolve(functionsDir);
-  const generated = path.join(dir, "_generated");
-  if (!fs.existsSync(path.join(generated, "api.js"))) {
-    throw new Error(`local-convex: ${generated}/api.js is missing; run 'npx convex codegen' (or start without --no-codegen).`);
-  }
-  const generation = ++generationCounter;
+/** What one functions folder (the app's, or a component's `dist/component`) holds once bundled and imported. */
+interface FolderModules {
+  dir: string;
+  /** Absolute source file -> its module namespace. */
+  modules: Map<string, any>;
+  generatedFiles: string[];
+  schema: any;
+  crons: Record<string, any>;
+  functions: Map<string, FunctionInfo>;
+  hasHttp: boolean;
+  authConfig: { providers: any[] } | null;
+}
+
+/** A component instance the app installs (components.ts), loaded. */
+export interface LoadedComponent {
+  /** Its path from the app, as Convex names instances ("resend/emailWorkpool"). */
+  path: string;
+  dir: string;
+  /** Its environment (`use(x, {env})`): all its functions see as `process.env`. */
+  env: Record<string, string>;
+  schema: any;
+  moduleMap: Record<string, () => Promise<any>>;
+  functions: Map<string, FunctionInfo>;
+  crons: Record<string, any>;
+}
+
+/** Bundles and imports every module of one functions folder (see bundle.ts). */
+async function importFolder(dir: string, withAuthConfig: boolean, owned: Bundled[]): Promise<FolderModules> {
   const files = listModules(dir);
-  const authConfigFile = listAuthConfig(dir);
+  const authConfigFile = withAuthConfig ? listAuthConfig(dir) : null;
   const bundled = await bundleApp(dir, files, authConfigFile);
+  owned.push(bundled);
   const load = async (file: string) => {
     try {
       return await import(pathToFileURL(bundled.outputs.get(file)!).href);
@@ -92,35 +117,25 @@ export async function loadApp(functionsDir: string): Promise<LoadedApp> {
     }
   };
   const modules = new Map<string, any>();
-  try {
-    for (const file of files) modules.set(file, await load(file));
-  } catch (e) {
-    bundled.dispose();
-    throw e;
-  }
-  // convex-test finds the functions root by the `_generated` folder; the
-  // bundles carry their own copy of its code, so these are never loaded.
-  const moduleMap: Record<string, () => Promise<any>> = {};
-  for (const file of fs.readdirSync(generated)) {
-    if (/\.js$/.test(file)) moduleMap[path.join(generated, file)] = () => Promise.resolve({});
-  }
+  for (const file of files) modules.set(file, await load(file));
+  const generated = path.join(dir, "_generated");
+  const generatedFiles = fs.existsSync(generated)
+    ? fs.readdirSync(generated).filter((f) => /\.js$/.test(f)).map((f) => path.join(generated, f))
+    : [];
   const functions = new Map<string, FunctionInfo>();
   let schema: any = undefined;
   let crons: Record<string, any> = {};
   let hasHttp = false;
   for (const [file, mod] of modules) {
-    moduleMap[file] = () => Promise.resolve(mod);
     const modulePath = modulePathOf(dir, file);
     if (modulePath === "schema") schema = mod.default;
     if (modulePath === "crons") crons = mod.default?.crons ?? {};
     if (modulePath === "http" && mod.default?.lookup) hasHttp = true;
     const inNode = hasUseNodeDirective(fs.readFileSync(file, "utf8"));
     for (const [name, fn] of Object.entries<any>(mod)) {
-      if (!fn || (typeof fn !== "object" && typeof fn !== "function")) continue;
-      const kind: FunctionKind | null = fn.isQuery ? "query" : fn.isMutation ? "mutation" : fn.isAction ? "action" : null;
+      const kind = functionKind(fn);
       if (kind === null) continue;
       if (inNode && kind !== "action") {
-        bundled.dispose();
         throw new Error(
           `local-convex: module ${path.relative(process.cwd(), file)} failed to load: \`${name}\` is a ${kind === "query" ? "Query" : "Mutation"} function. Only actions can be defined in Node.js ("use node" files).`,
         );
@@ -129,13 +144,90 @@ export async function loadApp(functionsDir: string): Promise<LoadedApp> {
     }
   }
   if (schema !== undefined && typeof schema?.tables !== "object") {
-    bundled.dispose();
     throw new Error(`local-convex: module ${path.relative(process.cwd(), path.join(dir, "schema"))} failed to load: its default export is not a schema (defineSchema(...)).`);
   }
   const authConfig = authConfigFile ? ((await load(authConfigFile)).default ?? null) : null;
-  bundles.push(bundled);
-  while (bundles.length > 5) bundles.shift()!.dispose();
-  return { generation, schema, moduleMap, functions, crons, hasHttp, authConfig };
+  return { dir, modules, generatedFiles, schema, crons, functions, hasHttp, authConfig };
+}
+
+function functionKind(fn: any): FunctionKind | null {
+  if (!fn || (typeof fn !== "object" && typeof fn !== "function")) return null;
+  return fn.isQuery ? "query" : fn.isMutation ? "mutation" : fn.isAction ? "action" : null;
+}
+
+/**
+ * The module map convex-test takes, for one instance: each function's handler
+ * runs inside the instance's scope (context.ts). Instances of one component
+ * share its modules, so each gets its own thin function objects over them.
+ */
+function instanceModuleMap(folder: FolderModules, scope: ComponentScope): Record<string, () => Promise<any>> {
+  // convex-test finds the functions root by the `_generated` folder; the
+  // bundles carry their own copy of its code, so these are never loaded.
+  const moduleMap: Record<string, () => Promise<any>> = {};
+  const generated = folder.generatedFiles.length > 0 ? folder.generatedFiles : [path.join(folder.dir, "_generated", "api.js")];
+  for (const file of generated) moduleMap[file] = () => Promise.resolve({});
+  for (const [file, mod] of folder.modules) {
+    const scoped: Record<string, any> = {};
+    for (const [name, value] of Object.entries<any>(mod)) scoped[name] = functionKind(value) ? scopedFunction(value, scope) : value;
+    moduleMap[file] = () => Promise.resolve(scoped);
+  }
+  return moduleMap;
+}
+
+function scopedFunction(fn: any, scope: ComponentScope): any {
+  const scoped = Object.create(fn);
+  // Looked up at each call: patches (returns.ts) may wrap the shared handler later.
+  scoped._handler = function (this: unknown, ...args: unknown[]) {
+    return componentScope.run(scope, () => fn._handler.apply(this, args));
+  };
+  return scoped;
+}
+
+/** Bundles and imports every module of the app and of each component it installs, as a new generation. */
+export async function loadApp(functionsDir: string): Promise<LoadedApp> {
+  const dir = path.resolve(functionsDir);
+  const generated = path.join(dir, "_generated");
+  if (!fs.existsSync(path.join(generated, "api.js"))) {
+    throw new Error(`local-convex: ${generated}/api.js is missing; run 'npx convex codegen' (or start without --no-codegen).`);
+  }
+  const generation = ++generationCounter;
+  const owned: Bundled[] = [];
+  try {
+    const tree = flattenComponents(await loadComponentTree(dir));
+    const root = await importFolder(dir, true, owned);
+    // One bundle per component folder, shared by its instances (as a deploy uploads one per definition).
+    const folders = new Map<string, FolderModules>();
+    for (const node of tree) {
+      if (!folders.has(node.dir)) folders.set(node.dir, await importFolder(node.dir, false, owned));
+    }
+    const components: LoadedComponent[] = tree.map((node) => {
+      const folder = folders.get(node.dir)!;
+      return {
+        path: node.path,
+        dir: node.dir,
+        env: node.env,
+        schema: folder.schema,
+        moduleMap: instanceModuleMap(folder, { path: node.path, env: node.env }),
+        functions: folder.functions,
+        crons: folder.crons,
+      };
+    });
+    bundles.push(owned);
+    while (bundles.length > 5) for (const b of bundles.shift()!) b.dispose();
+    return {
+      generation,
+      schema: root.schema,
+      moduleMap: instanceModuleMap(root, { path: "", env: null }),
+      functions: root.functions,
+      crons: root.crons,
+      hasHttp: root.hasHttp,
+      authConfig: root.authConfig,
+      components,
+    };
+  } catch (e) {
+    for (const b of owned) b.dispose();
+    throw e;
+  }
 }
 
 function listAuthConfig(dir: string): string | null {

@@ -46,7 +46,10 @@ export interface AppliedMutation {
 }
 
 export interface StoredState {
+  /** The app's documents. */
   documents: Record<string, Doc>;
+  /** Each component instance's documents, by its path ("resend/emailWorkpool"). Ids are unique across all. */
+  components: Map<string, Record<string, Doc>>;
   nextDocId: number;
   lastCreationTime: number;
   lastCommitTs: bigint;
@@ -59,6 +62,8 @@ export interface CommitRecord {
   nextDocId: number;
   lastCreationTime: number;
   writes: [string, Doc | null][];
+  /** Writes to components' documents in the same transaction: [component path, id, document or null]. */
+  componentWrites?: [string, string, Doc | null][];
   /** The client mutation that made this commit, durable with it. */
   mutation?: { key: string; result: unknown; at: number };
 }
@@ -75,8 +80,11 @@ export interface SnapshotSource {
   nextDocId: number;
   lastCreationTime: number;
   mutations: [string, AppliedMutation][];
-  /** Every document as of `lastCommitTs`; the writer yields to the event loop between chunks. */
-  documents: Iterable<Doc>;
+  /**
+   * Every document as of `lastCommitTs` with its component's path ("": the
+   * app's), the app's first; the writer yields to the event loop between chunks.
+   */
+  documents: Iterable<[string, Doc]>;
 }
 
 function checksum(text: string): string {
@@ -120,8 +128,13 @@ export function writeFileAtomic(file: string, data: string | Buffer): void {
 const encodeDoc = (doc: Doc) => convexToJson(doc as any);
 const decodeDoc = (json: any) => jsonToConvex(json) as Doc;
 
-/** The snapshot file's text around its documents array: `head`, the documents joined by commas, `tail`. */
-function snapshotFrame(source: Omit<SnapshotSource, "documents">): { head: string; tail: string } {
+/**
+ * The snapshot file's text around its documents array: `head`, the app's
+ * documents joined by commas, `middle`, the components' documents as
+ * `[path, document]` pairs joined by commas, `tail`. (A runtime from before
+ * components reads the app's and ignores the rest.)
+ */
+function snapshotFrame(source: Omit<SnapshotSource, "documents">): { head: string; middle: string; tail: string } {
   const meta = JSON.stringify({
     format: FORMAT,
     lastCommitTs: source.lastCommitTs.toString(),
@@ -129,7 +142,7 @@ function snapshotFrame(source: Omit<SnapshotSource, "documents">): { head: strin
     lastCreationTime: source.lastCreationTime,
     mutations: source.mutations.map(([key, m]) => [key, m.result, m.ts.toString(), m.at]),
   });
-  return { head: `${meta.slice(0, -1)},"documents":[`, tail: "]}" };
+  return { head: `${meta.slice(0, -1)},"documents":[`, middle: `],"componentDocuments":[`, tail: "]}" };
 }
 
 export class Persistence {
@@ -239,6 +252,7 @@ export class Persistence {
   load(): StoredState {
     const state: StoredState = {
       documents: {},
+      components: new Map(),
       nextDocId: 10000,
       lastCreationTime: 0,
       lastCommitTs: 0n,
@@ -256,8 +270,12 @@ export class Persistence {
         const doc = decodeDoc(json);
         state.documents[doc._id] = doc;
       }
+      for (const [component, json] of snapshot.componentDocuments ?? []) {
+        const doc = decodeDoc(json);
+        componentDocuments(state, component)[doc._id] = doc;
+      }
       this.snapshotBytes = fs.statSync(snapshotFile).size;
-      this.snapshotDocuments = snapshot.documents.length;
+      this.snapshotDocuments = snapshot.documents.length + (snapshot.componentDocuments?.length ?? 0);
       state.nextDocId = snapshot.nextDocId;
       state.lastCreationTime = snapshot.lastCreationTime;
       state.lastCommitTs = BigInt(snapshot.lastCommitTs);
@@ -300,6 +318,11 @@ export class Persistence {
         if (json === null) delete state.documents[id];
         else state.documents[id] = decodeDoc(json);
       }
+      for (const [component, id, json] of (record.cw ?? []) as [string, string, any][]) {
+        const documents = componentDocuments(state, component);
+        if (json === null) delete documents[id];
+        else documents[id] = decodeDoc(json);
+      }
       if (record.m) {
         const [key, result, at] = record.m;
         state.mutations.set(key, { result, ts, at });
@@ -337,6 +360,10 @@ export class Persistence {
       n: record.nextDocId,
       c: record.lastCreationTime,
       w: record.writes.map(([id, doc]) => [id, doc === null ? null : encodeDoc(doc)]),
+      // Beside the app's, in the same entry: a crash keeps all of a transaction or none of it.
+      ...(record.componentWrites?.length
+        ? { cw: record.componentWrites.map(([component, id, doc]) => [component, id, doc === null ? null : encodeDoc(doc)]) }
+        : {}),
       ...(record.mutation ? { m: [record.mutation.key, record.mutation.result, record.mutation.at] } : {}),
     });
     const line = `${checksum(body)} ${body}\n`;
@@ -413,12 +440,16 @@ export class Persistence {
 
   /** Replaces the snapshot with `state` and starts an empty log, all at once (start-up; tests). */
   compact(state: StoredState): void {
-    const { head, tail } = snapshotFrame({ ...state, mutations: [...state.mutations] });
+    const { head, middle, tail } = snapshotFrame({ ...state, mutations: [...state.mutations] });
     const documents = Object.values(state.documents).map((doc) => JSON.stringify(encodeDoc(doc)));
-    const text = head + documents.join(",") + tail;
+    const inComponents: string[] = [];
+    for (const [component, docs] of state.components) {
+      for (const doc of Object.values(docs)) inComponents.push(JSON.stringify([component, encodeDoc(doc)]));
+    }
+    const text = head + documents.join(",") + middle + inComponents.join(",") + tail;
     writeFileAtomic(path.join(this.dir, SNAPSHOT), text);
     this.snapshotBytes = Buffer.byteLength(text);
-    this.snapshotDocuments = documents.length;
+    this.snapshotDocuments = documents.length + inComponents.length;
     // Entries older than the snapshot are skipped on load, so a crash between
     // the renames is harmless.
     this.retireLog();
@@ -471,25 +502,36 @@ export class Persistence {
       return value;
     };
     try {
-      const { head, tail } = snapshotFrame(source);
+      const { head, middle, tail } = snapshotFrame(source);
       await write(head);
       let chunk: string[] = [];
       let first = true;
+      let inComponents = false;
       const flush = async () => {
         if (chunk.length === 0) return;
         await write((first ? "" : ",") + chunk.join(","));
         first = false;
         chunk = [];
       };
-      for (const doc of source.documents) {
+      for (const [component, doc] of source.documents) {
+        if (component && !inComponents) {
+          // The app's documents come first: from here on, the components'.
+          await flush();
+          await write(middle);
+          inComponents = true;
+          first = true;
+        } else if (!component && inComponents) {
+          throw new Error("local-convex: a snapshot's app documents must come before its components'");
+        }
         stats.documents += 1;
-        chunk.push(JSON.stringify(encodeDoc(doc)));
+        chunk.push(JSON.stringify(component ? [component, encodeDoc(doc)] : encodeDoc(doc)));
         if (chunk.length >= chunkDocs) {
           await flush();
           if (aborted()) return null;
         }
       }
       await flush();
+      if (!inComponents) await write(middle);
       await write(tail);
       await yielded(out.sync());
       complete = true;
@@ -551,4 +593,10 @@ export class Persistence {
   deleteBlob(storageId: string): void {
     fs.rmSync(this.blobPath(storageId), { force: true });
   }
+}
+
+function componentDocuments(state: StoredState, component: string): Record<string, Doc> {
+  let documents = state.components.get(component);
+  if (!documents) state.components.set(component, (documents = {}));
+  return documents;
 }

@@ -8,7 +8,7 @@
 // write set touches its read set: a document whose old or new version lies
 // in a range it read.
 import { compareValues, jsonToConvex, type Value } from "convex/values";
-import { tableOfId, tableOfQuery } from "./context.js";
+import { qualifiedTable, tableOfId, tableOfQuery } from "./context.js";
 import { fieldValue, indexFields, parseRange, type Change } from "./indexes.js";
 import type { DatabaseFake, Doc } from "./internals.js";
 import { compareValue } from "./order.js";
@@ -104,9 +104,9 @@ export class ReadSet {
   /** Documents read by id (db.get, storage.getUrl), whether they existed or not. */
   private ids = new Set<string>();
   private tables = new Map<string, ChangeTest[]>();
-  private streams = new Map<number, OpenStream>();
+  private streams = new Map<number | string, OpenStream>();
   /** Search streams: the documents they return are read by id. */
-  private searchStreams = new Set<number>();
+  private searchStreams = new Set<number | string>();
 
   private add(table: string, test: ChangeTest) {
     let tests = this.tables.get(table);
@@ -148,29 +148,33 @@ export class ReadSet {
   }
 
   /**
-   * A query stream opened (`1.0/queryStream`). What it read is known when it
-   * ends: up to the last document it returned, or the whole range if it ran out.
+   * A query stream opened (`1.0/queryStream`) on the database of `component`
+   * (its tables are its own: the app's "counters" is not a component's). What
+   * it read is known when it ends: up to the last document it returned, or
+   * the whole range if it ran out.
    */
-  openStream(db: DatabaseFake, queryId: number, query: any): void {
+  openStream(db: DatabaseFake, component: string, queryId: number, query: any): void {
+    const q = (table: string) => qualifiedTable(component, table);
+    const key = streamKey(component, queryId);
     if (query?.source?.type === "Search") {
       const search = searchFieldsOf(db, query);
       // A `.filter()` after the search looks at documents it drops: any of them may start to pass.
-      if (!search || hasFilter(query)) return this.wholeTable(tableOfQuery(query) ?? "");
-      this.search(search.table, search.fields);
-      this.searchStreams.add(queryId);
+      if (!search || hasFilter(query)) return this.wholeTable(q(tableOfQuery(query) ?? ""));
+      this.search(q(search.table), search.fields);
+      this.searchStreams.add(key);
       return;
     }
     const scan = scanOf(db, query);
     if (!scan) {
       const table = tableOfQuery(query);
-      if (table) this.wholeTable(table);
+      if (table) this.wholeTable(q(table));
       return;
     }
-    this.streams.set(queryId, { scan, limit: limitOf(query), returned: 0, last: null, done: false });
+    this.streams.set(key, { scan: { ...scan, table: q(scan.table) }, limit: limitOf(query), returned: 0, last: null, done: false });
   }
 
   /** A `1.0/queryStreamNext` answer. */
-  streamNext(queryId: number, value: Doc | null, done: boolean): void {
+  streamNext(queryId: number | string, value: Doc | null, done: boolean): void {
     if (this.searchStreams.has(queryId)) {
       if (value) this.ids.add(value._id);
       return;
@@ -189,20 +193,22 @@ export class ReadSet {
    * range's start) to `end` inclusive (or the range's end). Cursors are
    * convex-test's: the JSON of each sort key, `_id` last.
    */
-  page(db: DatabaseFake, query: any, cursor: string | null, end: string | null, docs: Doc[]): void {
+  page(db: DatabaseFake, component: string, query: any, cursor: string | null, end: string | null, docs: Doc[]): void {
+    const q = (table: string) => qualifiedTable(component, table);
     if (query?.source?.type === "Search") {
       const search = searchFieldsOf(db, query);
-      if (!search || hasFilter(query)) return this.wholeTable(tableOfQuery(query) ?? "");
-      this.search(search.table, search.fields);
+      if (!search || hasFilter(query)) return this.wholeTable(q(tableOfQuery(query) ?? ""));
+      this.search(q(search.table), search.fields);
       for (const doc of docs) this.ids.add(doc._id);
       return;
     }
-    const scan = scanOf(db, query);
-    if (!scan) {
+    const found = scanOf(db, query);
+    if (!found) {
       const table = tableOfQuery(query);
-      if (table) this.wholeTable(table);
+      if (table) this.wholeTable(q(table));
       return;
     }
+    const scan = { ...found, table: q(found.table) };
     // Past the end: the page is empty whatever is written.
     if (cursor === "_end_cursor") return;
     const fields = scan.fields.includes("_id") ? scan.fields : [...scan.fields, "_id"];
@@ -268,7 +274,12 @@ function decodeCursor(cursor: string): Key | null {
   }
 }
 
-/** One commit's writes, grouped by table. */
+/** A stream's key in a read set: query ids are per database, so a component's are told apart by its path. */
+export function streamKey(componentPath: string, queryId: number): number | string {
+  return componentPath ? `${componentPath}#${queryId}` : queryId;
+}
+
+/** One commit's writes, grouped by table (a component's tables by `<component path>/<table>`). */
 export class WriteSet {
   readonly byTable = new Map<string, Change[]>();
   /** The commit's timestamp (0: unknown). */
@@ -277,8 +288,9 @@ export class WriteSet {
     readonly ts = 0n,
   ) {
     for (const change of changes) {
-      const table = tableOfId(change[0]);
-      if (!table) continue;
+      const name = tableOfId(change[0]);
+      if (!name) continue;
+      const table = qualifiedTable(change[3], name);
       let list = this.byTable.get(table);
       if (!list) this.byTable.set(table, (list = []));
       list.push(change);

@@ -125,21 +125,23 @@ const checking = new WeakSet<object>();
  * ctx.runMutation) is checked before its commit too.
  */
 export function patchReturnValidation(global: ConvexGlobal, internals: Internals): void {
-  const component = global.components[""];
-  const load = component.modules;
   const seen = new WeakSet<object>();
-  component.modules = async (modulePath: string) => {
-    const mod = await load(modulePath);
-    if (mod && typeof mod === "object" && !seen.has(mod)) {
-      seen.add(mod);
-      for (const [name, fn] of Object.entries<any>(mod)) {
-        if (!fn || checking.has(fn) || !(fn.isQuery || fn.isMutation)) continue;
-        checking.add(fn);
-        validateReturnsInHandler(fn, fn.isQuery ? "query" : "mutation", `${modulePath}:${name}`, internals);
+  // The app's functions and every component's.
+  for (const component of Object.values(global.components)) {
+    const load = component.modules;
+    component.modules = async (modulePath: string) => {
+      const mod = await load(modulePath);
+      if (mod && typeof mod === "object" && !seen.has(mod)) {
+        seen.add(mod);
+        for (const [name, fn] of Object.entries<any>(mod)) {
+          if (!fn || checking.has(fn) || !(fn.isQuery || fn.isMutation)) continue;
+          checking.add(fn);
+          validateReturnsInHandler(fn, fn.isQuery ? "query" : "mutation", `${modulePath}:${name}`, internals);
+        }
       }
-    }
-    return mod;
-  };
+      return mod;
+    };
+  }
 }
 
 /**

@@ -195,7 +195,7 @@ export class SearchIndexes {
   }
 
   /** Applies a commit's changes to every built index of the changed tables. */
-  apply(changes: [string, Doc | undefined, Doc | null][]): void {
+  apply(changes: [string, Doc | undefined, Doc | null, string?][]): void {
     if (this.built.size === 0) return;
     for (const index of this.built.values()) {
       for (const [id, , after] of changes) {

@@ -1,9 +1,9 @@
 // File storage: blobs on disk, `_storage` documents in the database, and the
 // signed upload and download URLs a deployment hands out.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import type { ConvexGlobal, Doc } from "./internals.js";
+import type { ConvexGlobal, DatabaseFake, Doc } from "./internals.js";
 import type { Persistence } from "./persistence.js";
-import { callContext, tableOfId } from "./context.js";
+import { callContext, currentComponentPath, tableOfId } from "./context.js";
 import { wrapAsyncSyscall, wrapJsSyscall } from "./syscalls.js";
 import type { EngineHost } from "./host.js";
 
@@ -35,27 +35,34 @@ export class Storage {
     return sig.length === expected.length && timingSafeEqual(sig, expected) ? id : null;
   }
 
-  uploadUrl(): string {
+  /** An upload URL; one a component hands out stores into that component's own file storage, as on Convex. */
+  uploadUrl(componentPath = ""): string {
     const expires = Date.now() + 60 * 60 * 1000;
     const nonce = randomBytes(6).toString("base64url");
-    const token = `${expires}.${nonce}.${this.sign(`upload:${expires}.${nonce}`)}`;
+    const owner = componentPath ? `.${Buffer.from(componentPath).toString("base64url")}` : "";
+    const token = `${expires}.${nonce}.${this.sign(`upload:${expires}.${nonce}${componentPath ? `.${componentPath}` : ""}`)}${owner}`;
     return `${this.cloudUrl()}/api/storage/upload?token=${token}`;
   }
 
-  checkUploadToken(token: string | null): boolean {
-    if (!token) return false;
-    const [expires, nonce, sig] = token.split(".");
-    if (!expires || !nonce || !sig) return false;
-    const expected = this.sign(`upload:${expires}.${nonce}`);
-    return sig === expected && Number(expires) > Date.now();
+  /** The component ("" the app) an upload token stores into, or null if the token is forged or expired. */
+  checkUploadToken(token: string | null): string | null {
+    if (!token) return null;
+    const [expires, nonce, sig, owner] = token.split(".");
+    if (!expires || !nonce || !sig) return null;
+    const componentPath = owner ? Buffer.from(owner, "base64url").toString("utf8") : "";
+    const expected = this.sign(`upload:${expires}.${nonce}${componentPath ? `.${componentPath}` : ""}`);
+    return sig === expected && Number(expires) > Date.now() ? componentPath : null;
   }
 
-  async store(bytes: Buffer, contentType?: string): Promise<string> {
+  async store(bytes: Buffer, contentType?: string, componentPath = ""): Promise<string> {
     const staged = this.persistence.stageBlob(bytes);
     try {
       const sha256 = createHash("sha256").update(bytes).digest("base64");
+      const db = this.host.dbOf(componentPath);
+      if (!db) throw new Error(`local-convex: no component is installed at '${componentPath}'`);
+      // Blobs are named by storage id, unique across the app and its components (see engine.ts shareCounters).
       const storageId: string = await this.host.run(async () =>
-        this.host.db.insert("_storage", { sha256, size: bytes.length, ...(contentType ? { contentType } : {}) }),
+        db.insert("_storage", { sha256, size: bytes.length, ...(contentType ? { contentType } : {}) }),
       );
       this.persistence.commitBlob(staged, storageId);
       return storageId;
@@ -65,16 +72,22 @@ export class Storage {
     }
   }
 
-  get(storageId: string): Blob | null {
-    const meta = this.host.db.get("_storage", storageId);
+  /** The file, as `db` (by default: whichever component's storage holds it, committed) sees it. */
+  get(storageId: string, db?: DatabaseFake): Blob | null {
+    const meta = db ? db.get("_storage", storageId) : this.metadata(storageId);
     if (meta === null) return null;
     const bytes = this.persistence.readBlob(storageId);
     if (bytes === null) return null;
     return new Blob([new Uint8Array(bytes)], meta.contentType ? { type: meta.contentType } : {});
   }
 
+  /** A stored file's committed `_storage` document, in whichever component's storage holds it. */
   metadata(storageId: string): Doc | null {
-    return this.host.db._documents[storageId] ?? null;
+    for (const space of this.host.spaces()) {
+      const doc = space.db._documents[storageId];
+      if (doc) return doc;
+    }
+    return null;
   }
 
   /** A committed delete of a `_storage` document removes its file. */
@@ -85,21 +98,22 @@ export class Storage {
 
 /** Storage syscalls: real URLs and blobs on disk instead of convex-test's fakes. */
 export function patchStorage(global: ConvexGlobal, storage: Storage): void {
-  const db = global.components[""].db;
+  // Each component has its own file storage (its own `_storage`), as on Convex.
+  const db = () => global.components[currentComponentPath()]?.db ?? global.components[""].db;
   wrapAsyncSyscall(global, {
     "1.0/storageGetUrl": async (jsonArgs) => {
       const { storageId } = JSON.parse(jsonArgs);
       callContext.getStore()?.reads.id(storageId);
-      const meta = db.get("_storage", storageId);
+      const meta = db().get("_storage", storageId);
       return JSON.stringify(meta === null ? null : storage.url(storageId));
     },
-    "1.0/storageGenerateUploadUrl": async () => JSON.stringify(storage.uploadUrl()),
+    "1.0/storageGenerateUploadUrl": async () => JSON.stringify(storage.uploadUrl(currentComponentPath())),
   });
   wrapJsSyscall(global, {
     "storage/storeBlob": async (args: any) => {
       const blob: Blob = args.blob;
-      return storage.store(Buffer.from(await blob.arrayBuffer()), blob.type || undefined);
+      return storage.store(Buffer.from(await blob.arrayBuffer()), blob.type || undefined, currentComponentPath());
     },
-    "storage/getBlob": async (args: any) => storage.get(args.storageId),
+    "storage/getBlob": async (args: any) => storage.get(args.storageId, db()),
   });
 }

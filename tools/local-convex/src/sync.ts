@@ -22,6 +22,8 @@ interface Version {
 
 interface Subscription {
   udfPath: string;
+  /** The component instance the client named (only an admin's subscription runs one). */
+  componentPath: string;
   args: any;
   argsJson: string;
   journal: string | null;
@@ -235,13 +237,14 @@ export class SyncConnection {
   }
 
   private async runSubscription(queryId: number, sub: Subscription, trace?: RefreshTrace): Promise<any | null> {
-    const key = `${sub.udfPath}\u0000${sub.argsJson}\u0000${this.identityKey}\u0000${sub.journal}`;
+    const key = `${sub.componentPath}\u0000${sub.udfPath}\u0000${sub.argsJson}\u0000${this.identityKey}\u0000${sub.journal}`;
     const shared = trace ? this.cache.has(key) : false;
     const started = trace ? traceNow() : 0;
     const outcome = await this.cache.get(key, () => {
       this.engine.reactivity.executions += 1;
       return this.engine.call(sub.udfPath, sub.args, this.identity, {
         publicOnly: !this.isAdmin,
+        componentPath: sub.componentPath,
         kind: "query",
         journal: sub.journal,
         caller: "subscription",
@@ -368,6 +371,7 @@ export class SyncConnection {
         const args = jsonToConvex(change.args?.[0] ?? {});
         const sub: Subscription = {
           udfPath: change.udfPath,
+          componentPath: typeof change.componentPath === "string" ? change.componentPath : "",
           args,
           argsJson: JSON.stringify(change.args?.[0] ?? {}),
           journal: change.journal ?? null,
@@ -394,6 +398,7 @@ export class SyncConnection {
     if (!pending) {
       pending = this.engine.call(message.udfPath, jsonToConvex(message.args?.[0] ?? {}), this.identity, {
         publicOnly: !this.isAdmin,
+        componentPath: typeof message.componentPath === "string" ? message.componentPath : "",
         kind: "mutation",
         request: this.request,
         origin: this,
@@ -438,6 +443,7 @@ export class SyncConnection {
   private async action(message: any) {
     const outcome = await this.engine.call(message.udfPath, jsonToConvex(message.args?.[0] ?? {}), this.identity, {
       publicOnly: !this.isAdmin,
+      componentPath: typeof message.componentPath === "string" ? message.componentPath : "",
       kind: "action",
       request: this.request,
     });

@@ -57,7 +57,7 @@ describe("compaction beside live commits", () => {
   it("snapshots the state as of its start while later commits change, delete and add documents", async () => {
     const dir = tempDir("local-convex-persist-");
     const p = open(dir);
-    const compactor = new Compactor(p, () => live.documents, () => [live.ids], () => {});
+    const compactor = new Compactor(p, () => [{ path: "", documents: () => live.documents, tables: () => [live.ids] }], () => {});
     const live: LiveState = new LiveState(p, compactor);
     for (let i = 0; i < 50; i++) live.commit([[doc(i, "a")._id, doc(i, `v0-${i}`)]]);
     live.commit([[doc(0, "")._id, doc(0, "v1-0")]], { key: "session:1", result: { ok: 1 } });
@@ -122,7 +122,7 @@ describe("compaction beside live commits", () => {
     expect(p.shouldCompact()).toBe(true);
     // 400 documents of about 100 bytes: a snapshot of about 40 kB, far above the minimums.
     for (let i = 10; i < 400; i++) live.commit([[doc(i, "")._id, doc(i, "y".repeat(80))]]);
-    const compactor = new Compactor(p, () => live.documents, () => [live.ids], () => {});
+    const compactor = new Compactor(p, () => [{ path: "", documents: () => live.documents, tables: () => [live.ids] }], () => {});
     await compactor.run({ lastCommitTs: live.ts, nextDocId: 20000, lastCreationTime: 0, mutations: [] }, () => false);
     const snapshotBytes = fs.statSync(path.join(dir, "snapshot.json")).size;
     expect(snapshotBytes).toBeGreaterThan(30_000);
