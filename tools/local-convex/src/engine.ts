@@ -570,7 +570,8 @@ export class Engine extends EventEmitter {
 
   private async run(udfPathRaw: string, args: any, identity: Identity | null, options: CallOptions): Promise<CallOutcome> {
     const udfPath = normalizeUdfPath(udfPathRaw);
-    const ctx = newCallContext(udfPath, options.journal ?? null);
+    const componentPath = options.componentPath ?? "";
+    const ctx = newCallContext(displayName(componentPath, udfPath), options.journal ?? null);
     if (options.origin) ctx.origin = options.origin;
     if (options.beforeCommit) ctx.beforeCommit = options.beforeCommit;
     // Named in error messages only: made when one is needed (a random draw per call was measurable).
@@ -586,7 +587,6 @@ export class Engine extends EventEmitter {
       commitTs: null,
       stats: ctx.stats,
     });
-    const componentPath = options.componentPath ?? "";
     const info = this.functionInfo(udfPath, componentPath);
     const [modulePath, exportName] = udfPath.split(":");
     // A component's functions are reached only through `components.<name>` from

@@ -53,7 +53,7 @@ export const seed = mutation({
   handler: async (ctx, args) => ctx.runMutation(components.counter.lib.seed, args),
 });
 
-/** Reads `own` of the app's documents, then `limit` items through the component. */
+/** Reads `limit` items through the component. */
 export const readThrough = query({
   args: { limit: v.number() },
   handler: async (ctx, { limit }) => ctx.runQuery(components.counter.lib.readItems, { limit }),
@@ -89,4 +89,39 @@ export const like = mutation({
 export const likes = query({
   args: { counter: shards, name: v.string() },
   handler: async (ctx, { counter, name }) => ctx.runQuery(components[counter].public.count, { name }),
+});
+
+export const seedApp = mutation({
+  args: { count: v.number() },
+  handler: async (ctx, { count }) => {
+    for (let i = 0; i < count; i++) await ctx.db.insert("counters", { name: `app-${i}`, value: i });
+  },
+});
+
+/** Reads `own` of the app's documents, then `through` items through the component, in one query. */
+export const readBoth = query({
+  args: { own: v.number(), through: v.number() },
+  handler: async (ctx, { own, through }) => {
+    const mine = (await ctx.db.query("counters").take(own)).length;
+    return mine + (await ctx.runQuery(components.counter.lib.readItems, { limit: through }));
+  },
+});
+
+/** Writes `own` of the app's documents and `through` through the component, in one mutation. */
+export const writeBoth = mutation({
+  args: { own: v.number(), through: v.number() },
+  handler: async (ctx, { own, through }) => {
+    for (let i = 0; i < own; i++) await ctx.db.insert("counters", { name: `own-${i}`, value: i });
+    await ctx.runMutation(components.counter.lib.writeMany, { count: through });
+  },
+});
+
+export const addInner = mutation({
+  args: { which, name: v.string(), count: v.number() },
+  handler: async (ctx, { which, name, count }) => ctx.runMutation(components[which].lib.addInner, { name, count }),
+});
+
+export const innerCount = query({
+  args: { which, name: v.string() },
+  handler: async (ctx, { which, name }) => ctx.runQuery(components[which].lib.innerCount, { name }),
 });

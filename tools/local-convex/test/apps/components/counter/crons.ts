@@ -2,5 +2,5 @@ import { cronJobs, makeFunctionReference } from "convex/server";
 
 // A component's own cron: runs its own function.
 const crons = cronJobs();
-crons.interval("tick", { seconds: 1 }, makeFunctionReference<"mutation">("lib:tick"));
+crons.interval("tick", { seconds: 2 }, makeFunctionReference<"mutation">("lib:tick"));
 export default crons;

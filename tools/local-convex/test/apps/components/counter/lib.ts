@@ -1,6 +1,10 @@
 // Written with the generic builders: a local component needs no _generated of its own here.
-import { internalMutationGeneric, makeFunctionReference, mutationGeneric, queryGeneric } from "convex/server";
+import { componentsGeneric, internalMutationGeneric, makeFunctionReference, mutationGeneric, queryGeneric } from "convex/server";
 import { v } from "convex/values";
+
+// What _generated/api's `components` would be: this component's own children.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const components = componentsGeneric() as any;
 
 export const add = mutationGeneric({
   args: { name: v.string(), by: v.number() },
@@ -80,4 +84,17 @@ export const tickCount = queryGeneric({
 export const env = queryGeneric({
   args: {},
   handler: async () => ({ label: process.env.COUNTER_LABEL ?? null, appSecret: process.env.APP_SECRET ?? null }),
+});
+
+/** Counts through this instance's own child component. */
+export const addInner = mutationGeneric({
+  args: { name: v.string(), count: v.number() },
+  handler: async (ctx, { name, count }) => {
+    await ctx.runMutation(components.inner.public.add, { name, count });
+  },
+});
+
+export const innerCount = queryGeneric({
+  args: { name: v.string() },
+  handler: async (ctx, { name }) => ctx.runQuery(components.inner.public.count, { name }),
 });
