@@ -317,6 +317,7 @@ export class Engine extends EventEmitter {
       } catch (e: any) {
         throw new Error(
           `local-convex: the schema${where} rejects existing document ${doc._id} in '${table}': ${String(e.message).replace(/^Validator error: /, "")}. Fix the schema (or the data); the previous functions keep running.`,
+          { cause: e },
         );
       }
     }

@@ -13,7 +13,6 @@ import { Compactor } from "../src/compaction.js";
 import { Persistence } from "../src/persistence.js";
 import { client, copyFixture, httpClient, startRuntime, tempDir, waitFor, type Running } from "./harness.js";
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 const api = anyApi;
 const running: Running[] = [];
 const closers: (() => unknown)[] = [];

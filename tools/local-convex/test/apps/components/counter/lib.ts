@@ -3,7 +3,6 @@ import { componentsGeneric, internalMutationGeneric, makeFunctionReference, muta
 import { v } from "convex/values";
 
 // What _generated/api's `components` would be: this component's own children.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const components = componentsGeneric() as any;
 
 export const add = mutationGeneric({
