@@ -155,6 +155,16 @@ describe("components", () => {
     expect(await http.query(api.app.tickCount, { which: "counter2" })).toBeGreaterThanOrEqual(1);
   }, 30_000);
 
+  it("gives each component its own file storage", async () => {
+    const http = httpClient(rt.cloudUrl);
+    const stored = await http.action(api.app.storeInComponent, { text: "kept by the component" });
+    expect(await (await fetch(stored.url!)).text()).toBe("kept by the component");
+    const upload = await http.mutation(api.app.componentUploadUrl, {});
+    const res = await fetch(upload, { method: "POST", headers: { "Content-Type": "text/plain" }, body: "uploaded" });
+    expect(res.status).toBe(200);
+    expect(await http.query(api.app.fileCounts, {})).toEqual({ app: 0, counter: 2, counter2: 0 });
+  });
+
   it("counts what a component reads and writes toward the calling function's limits", async () => {
     const http = httpClient(rt.cloudUrl);
     await http.mutation(api.app.seed, { from: 0, count: 90, padBytes: 10 });

@@ -1,6 +1,6 @@
 import { ConvexError, v } from "convex/values";
 import { components } from "./_generated/api";
-import { mutation, query } from "./_generated/server";
+import { action, mutation, query } from "./_generated/server";
 
 const which = v.union(v.literal("counter"), v.literal("counter2"));
 const shards = v.union(v.literal("likes"), v.literal("views"));
@@ -124,4 +124,24 @@ export const addInner = mutation({
 export const innerCount = query({
   args: { which, name: v.string() },
   handler: async (ctx, { which, name }) => ctx.runQuery(components[which].lib.innerCount, { name }),
+});
+
+export const storeInComponent = action({
+  args: { text: v.string() },
+  handler: async (ctx, { text }): Promise<{ id: string; url: string | null }> =>
+    ctx.runAction(components.counter.files.storeText, { text }),
+});
+
+export const componentUploadUrl = mutation({
+  args: {},
+  handler: async (ctx): Promise<string> => ctx.runMutation(components.counter.files.uploadUrl, {}),
+});
+
+export const fileCounts = query({
+  args: {},
+  handler: async (ctx) => ({
+    app: (await ctx.db.system.query("_storage").take(100)).length,
+    counter: await ctx.runQuery(components.counter.files.fileCount, {}),
+    counter2: await ctx.runQuery(components.counter2.files.fileCount, {}),
+  }),
 });
