@@ -219,6 +219,26 @@ describe("component data on disk", () => {
     expect((await http.query(api.app.names, { which: "counter2" })).sort()).toEqual(["kept", "new"]);
   }, 90_000);
 
+  it("keeps the data of a component convex.config.ts stops installing, and serves it again when it is back (--watch)", async () => {
+    const appDir = copyFixture("apps/components");
+    const rt = await start(appDir, tempDir("local-convex-components-watch-"), ["--watch"]);
+    const http = httpClient(rt.cloudUrl);
+    await http.mutation(api.app.bump, { which: "counter2", name: "unmounted", by: 6 });
+    const config = path.join(appDir, "convex", "convex.config.ts");
+    const original = fs.readFileSync(config, "utf8");
+    const reloads = () => rt.output.filter((l) => l.includes("functions reloaded")).length;
+    let before = reloads();
+    fs.writeFileSync(config, original.replace('app.use(counter, { name: "counter2" });', ""));
+    await waitFor(() => reloads() > before, "the reload without counter2", 60_000);
+    await expect(http.query(api.app.read, { which: "counter2", name: "unmounted" })).rejects.toThrow(/counter2/);
+    // Commits meanwhile (and a restart would) keep its documents.
+    await http.mutation(api.app.bump, { which: "counter", name: "meanwhile", by: 1 });
+    before = reloads();
+    fs.writeFileSync(config, original);
+    await waitFor(() => reloads() > before, "the reload with counter2", 60_000);
+    expect(await http.query(api.app.read, { which: "counter2", name: "unmounted" })).toBe(6);
+  }, 150_000);
+
   it("compacts components' documents into the snapshot beside the app's, and loads both", async () => {
     const dir = tempDir("local-convex-components-snapshot-");
     const p = new Persistence(dir);
