@@ -20,6 +20,12 @@ export interface ComponentNode {
   packageName: string | null;
   /** Environment values its parent passed (`use(x, {env})`). */
   env: Record<string, string>;
+  /**
+   * Environment variables of its parent it was given by reference
+   * (`use(x, {env: {KEY: app.env.NAME}})`): KEY -> NAME, read from the
+   * deployment's environment for the app's children, from the parent's own otherwise.
+   */
+  envRefs: Record<string, string>;
   children: ComponentNode[];
 }
 
@@ -93,8 +99,12 @@ function children(definition: any, parentPath: string): ComponentNode[] {
     const dir: string = child.componentDefinitionPath;
     const componentPath = parentPath ? `${parentPath}/${name}` : name;
     const values: Record<string, string> = {};
-    for (const [key, value] of Object.entries(env ?? {})) if (typeof value === "string") values[key] = value;
-    out.push({ name, path: componentPath, dir, packageName: packageOf(dir), env: values, children: children(child, componentPath) });
+    const envRefs: Record<string, string> = {};
+    for (const [key, value] of Object.entries(env ?? {})) {
+      if (typeof value === "string") values[key] = value;
+      else if (typeof (value as any)?.__envVarRef === "string") envRefs[key] = (value as any).__envVarRef;
+    }
+    out.push({ name, path: componentPath, dir, packageName: packageOf(dir), env: values, envRefs, children: children(child, componentPath) });
   }
   return out;
 }

@@ -174,6 +174,30 @@ function instanceModuleMap(folder: FolderModules, scope: ComponentScope): Record
   return moduleMap;
 }
 
+/**
+ * An instance's environment: the values its parent passed, and those it passed
+ * by reference, read when read (from the deployment's environment for the
+ * app's children, `--watch` and `.env.local` changes included; from the
+ * parent's own environment for a component's children).
+ */
+function instanceEnv(
+  componentPath: string,
+  values: Record<string, string>,
+  refs: Record<string, string>,
+  envs: Map<string, Record<string, string>>,
+): Record<string, string> {
+  const env: Record<string, string> = { ...values };
+  const parent = componentPath.includes("/") ? componentPath.slice(0, componentPath.lastIndexOf("/")) : "";
+  const parentEnv = parent ? envs.get(parent) : undefined;
+  for (const [key, name] of Object.entries(refs)) {
+    Object.defineProperty(env, key, {
+      enumerable: true,
+      get: () => (parent ? parentEnv?.[name] : process.env[name]),
+    });
+  }
+  return env;
+}
+
 function scopedFunction(fn: any, scope: ComponentScope): any {
   const scoped = Object.create(fn);
   // Looked up at each call: patches (returns.ts) may wrap the shared handler later.
@@ -200,14 +224,17 @@ export async function loadApp(functionsDir: string): Promise<LoadedApp> {
     for (const node of tree) {
       if (!folders.has(node.dir)) folders.set(node.dir, await importFolder(node.dir, false, owned));
     }
+    const envs = new Map<string, Record<string, string>>();
     const components: LoadedComponent[] = tree.map((node) => {
       const folder = folders.get(node.dir)!;
+      const env = instanceEnv(node.path, node.env, node.envRefs, envs);
+      envs.set(node.path, env);
       return {
         path: node.path,
         dir: node.dir,
-        env: node.env,
+        env,
         schema: folder.schema,
-        moduleMap: instanceModuleMap(folder, { path: node.path, env: node.env }),
+        moduleMap: instanceModuleMap(folder, { path: node.path, env }),
         functions: folder.functions,
         crons: folder.crons,
       };

@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 async function start(appDir: string, dataDir = tempDir("local-convex-components-"), args: string[] = []) {
-  const rt = await startRuntime({ appDir, dataDir, args, env: { APP_SECRET: "deployment-only" } });
+  const rt = await startRuntime({ appDir, dataDir, args, env: { APP_SECRET: "deployment-only", COUNTER_SECRET: "by-reference" } });
   running.push(rt);
   return rt;
 }
@@ -66,7 +66,8 @@ describe("components", () => {
       component: { label: "first", appSecret: null },
       app: { label: null, appSecret: "deployment-only" },
     });
-    expect((await http.query(api.app.env, { which: "counter2" })).component).toEqual({ label: null, appSecret: null });
+    // Passed by reference (`app.env.COUNTER_SECRET`): the deployment's value of that variable.
+    expect((await http.query(api.app.env, { which: "counter2" })).component).toEqual({ label: "by-reference", appSecret: null });
   });
 
   it("never lets a client call a component's function, by path or by component path", async () => {
@@ -228,7 +229,7 @@ describe("component data on disk", () => {
     const original = fs.readFileSync(config, "utf8");
     const reloads = () => rt.output.filter((l) => l.includes("functions reloaded")).length;
     let before = reloads();
-    fs.writeFileSync(config, original.replace('app.use(counter, { name: "counter2" });', ""));
+    fs.writeFileSync(config, original.replace('app.use(counter, { name: "counter2", env: { COUNTER_LABEL: app.env.COUNTER_SECRET } });', ""));
     await waitFor(() => reloads() > before, "the reload without counter2", 60_000);
     await expect(http.query(api.app.read, { which: "counter2", name: "unmounted" })).rejects.toThrow(/counter2/);
     // Commits meanwhile (and a restart would) keep its documents.
