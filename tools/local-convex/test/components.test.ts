@@ -1,8 +1,9 @@
 // Convex components (`convex.config.ts`), hosted as a deployment hosts them:
 // the guarantees Convex documents, against test/apps/components (a local
 // component, `counter/`, installed twice and itself installing
-// @convex-dev/sharded-counter; and @convex-dev/sharded-counter installed twice
-// by the app under two names).
+// @convex-dev/sharded-counter; @convex-dev/sharded-counter installed twice
+// by the app under two names; @convex-dev/workpool, which installs a component
+// of its own).
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -155,6 +156,17 @@ describe("components", () => {
     await waitFor(async () => (await http.query(api.app.tickCount, { which: "counter" })) >= 2, "two ticks", 15_000);
     expect(await http.query(api.app.tickCount, { which: "counter2" })).toBeGreaterThanOrEqual(1);
   }, 30_000);
+
+  it("runs a published component that installs another and calls back into the app (@convex-dev/workpool)", async () => {
+    const http = httpClient(rt.cloudUrl);
+    await http.mutation(api.pool.enqueue, { count: 5 });
+    // Its loop schedules itself in pool/, runs the app's mutation by function handle, then the app's onComplete.
+    const done = await waitFor(async () => {
+      const finished: string[] = await http.query(api.pool.finished, {});
+      return finished.length === 5 && finished;
+    }, "five completions");
+    expect(done).toEqual([0, 1, 2, 3, 4].map((n) => `done-${n}-success`));
+  });
 
   it("gives each component its own file storage", async () => {
     const http = httpClient(rt.cloudUrl);

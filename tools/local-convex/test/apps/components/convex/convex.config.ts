@@ -1,4 +1,5 @@
 import shardedCounter from "@convex-dev/sharded-counter/convex.config";
+import workpool from "@convex-dev/workpool/convex.config";
 import { defineApp } from "convex/server";
 import { v } from "convex/values";
 import counter from "../counter/convex.config";
@@ -10,4 +11,7 @@ app.use(counter, { env: { COUNTER_LABEL: "first" } });
 app.use(counter, { name: "counter2", env: { COUNTER_LABEL: app.env.COUNTER_SECRET } });
 app.use(shardedCounter, { name: "likes" });
 app.use(shardedCounter, { name: "views" });
+// A component that installs one (batchWorker, with an env value), schedules its own
+// functions and calls back into the app's through function handles.
+app.use(workpool, { name: "pool" });
 export default app;
