@@ -32,7 +32,7 @@ export interface LoadedApp {
 
 const SOURCE = /\.(ts|tsx|js|jsx|mjs|cjs|mts|cts)$/;
 
-/** Function modules as Convex finds them: a single dot in the name, not under _generated. */
+/** Function modules as Convex finds them: a single dot in the name, not under _generated nor in a nested component's folder. */
 export function listModules(functionsDir: string): string[] {
   const out: string[] = [];
   const walk = (dir: string) => {
@@ -40,7 +40,8 @@ export function listModules(functionsDir: string): string[] {
       if (entry.name.startsWith(".") || entry.name.startsWith("#") || entry.name === "node_modules") continue;
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) {
-        if (entry.name !== "_generated") walk(full);
+        // A folder with its own convex.config.ts is a local component, not part of this one (as the CLI skips it).
+        if (entry.name !== "_generated" && !fs.existsSync(path.join(full, "convex.config.ts"))) walk(full);
       } else if (SOURCE.test(entry.name) && entry.name.split(".").length === 2 && !entry.name.includes(" ")) {
         // Convex skips TypeScript files with no import or export (not modules).
         if (/\.tsx?$/.test(entry.name) && !/^\s{0,100}(import|export)/m.test(fs.readFileSync(full, "utf8"))) continue;

@@ -1,6 +1,6 @@
 // Convex components (`convex.config.ts`), hosted as a deployment hosts them:
 // the guarantees Convex documents, against test/apps/components (a local
-// component, `counter/`, installed twice and itself installing
+// component, `convex/components/counter/`, installed twice and itself installing
 // @convex-dev/sharded-counter; @convex-dev/sharded-counter installed twice
 // by the app under two names; @convex-dev/workpool, which installs a component
 // of its own).
@@ -78,6 +78,10 @@ describe("components", () => {
     // ...by its path from the app's root, it is not the app's function.
     await expect(http.query("lib:get" as any, { name: "private" })).rejects.toThrow(MISSING("lib:get"));
     await expect(http.query("counter/lib:get" as any, { name: "private" })).rejects.toThrow(MISSING("counter/lib:get"));
+    // Nor is a module of a local component's folder inside the app's (convex/components/counter/lib.ts).
+    await expect(http.query("components/counter/lib:get" as any, { name: "private" })).rejects.toThrow(
+      MISSING("components/counter/lib:get"),
+    );
     await expect(http.mutation("public:add" as any, { name: "x", count: 1 })).rejects.toThrow(MISSING("public:add"));
     // Naming the component (ConvexHttpClient#function sends componentPath): public in the component, still refused.
     await expect((http as any).function("lib:get", "counter", { name: "private" })).rejects.toThrow(MISSING("lib:get", "counter"));
@@ -152,7 +156,7 @@ describe("components", () => {
     await http.mutation(api.app.addLater, { name: "later", by: 7, delayMs: 200 });
     expect(await http.query(api.app.read, { which: "counter", name: "later" })).toBe(0);
     await waitFor(async () => (await http.query(api.app.read, { which: "counter", name: "later" })) === 7, "the scheduled add");
-    // counter/crons.ts: an interval cron runs once when deployed, then every 2 s, in each instance.
+    // components/counter/crons.ts: an interval cron runs once when deployed, then every 2 s, in each instance.
     await waitFor(async () => (await http.query(api.app.tickCount, { which: "counter" })) >= 2, "two ticks", 15_000);
     expect(await http.query(api.app.tickCount, { which: "counter2" })).toBeGreaterThanOrEqual(1);
   }, 30_000);

@@ -2,7 +2,7 @@ import shardedCounter from "@convex-dev/sharded-counter/convex.config";
 import workpool from "@convex-dev/workpool/convex.config";
 import { defineApp } from "convex/server";
 import { v } from "convex/values";
-import counter from "../counter/convex.config";
+import counter from "./components/counter/convex.config";
 
 const app = defineApp({ env: { COUNTER_SECRET: v.optional(v.string()) } });
 // One local component installed twice (given its environment by value, and by

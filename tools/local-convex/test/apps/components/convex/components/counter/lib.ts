@@ -13,7 +13,7 @@ export const add = mutationGeneric({
       .withIndex("by_name", (q) => q.eq("name", name))
       .unique();
     if (row) {
-      await ctx.db.patch(row._id, { value: row.value + by });
+      await ctx.db.patch("counters", row._id, { value: row.value + by });
       return row.value + by;
     }
     await ctx.db.insert("counters", { name, value: by });
@@ -82,6 +82,8 @@ export const tickCount = queryGeneric({
 /** What this component's functions see as process.env. */
 export const env = queryGeneric({
   args: {},
+  // What the test compares with the app's: process.env, read directly.
+  // eslint-disable-next-line @convex-dev/no-process-env
   handler: async () => ({ label: process.env.COUNTER_LABEL ?? null, appSecret: process.env.APP_SECRET ?? null }),
 });
 
