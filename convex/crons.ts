@@ -39,10 +39,6 @@ crons.daily("nightly cleanup", { hourUTC: 3, minuteUTC: 50 }, internal.admin.cle
 // (convex/payments/jobs.ts); it also sends the transfers of an account enabled by an event missed.
 crons.daily("payout reminders", { hourUTC: 15, minuteUTC: 30 }, internal.payments.jobs.remindWaitingPayouts, {});
 
-// A money move whose action died stays pending with nothing scheduled (actions run at most once):
-// this pass runs each one again; the try looks for what its key made first (payments/moves.ts).
-crons.interval("settle stuck money moves", { minutes: 15 }, internal.payments.moves.settleStuck, {});
-
 // Payments whose review window ended are released by the autoRelease submitCompletion schedules;
 // this pass releases one whose scheduled run failed or never came (payments/jobs.ts releaseDue).
 crons.hourly("release payments past their review window", { minuteUTC: 23 }, internal.payments.jobs.releaseDue, {});

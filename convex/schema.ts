@@ -1,4 +1,5 @@
 import { authTables } from "@convex-dev/auth/server";
+import { vWorkId } from "@convex-dev/workpool";
 import { defineSchema, defineTable } from "convex/server";
 import { v } from "convex/values";
 import { JOB_STATUSES, PHOTO_STATUSES } from "../common/jobs";
@@ -1073,7 +1074,9 @@ export default defineSchema({
     attempts: v.optional(v.number()),
     lastAttemptAt: v.optional(v.number()),
     doneAt: v.optional(v.number()),
-    /** The stuck-move sweep (payments/moves.ts settleStuck) last ran it again: a died action's move. */
+    /** The payments pool's run of this move (model/movePool.ts): only its outcome counts. */
+    workId: v.optional(vWorkId),
+    /** Written by the stuck-move sweep the payments pool replaced: cleared by migrations.ts, then dropped. */
     sweptAt: v.optional(v.number()),
   })
     .index("by_paymentId", ["paymentId"])

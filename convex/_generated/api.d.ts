@@ -123,6 +123,7 @@ import type * as payments_jobs from "../payments/jobs.js";
 import type * as payments_local from "../payments/local.js";
 import type * as payments_model_billing from "../payments/model/billing.js";
 import type * as payments_model_launchPromotion from "../payments/model/launchPromotion.js";
+import type * as payments_model_movePool from "../payments/model/movePool.js";
 import type * as payments_model_paymentRows from "../payments/model/paymentRows.js";
 import type * as payments_model_payments from "../payments/model/payments.js";
 import type * as payments_moves from "../payments/moves.js";
@@ -281,6 +282,7 @@ declare const fullApi: ApiFromModules<{
   "payments/local": typeof payments_local;
   "payments/model/billing": typeof payments_model_billing;
   "payments/model/launchPromotion": typeof payments_model_launchPromotion;
+  "payments/model/movePool": typeof payments_model_movePool;
   "payments/model/paymentRows": typeof payments_model_paymentRows;
   "payments/model/payments": typeof payments_model_payments;
   "payments/moves": typeof payments_moves;

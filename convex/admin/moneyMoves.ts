@@ -1,17 +1,16 @@
 // The admin console's "Money moves" (issue 15): transfers, refunds and reversals the gateway kept
-// refusing after the scheduler's tries (payments/moves.ts), with the error, and a Retry that runs
-// the same move again under its SAME idempotency key (so it can never pay twice), audited; and
+// refusing after the payments pool's tries (payments/moves.ts), with the error, and a Retry that
+// runs the same move again under its SAME idempotency key (so it can never pay twice), audited; and
 // an admin's refund of money already released, which reverses the transfer first. Moves stuck
-// pending (their action died; the cron's sweep runs them again) are listed too, with a Retry.
+// pending (the pool holds no run for them) are listed too, with a Retry.
 import { v } from "convex/values";
-import { internal } from "../_generated/api";
 import { adminMutation, adminQuery } from "../functions";
 import { recordAudit } from "../model/audit";
 import { COMPLETION_LIMITS, milestoneLabel, PaymentCopy } from "../../common/payments";
 import { forbidden, invalid, notFound } from "../model/errors";
 import { milestoneIndexOf, paymentOfJob, refundReleased as refundReleasedPayment, sideOf } from "../payments/model/payments";
 import { displayName } from "../model/users";
-import { isStuck } from "../payments/moves";
+import { isStuck, startMove } from "../payments/model/movePool";
 
 const moveKind = v.union(v.literal("transfer"), v.literal("refund"), v.literal("reversal"));
 
@@ -38,7 +37,6 @@ export const listFailed = adminQuery({
     }),
   ),
   handler: async (ctx) => {
-    const now = Date.now();
     const failed = await ctx.db
       .query("paymentMoves")
       .withIndex("by_status", (q) => q.eq("status", "failed"))
@@ -47,7 +45,9 @@ export const listFailed = adminQuery({
       .query("paymentMoves")
       .withIndex("by_status", (q) => q.eq("status", "pending"))
       .take(100);
-    const rows = [...failed, ...pending.filter((m) => isStuck(m, now)).slice(0, 50)];
+    const stuck = [];
+    for (const move of pending) if (stuck.length < 50 && (await isStuck(ctx, move))) stuck.push(move);
+    const rows = [...failed, ...stuck];
     const out = [];
     for (const move of rows) {
       const payment = await ctx.db.get("jobPayments", move.paymentId);
@@ -84,10 +84,9 @@ export const retry = adminMutation({
     // As a dispute's decision or a refund after release (payments/model/payments.ts): not on a job the admin is a side of.
     const payment = await ctx.db.get("jobPayments", move.paymentId);
     if (payment !== null && sideOf(payment, ctx.viewer._id) !== null) forbidden(PaymentCopy.adminIsParty);
-    if (isStuck(move, Date.now())) {
-      // Its action died: run it again now (it looks for what its key made before moving anything).
-      await ctx.db.patch("paymentMoves", moveId, { sweptAt: Date.now() });
-      await ctx.scheduler.runAfter(0, internal.payments.moves.execute, { moveId });
+    if (await isStuck(ctx, move)) {
+      // The pool holds no run for it: run it again now (it looks for what its key made before moving anything).
+      await startMove(ctx, move);
       await recordAudit(ctx, ctx.viewer._id, {
         action: "payment.move.retry",
         targetTable: "paymentMoves",
@@ -109,7 +108,7 @@ export const retry = adminMutation({
     }
     // One more try: its failure puts it straight back here (attempts stay past the limit).
     await ctx.db.patch("paymentMoves", moveId, { status: "pending" });
-    await ctx.scheduler.runAfter(0, internal.payments.moves.execute, { moveId, attempts: move.attempts ?? 0 });
+    await startMove(ctx, move);
     await recordAudit(ctx, ctx.viewer._id, {
       action: "payment.move.retry",
       targetTable: "paymentMoves",

@@ -27,6 +27,7 @@ import {
   type PaymentTransition,
 } from "./model/payments";
 import { fileBlob, bid, errorOf, fundJob, newTest, owner, pro, project, serveSiteUrl, useFakeTime, userRow, type TestConvex, type TestMember, postStripeEvent } from "../test.setup";
+import { movesPool } from "./model/movePool";
 import { accountUpdatedEvent, deliveryPlan, disputeObject, jobCheckoutSessionObject, paymentIntentObject, stripeEvent, type LocalEvent, type LocalJobCharge } from "./events";
 
 const HOUR = 60 * 60_000;
@@ -70,10 +71,22 @@ const gatewayPayouts = (t: TestConvex, enabled: boolean) =>
 const photo = (t: TestConvex) => t.run((ctx) => ctx.storage.store(fileBlob(128, "image/png")));
 
 /** The scheduled money-move actions die (Convex runs an action at most once; a crash loses it). */
+/** Lets `ms` of fake time pass a second at a time, running what the scheduler (and the pools) start meanwhile. */
+async function runFor(t: TestConvex, ms: number): Promise<void> {
+  for (let passed = 0; passed < ms; passed += 1_000) {
+    vi.advanceTimersByTime(1_000);
+    await t.finishInProgressScheduledFunctions();
+  }
+}
+
+/**
+ * Every money move's run is dropped from the payments pool before it starts: the moves stay pending
+ * with no run (the pool itself retries a try whose action died; this is what it cannot recover).
+ */
 const killMoveActions = (t: TestConvex) =>
   t.run(async (ctx) => {
-    for (const job of await ctx.db.system.query("_scheduled_functions").take(500)) {
-      if (job.name.includes("moves") && job.state.kind === "pending") await ctx.scheduler.cancel(job._id);
+    for (const move of await ctx.db.query("paymentMoves").withIndex("by_status", (q) => q.eq("status", "pending")).take(100)) {
+      if (move.workId !== undefined) await movesPool.cancel(ctx, move.workId);
     }
   });
 
@@ -547,8 +560,7 @@ describe("failed money moves", () => {
     // The pro's payout account stops taking transfers (Stripe disables payouts pending verification).
     await disablePayouts(h, false);
     await h.o.as.mutation(api.payments.jobs.approve, { jobId: h.jobId });
-    vi.advanceTimersByTime(10);
-    await h.t.finishInProgressScheduledFunctions();
+    await runFor(h.t, 5_000);
     const payment = await paymentOf(h.t, h.jobId);
     let [move] = await movesOf(h.t, payment._id);
     expect(move).toMatchObject({ kind: "transfer", status: "pending", attempts: 1, error: expect.stringContaining("can't receive transfers") });
@@ -557,12 +569,10 @@ describe("failed money moves", () => {
     expect(await statusOf(h)).toMatchObject({ state: "released", delayed: [{ kind: "transfer", amountCents: 90_000 }] });
     expect((await h.o.as.query(api.payments.jobs.forJob, { jobId: h.jobId }))!.delayed).toHaveLength(1);
     expect((await h.p.as.query(api.payments.jobs.earnings, {})).jobs).toMatchObject([{ jobId: h.jobId, payoutDelayed: true }]);
-    // Backoff: nothing before a minute, the second try after it.
-    vi.advanceTimersByTime(59_000);
-    await h.t.finishInProgressScheduledFunctions();
+    // The pool's backoff: a minute with jitter (half to one and a half), so nothing before 30 seconds, the second try by 90.
+    await runFor(h.t, 24_000);
     expect((await movesOf(h.t, payment._id))[0]!.attempts).toBe(1);
-    vi.advanceTimersByTime(2_000);
-    await h.t.finishInProgressScheduledFunctions();
+    await runFor(h.t, 62_000);
     expect((await movesOf(h.t, payment._id))[0]!.attempts).toBe(2);
     await h.t.finishAllScheduledFunctions(vi.runAllTimers);
     [move] = await movesOf(h.t, payment._id);
@@ -602,6 +612,49 @@ describe("failed money moves", () => {
       ["payment.move.retry", admin.userId],
       ["payment.move.retry", admin.userId],
     ]);
+  });
+
+  test("a refusal that clears up is retried through the payments pool: one transfer, recorded done once, however often the pool's callback comes", async () => {
+    vi.useFakeTimers();
+    const h = await submitted();
+    await disablePayouts(h, false);
+    await h.o.as.mutation(api.payments.jobs.approve, { jobId: h.jobId });
+    await runFor(h.t, 5_000);
+    const payment = await paymentOf(h.t, h.jobId);
+    const [refused] = await movesOf(h.t, payment._id);
+    expect(refused).toMatchObject({ status: "pending", attempts: 1, workId: expect.any(String) });
+    // Stripe takes transfers again before the pool's next try.
+    await disablePayouts(h, true);
+    await h.t.finishAllScheduledFunctions(vi.runAllTimers);
+    const [move] = await movesOf(h.t, payment._id);
+    expect(move).toMatchObject({ status: "done", attempts: 1, idempotencyKey: refused!.idempotencyKey });
+    expect(move!.workId).toBeUndefined();
+    const transfers = (await h.t.run((ctx) => ctx.db.query("localMoneyMoves").take(10))).filter((m) => m.kind === "transfer");
+    expect(transfers).toMatchObject([{ idempotencyKey: refused!.idempotencyKey, amountCents: 90_000 }]);
+    // The pool's callback again (its run's, or a stale one claiming failure): nothing changes.
+    for (const result of [{ kind: "success" as const, returnValue: null }, { kind: "failed" as const, error: "late" }]) {
+      await h.t.mutation(internal.payments.moves.settled, { workId: refused!.workId!, context: { moveId: move!._id }, result });
+    }
+    expect((await movesOf(h.t, payment._id))[0]).toEqual(move);
+    expect(await statusOf(h)).toMatchObject({ state: "released", delayed: [] });
+  });
+
+  test("the pool's last failure is recorded once: the move waits for an admin, however often the callback comes", async () => {
+    vi.useFakeTimers();
+    const h = await submitted();
+    await h.o.as.mutation(api.payments.jobs.approve, { jobId: h.jobId });
+    const payment = await paymentOf(h.t, h.jobId);
+    const [queued] = await movesOf(h.t, payment._id);
+    // Its run ends in failure without a try recording it (the action died on its last try).
+    for (let i = 0; i < 3; i++) {
+      await h.t.mutation(internal.payments.moves.settled, { workId: queued!.workId!, context: { moveId: queued!._id }, result: { kind: "failed", error: "worker died" } });
+    }
+    const [move] = await movesOf(h.t, payment._id);
+    expect(move).toMatchObject({ status: "failed", attempts: 5, error: "worker died" });
+    // The pool's own run of it, still queued, finds it given up and leaves it to the admin.
+    await h.t.finishAllScheduledFunctions(vi.runAllTimers);
+    expect((await movesOf(h.t, payment._id))[0]).toMatchObject({ status: "failed", attempts: 5 });
+    expect(await h.t.run((ctx) => ctx.db.query("localMoneyMoves").take(10))).toEqual([]);
   });
 
   test("a move the gateway did but whose answer was lost is retried under the same key: paid once", async () => {
@@ -656,7 +709,7 @@ describe("failed money moves", () => {
     expect(await h.t.run((ctx) => ctx.db.query("localMoneyMoves").take(10))).toHaveLength(1);
   });
 
-  test("no move stays pending unseen: the admin sees stuck ones, the cron settles them, a retry pays once", async () => {
+  test("no move stays pending unseen: a move the pool no longer runs is listed as stuck, an admin's Retry pays once", async () => {
     vi.useFakeTimers();
     const a = await submitted();
     const b = await submitted(a.t);
@@ -665,30 +718,30 @@ describe("failed money moves", () => {
     await b.o.as.mutation(api.payments.jobs.approve, { jobId: b.jobId });
     const [moveA] = await movesOf(t, (await paymentOf(t, a.jobId))._id);
     const [moveB] = await movesOf(t, (await paymentOf(t, b.jobId))._id);
-    // Both actions die; A's had made its transfer first.
+    const admin = await owner(t, { role: "admin", firstName: "Ada" });
+    // Queued in the pool: not stuck.
+    expect(await admin.as.query(api.admin.moneyMoves.listFailed, {})).toEqual([]);
+    // Both runs dropped from the pool; A's transfer had been made first.
     await killMoveActions(t);
     const madeA = await madeAtGateway(a, moveA!);
-    const admin = await owner(t, { role: "admin", firstName: "Ada" });
-    // Not stuck yet: a try may still be under way.
-    vi.advanceTimersByTime(5 * 60_000);
-    expect(await admin.as.query(api.admin.moneyMoves.listFailed, {})).toEqual([]);
-    expect(await t.mutation(internal.payments.moves.settleStuck, {})).toBe(0);
-    vi.advanceTimersByTime(2 * DAY);
+    await t.finishAllScheduledFunctions(vi.runAllTimers);
     const listed = await admin.as.query(api.admin.moneyMoves.listFailed, {});
-    expect(listed.map((m) => [m.moveId, m.kind, m.stuck])).toEqual([
-      [moveA!._id, "transfer", true],
-      [moveB!._id, "transfer", true],
-    ]);
-    // The admin retries B; the cron's sweep takes A (B, just retried, waits).
+    expect(listed.map((m) => [m.moveId, m.kind, m.stuck]).sort()).toEqual(
+      [
+        [moveA!._id, "transfer", true],
+        [moveB!._id, "transfer", true],
+      ].sort(),
+    );
+    await admin.as.mutation(api.admin.moneyMoves.retry, { moveId: moveA!._id });
     await admin.as.mutation(api.admin.moneyMoves.retry, { moveId: moveB!._id });
-    expect(await t.mutation(internal.payments.moves.settleStuck, {})).toBe(1);
+    // Back in the pool: no longer stuck, and a second Retry is refused.
+    await expect(admin.as.mutation(api.admin.moneyMoves.retry, { moveId: moveB!._id })).rejects.toThrow(/being retried already/);
     await t.finishAllScheduledFunctions(vi.runAllTimers);
     expect((await movesOf(t, moveA!.paymentId))[0]).toMatchObject({ status: "done", externalId: madeA.id });
     expect((await movesOf(t, moveB!.paymentId))[0]).toMatchObject({ status: "done" });
     const transfers = await t.run((ctx) => ctx.db.query("localMoneyMoves").take(10));
     expect(transfers.map((m) => m.idempotencyKey).sort()).toEqual([moveA!.idempotencyKey, moveB!.idempotencyKey].sort());
     expect(await admin.as.query(api.admin.moneyMoves.listFailed, {})).toEqual([]);
-    expect(await t.mutation(internal.payments.moves.settleStuck, {})).toBe(0);
   });
 });
 
@@ -1040,15 +1093,16 @@ describe("after release: chargebacks and refunds reverse the transfer", () => {
     expect(audit).toMatchObject([{ action: "payment.refundReleased", adminId: admin.userId, note: "Work was never done" }]);
     for (const m of [h.o, h.p]) expect(await titles(m)).toContain("Payment refunded");
 
-    // A payout that never went through is cancelled, not reversed.
+    // A payout that never went through is cancelled, not reversed. (A deployment of its own: the
+    // clock goes back to now, and the payments pool's schedule would wait for the old clock.)
     resetClock();
-    const u = await submitted(h.t);
-    // (Both test pros share the account id acct_test_pro: Stripe's side refuses transfers for either.)
+    const u = await submitted();
+    const uAdmin = await owner(u.t, { role: "admin", firstName: "Ada" });
     await gatewayPayouts(u.t, false);
     await u.o.as.mutation(api.payments.jobs.approve, { jobId: u.jobId });
     await u.t.finishAllScheduledFunctions(vi.runAllTimers);
-    expect(await admin.as.query(api.admin.moneyMoves.listFailed, {})).toHaveLength(1);
-    await admin.as.mutation(api.admin.moneyMoves.refundReleased, { job: u.jobId, note: "Pro never paid; refunding" });
+    expect(await uAdmin.as.query(api.admin.moneyMoves.listFailed, {})).toHaveLength(1);
+    await uAdmin.as.mutation(api.admin.moneyMoves.refundReleased, { job: u.jobId, note: "Pro never paid; refunding" });
     await u.t.finishAllScheduledFunctions(vi.runAllTimers);
     const unsent = await paymentOf(u.t, u.jobId);
     expect(unsent).toMatchObject({ state: "refunded", releasedCents: 0, refundedCents: 90_000 });
@@ -1056,7 +1110,7 @@ describe("after release: chargebacks and refunds reverse the transfer", () => {
       ["transfer", 90_000, "cancelled"],
       ["refund", 90_000, "done"],
     ]);
-    expect(await admin.as.query(api.admin.moneyMoves.listFailed, {})).toEqual([]);
+    expect(await uAdmin.as.query(api.admin.moneyMoves.listFailed, {})).toEqual([]);
     // Nothing is "delayed" any more: the cancelled payout's money went back.
     expect(await u.o.as.query(api.payments.jobs.forJob, { jobId: u.jobId })).toMatchObject({ state: "refunded", delayed: [] });
   });
@@ -1331,7 +1385,7 @@ describe("property: random actions, webhook deliveries and duplicates, scheduler
     | { kind: "cancelMilestone" }
     // A money move's action dies (Convex runs an action at most once), the gateway having made it or not...
     | { kind: "die"; gatewayDid: boolean }
-    // ...and the cron's sweep runs it again after a while (past Stripe's 24 hours of idempotency, maybe).
+    // ...and, after a while (past Stripe's 24 hours of idempotency, maybe), the admin retries what the console lists as stuck.
     | { kind: "sweep"; hours: number }
     | { kind: "deleteAccount"; who: "owner" | "pro" }
     // The ordinary story in one step, so that most runs get to review, release and after: the owner pays
@@ -1434,6 +1488,12 @@ describe("property: random actions, webhook deliveries and duplicates, scheduler
               );
             const ids = (await rows()).map((r) => r._id);
             expect(ids).toHaveLength(count);
+            // The admin's Retry on every move the console lists as stuck (pending, with no run in the pool).
+            const retryStuck = async () => {
+              for (const m of await admin.as.query(api.admin.moneyMoves.listFailed, {})) {
+                if (m.stuck) await admin.as.mutation(api.admin.moneyMoves.retry, { moveId: m.moveId });
+              }
+            };
             const attempt = async (run: () => Promise<unknown>) => {
               try {
                 await run();
@@ -1722,7 +1782,7 @@ describe("property: random actions, webhook deliveries and duplicates, scheduler
                   break;
                 case "sweep":
                   vi.advanceTimersByTime(o.hours * HOUR);
-                  await h.t.mutation(internal.payments.moves.settleStuck, {});
+                  await retryStuck();
                   await h.t.finishAllScheduledFunctions(() => vi.advanceTimersByTime(1));
                   break;
                 case "deleteAccount":
@@ -1777,7 +1837,7 @@ describe("property: random actions, webhook deliveries and duplicates, scheduler
               await h.t.finishAllScheduledFunctions(vi.runAllTimers);
               await h.t.mutation(internal.payments.jobs.releaseDue, {});
               await h.t.mutation(internal.payments.jobs.remindWaitingPayouts, {});
-              await h.t.mutation(internal.payments.moves.settleStuck, {});
+              await retryStuck();
               await h.t.finishAllScheduledFunctions(vi.runAllTimers);
               await invariants();
             }

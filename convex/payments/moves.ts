@@ -1,18 +1,19 @@
 // Money moves (issue 15): each paymentMoves row a transition queued (model/payments.ts movePayment)
 // is done once by `execute`, through the gateway, with the row's idempotency key, so a retried
-// action, or Stripe seeing the same request twice, moves the money once. A move the gateway
-// refuses keeps its error and is retried by the scheduler with backoff, under the SAME key;
-// after MOVE_MAX_ATTEMPTS tries it waits for an admin (admin/moneyMoves.ts) and the member sees
-// "Payout delayed", never a false "Released". A transfer to a professional whose payout account
-// can't take it yet (not connected, or payouts not enabled) is not tried at all: it waits (status
-// "waiting", no tries spent, no admin alert), the professional is told and reminded, and it is
-// queued again the moment payouts are enabled (model/payments.ts releaseWaitingPayouts).
+// action, or Stripe seeing the same request twice, moves the money once. Every move runs in the
+// payments workpool (model/movePool.ts): a move the gateway refuses keeps its error and is retried
+// by the pool with backoff, under the SAME key; after MOVE_MAX_ATTEMPTS tries it waits for an admin
+// (admin/moneyMoves.ts) and the member sees "Payout delayed", never a false "Released". A transfer
+// to a professional whose payout account can't take it yet (not connected, or payouts not enabled)
+// is not tried at all: it waits (status "waiting", no tries spent, no admin alert), the
+// professional is told and reminded, and it is queued again the moment payouts are enabled
+// (model/payments.ts releaseWaitingPayouts).
 // An action can die between the gateway's answer and recordMove (Convex runs an action at most
-// once): its move would stay pending with nothing scheduled. A cron (settleStuck) runs such a move
-// again, and every try first looks for the object the key already made (gateway findMove, by the
-// key in the object's metadata), since Stripe forgets an idempotency key after 24 hours: a retry
-// days later finds the transfer instead of making a second one. Stuck moves show in the admin
-// console (admin/moneyMoves.ts) until they settle.
+// once): the pool sees its run fail and tries again, and every try first looks for the object the
+// key already made (gateway findMove, by the key in the object's metadata), since Stripe forgets
+// an idempotency key after 24 hours: a retry days later finds the transfer instead of making a
+// second one. A pending move the pool no longer runs shows in the admin console, with a Retry.
+import { vOnCompleteArgs } from "@convex-dev/workpool";
 import { v } from "convex/values";
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
@@ -20,6 +21,7 @@ import type { MutationCtx } from "../_generated/server";
 import { formatCents, PaymentCopy } from "../../common/payments";
 import { internalAction, internalMutation, internalQuery } from "../functions";
 import { notify } from "../model/notifications";
+import { MOVE_MAX_ATTEMPTS, startMove } from "./model/movePool";
 import { queueMoneyMove } from "./model/payments";
 import { jobGateway } from "./jobs";
 
@@ -41,13 +43,13 @@ const moveContextValidator = v.union(
 
 /** A pending move and what the gateway needs for it; null when it is done already. */
 export const moveContext = internalQuery({
-  args: { moveId: v.id("paymentMoves"), attempts: v.optional(v.number()) },
+  args: { moveId: v.id("paymentMoves") },
   returns: moveContextValidator,
-  handler: async (ctx, { moveId, attempts }) => {
+  handler: async (ctx, { moveId }) => {
     const move = await ctx.db.get("paymentMoves", moveId);
-    if (move === null || move.status === "done" || move.status === "cancelled") return null;
-    // A scheduled try names the failures it follows: one overtaken by another try does nothing.
-    if (attempts !== undefined && (move.attempts ?? 0) !== attempts) return null;
+    // Only a pending move is tried: done, cancelled, waiting for payouts, or given up to an admin
+    // (whose Retry makes it pending again), a try that comes anyway does nothing.
+    if (move === null || move.status !== "pending") return null;
     const payment = (await ctx.db.get("jobPayments", move.paymentId))!;
     const pro = await ctx.db.get("users", payment.proId);
     return {
@@ -64,45 +66,29 @@ export const moveContext = internalQuery({
   },
 });
 
-/** Tries before a move waits for an admin's Retry: 1, 2, 4 and 8 minutes apart (about a quarter hour). */
-export const MOVE_MAX_ATTEMPTS = 5;
-export const MOVE_RETRY_BASE_MS = 60_000;
-/** The wait before try `attempts + 1`. */
-export const retryDelayMs = (attempts: number) => MOVE_RETRY_BASE_MS * 2 ** (attempts - 1);
-
-/** A pending move whose due try hasn't happened this long after it was due: its action died. */
-export const STUCK_AFTER_MS = 15 * 60_000;
-/** When a pending move's next try is due: the first at once, later ones after their backoff (or the sweep's last run). */
-function nextTryAt(move: Doc<"paymentMoves">): number {
-  const due = move.attempts ? (move.lastAttemptAt ?? move._creationTime) + retryDelayMs(move.attempts) : move._creationTime;
-  return Math.max(due, move.sweptAt ?? 0);
-}
-export const isStuck = (move: Doc<"paymentMoves">, now: number) => move.status === "pending" && now - nextTryAt(move) > STUCK_AFTER_MS;
-/** Pending moves the sweep looks at per run, oldest first (few are ever pending at once). */
-const SWEEP_BATCH = 100;
-
 /**
- * The cron: each stuck pending move is run again (a direct run, which first looks for what its key
- * made at the gateway). Marked swept, so the next run waits another STUCK_AFTER_MS for it.
+ * The pool's word on a move's run, once its tries are over. A try records its own outcome
+ * (recordMove), so this only covers what a try could not: its last action died before recording,
+ * or the run was cancelled. Callbacks for a run that is not the move's current one, or repeated,
+ * change nothing.
  */
-export const settleStuck = internalMutation({
-  args: {},
-  returns: v.number(),
-  handler: async (ctx) => {
+export const settled = internalMutation({
+  args: vOnCompleteArgs(v.object({ moveId: v.id("paymentMoves") })),
+  returns: v.null(),
+  handler: async (ctx, { workId, context, result }) => {
+    const move = await ctx.db.get("paymentMoves", context.moveId);
+    if (move === null || move.workId !== workId) return null;
+    await ctx.db.patch("paymentMoves", move._id, { workId: undefined });
+    if (move.status !== "pending" || result.kind !== "failed") return null;
+    // Out of tries with the failure unrecorded (its action died): the admin console shows it.
     const now = Date.now();
-    const pending = await ctx.db
-      .query("paymentMoves")
-      .withIndex("by_status", (q) => q.eq("status", "pending"))
-      .take(SWEEP_BATCH);
-    let swept = 0;
-    for (const move of pending) {
-      if (!isStuck(move, now)) continue;
-      console.warn(`payments: move ${move._id} (${move.kind}, key ${move.idempotencyKey}) stuck pending; settling it`);
-      await ctx.db.patch("paymentMoves", move._id, { sweptAt: now });
-      await ctx.scheduler.runAfter(0, internal.payments.moves.execute, { moveId: move._id });
-      swept++;
-    }
-    return swept;
+    await ctx.db.patch("paymentMoves", move._id, {
+      status: "failed",
+      error: move.error ?? result.error.slice(0, 500),
+      attempts: Math.max(move.attempts ?? 0, MOVE_MAX_ATTEMPTS),
+      lastAttemptAt: now,
+    });
+    return null;
   },
 });
 
@@ -154,8 +140,8 @@ export const recordMove = internalMutation({
       const attempts = (move.attempts ?? 0) + 1;
       // Past the tries (or an admin's one retry failing again): the admin console shows it.
       const giveUp = attempts >= MOVE_MAX_ATTEMPTS;
+      // Not given up: the pool runs the next try after its backoff (execute throws for it).
       await ctx.db.patch("paymentMoves", moveId, { status: giveUp ? "failed" : "pending", error: error ?? "unknown error", attempts, lastAttemptAt: now });
-      if (!giveUp) await ctx.scheduler.runAfter(retryDelayMs(attempts), internal.payments.moves.execute, { moveId, attempts });
       const delayed = DELAYED[move.kind];
       if (attempts === 1 && delayed !== null) {
         const payment = (await ctx.db.get("jobPayments", move.paymentId))!;
@@ -187,7 +173,7 @@ async function waitForPayoutAccount(ctx: MutationCtx, move: Doc<"paymentMoves">)
   const payment = (await ctx.db.get("jobPayments", move.paymentId))!;
   const pro = await ctx.db.get("users", payment.proId);
   if (pro?.stripeConnectAccountId !== undefined && pro.payoutsEnabled === true) {
-    await ctx.scheduler.runAfter(0, internal.payments.moves.execute, { moveId: move._id, attempts: move.attempts ?? 0 });
+    await startMove(ctx, move);
     return;
   }
   const first = move.payoutReminders === undefined;
@@ -206,13 +192,14 @@ async function waitForPayoutAccount(ctx: MutationCtx, move: Doc<"paymentMoves">)
 }
 
 /**
- * Makes one money move. `attempts`: the failures a scheduled try follows (it does nothing if the
- * move has moved on); without it (a direct run), any move not yet done is tried.
+ * Makes one try of a money move, run by the pool (movesPool) or directly. A refusal is recorded
+ * (the try counted, its error kept, the member told once) and thrown, for the pool to retry after
+ * its backoff under the same key.
  */
 export const execute = internalAction({
-  args: { moveId: v.id("paymentMoves"), attempts: v.optional(v.number()) },
+  args: { moveId: v.id("paymentMoves") },
   returns: v.null(),
-  handler: async (ctx, { moveId, attempts }): Promise<null> => {
+  handler: async (ctx, { moveId }): Promise<null> => {
     const move: {
       kind: "transfer" | "refund" | "reversal";
       amountCents: number;
@@ -223,7 +210,7 @@ export const execute = internalAction({
       paymentIntentId: string | null;
       chargeId: string | null;
       transferId: string | null;
-    } | null = await ctx.runQuery(internal.payments.moves.moveContext, { moveId, ...(attempts !== undefined ? { attempts } : {}) });
+    } | null = await ctx.runQuery(internal.payments.moves.moveContext, { moveId });
     if (move === null) return null;
     if (move.kind === "transfer" && !move.payoutsReady) {
       // Not the gateway's refusal to retry: nothing can go out until the professional connects payouts.
@@ -266,6 +253,7 @@ export const execute = internalAction({
       // Kept with the reason and retried later under the same key: it cannot move the money twice.
       console.error(`payments: move ${moveId} failed`, error);
       await ctx.runMutation(internal.payments.moves.recordMove, { moveId, error: String(error).slice(0, 500) });
+      throw error;
     }
     return null;
   },

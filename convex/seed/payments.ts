@@ -23,7 +23,7 @@ import {
   submitCompletion,
 } from "../payments/model/payments";
 import { disputeObject, jobCheckoutSessionObject, localId, stripeEvent } from "../payments/events";
-import { MOVE_MAX_ATTEMPTS } from "../payments/moves";
+import { MOVE_MAX_ATTEMPTS } from "../payments/model/movePool";
 import { localGateway } from "../payments/local";
 import { applyEventsDirectly } from "../payments/webhooks";
 import { DEMO_ACCOUNTS } from "./data";
@@ -315,7 +315,8 @@ export const insertDemoPayments = internalAction({
         await ctx.runMutation(internal.seed.payments.step, { jobId, step: "approve" });
         const moveId = await ctx.runQuery(internal.seed.payments.transferOf, { jobId });
         for (let tries = 0; tries < MOVE_MAX_ATTEMPTS && (await ctx.runQuery(internal.seed.payments.transferOf, { jobId })) !== null; tries++) {
-          await ctx.runAction(internal.payments.moves.execute, { moveId: moveId! });
+          // A refused try throws (for the pool to retry it): here the loop is the retry.
+          await ctx.runAction(internal.payments.moves.execute, { moveId: moveId! }).catch(() => null);
         }
         await gatewayPayouts(true);
         continue;

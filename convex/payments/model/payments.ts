@@ -63,6 +63,7 @@ import { fail, forbidden, invalid, notFound } from "../../model/errors";
 import { assertCanTransition, getJobX, jobState, transition, type Bid, type Job } from "../../model/jobs";
 import { notify } from "../../model/notifications";
 import { milestoneIndexOf, paymentsOfJob } from "./paymentRows";
+import { startMove } from "./movePool";
 import type { TransitionRule } from "../../model/transitions";
 import { displayName } from "../../model/users";
 
@@ -328,13 +329,13 @@ export async function movePayment(
   return after;
 }
 
-/** Records a money move as pending and schedules its first try (payments/moves.ts executes and retries it). */
+/** Records a money move as pending and hands it to the payments pool (payments/moves.ts makes each try). */
 export async function queueMoneyMove(
   ctx: MutationCtx,
   move: Pick<Doc<"paymentMoves">, "paymentId" | "kind" | "amountCents" | "idempotencyKey" | "strayPaymentIntentId">,
 ): Promise<Id<"paymentMoves">> {
   const moveId = await ctx.db.insert("paymentMoves", { ...move, status: "pending" });
-  await ctx.scheduler.runAfter(0, internal.payments.moves.execute, { moveId, attempts: 0 });
+  await startMove(ctx, { _id: moveId });
   return moveId;
 }
 
@@ -354,7 +355,7 @@ export async function releaseWaitingPayouts(ctx: MutationCtx, proId: Id<"users">
   for (const move of waiting) {
     if (move.status !== "waiting") continue;
     await ctx.db.patch("paymentMoves", move._id, { status: "pending", waitingFor: undefined });
-    await ctx.scheduler.runAfter(0, internal.payments.moves.execute, { moveId: move._id, attempts: move.attempts ?? 0 });
+    await startMove(ctx, move);
     released += 1;
   }
   return released;
