@@ -815,6 +815,21 @@ export default defineSchema({
     .index("by_viewerId_and_postId", ["viewerId", "postId"])
     .index("by_postId", ["postId"]),
 
+  /**
+   * A post's fan-out into its readers' Following tabs (model/timeline.ts startFanOut), a page of
+   * readers per work item in the fan-out pool: how far it got, and when it finished.
+   */
+  fanOuts: defineTable({
+    postId: v.id("posts"),
+    /** Pages done so far (each at most TIMELINE_BATCH readers). */
+    pages: v.number(),
+    readers: v.number(),
+    startedAt: v.number(),
+    doneAt: v.optional(v.number()),
+    /** A page that threw: the fan-out stopped there. */
+    error: v.optional(v.string()),
+  }).index("by_postId", ["postId"]),
+
   /** Spec §3 Comment: one level of replies (parentCommentId). */
   comments: defineTable({
     postId: v.id("posts"),

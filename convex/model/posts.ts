@@ -30,7 +30,7 @@ import { screenText } from "./screening";
 import { forgetRepost } from "./reposts";
 import { notifyMention } from "./socialNotifications";
 import type { AuthorView, PostView } from "./socialViews";
-import { addEntry } from "./timeline";
+import { addEntry, startFanOut } from "./timeline";
 import { recordNewPost } from "./suspicion";
 import { isDeleted } from "./users";
 
@@ -409,11 +409,7 @@ async function syncDerived(ctx: MutationCtx, before: Post | null, after: Post | 
   if (postsDelta !== 0) await adjustCounters(ctx, "users", post.authorId, { postsCount: postsDelta });
 
   if (fanOut && after?.visible && !before?.visible) {
-    await ctx.scheduler.runAfter(0, internal.social.posts.fanOut, {
-      postId: post._id,
-      stage: "followers",
-      cursor: null,
-    });
+    await startFanOut(ctx, post._id);
   }
 }
 

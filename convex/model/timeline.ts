@@ -1,9 +1,12 @@
 // The Following tab (feedEntries): one row per (reader, post) for the posts of
 // the people a reader follows or is connected with, and their own. Rows are
-// written when a post goes up (model/posts.ts fans out in scheduled batches)
-// and when a reader starts following or connects (the author's recent posts
-// are backfilled here), and removed when the last tie to the author ends.
-import { internal } from "../_generated/api";
+// written when a post goes up (fanned out through the fan-out workpool, a page of
+// readers per work item) and when a reader starts following or connects (the
+// author's recent posts are backfilled here), and removed when the last tie to
+// the author ends.
+import { Workpool, type RunResult } from "@convex-dev/workpool";
+import { v, type Infer } from "convex/values";
+import { components, internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 
@@ -11,6 +14,72 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 export const BACKFILL_POSTS = 20;
 /** Rows one mutation writes or deletes before it schedules the rest. */
 export const TIMELINE_BATCH = 200;
+
+/** Who a post reaches, in order: the author's followers, then their connections (requests they sent, then received). */
+export const FAN_OUT_STAGES = ["followers", "sent", "received"] as const;
+/** Fan-outs whose pages run at once; each post's own pages run one after another (each names the next). */
+export const FAN_OUT_PARALLELISM = 4;
+
+/**
+ * The pool for fan-out: an author with 100,000 followers is 500 bounded work items, not one
+ * mutation, and a burst of posts waits its turn here instead of crowding out other scheduled work.
+ */
+const fanoutPool = new Workpool(components.fanoutPool, { maxParallelism: FAN_OUT_PARALLELISM });
+
+/** What one page of a fan-out did (social/posts.ts fanOut): the readers it reached and the page after it. */
+export const fanOutPageResult = v.object({
+  readers: v.number(),
+  next: v.union(v.null(), v.object({ stage: v.union(...FAN_OUT_STAGES.map((s) => v.literal(s))), cursor: v.union(v.string(), v.null()) })),
+});
+
+/** A post just became visible: its fan-out starts (again, if it was shown before), tracked in its fanOuts row. */
+export async function startFanOut(ctx: MutationCtx, postId: Id<"posts">): Promise<void> {
+  const row = await ctx.db
+    .query("fanOuts")
+    .withIndex("by_postId", (q) => q.eq("postId", postId))
+    .unique();
+  const fresh = { pages: 0, readers: 0, startedAt: Date.now(), doneAt: undefined, error: undefined };
+  const fanOutId = row === null ? await ctx.db.insert("fanOuts", { postId, ...fresh }) : row._id;
+  if (row !== null) await ctx.db.patch("fanOuts", row._id, fresh);
+  await queuePage(ctx, postId, fanOutId, { stage: "followers", cursor: null });
+}
+
+async function queuePage(
+  ctx: MutationCtx,
+  postId: Id<"posts">,
+  fanOutId: Id<"fanOuts">,
+  page: NonNullable<Infer<typeof fanOutPageResult>["next"]>,
+): Promise<void> {
+  await fanoutPool.enqueueMutation(
+    ctx,
+    internal.social.posts.fanOut,
+    { postId, ...page },
+    { onComplete: internal.social.posts.fanOutPageDone, context: { postId, fanOutId } },
+  );
+}
+
+/** One page is done: counted on its fan-out, and the next one queued; the last marks the fan-out done. */
+export async function fanOutPageDone(
+  ctx: MutationCtx,
+  fanOutId: Id<"fanOuts">,
+  result: RunResult<Infer<typeof fanOutPageResult>>,
+): Promise<void> {
+  const row = await ctx.db.get("fanOuts", fanOutId);
+  if (row === null || row.doneAt !== undefined) return;
+  if (result.kind !== "success") {
+    // A page mutation that threw (not a conflict: Convex retries those): kept on the row for a look.
+    console.error(`timeline: fan-out of post ${row.postId} stopped: ${result.kind === "failed" ? result.error : "canceled"}`);
+    await ctx.db.patch("fanOuts", fanOutId, { error: result.kind === "failed" ? result.error.slice(0, 500) : "canceled" });
+    return;
+  }
+  const { readers, next } = result.returnValue;
+  await ctx.db.patch("fanOuts", fanOutId, {
+    pages: row.pages + 1,
+    readers: row.readers + readers,
+    ...(next === null ? { doneAt: Date.now() } : {}),
+  });
+  if (next !== null) await queuePage(ctx, row.postId, fanOutId, next);
+}
 
 /** Puts `post` in `viewerId`'s Following tab, once. */
 export async function addEntry(

@@ -3,6 +3,7 @@ import { api } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import { SocialCopy } from "../../common/social";
 import { screenText, ScreeningReasons } from "../model/screening";
+import { TIMELINE_BATCH } from "../model/timeline";
 import { byAuthor, following, latest } from "./posts";
 import { fileBlob, newTest, owner, pro, userRow, type TestConvex, type TestMember } from "../test.setup";
 
@@ -406,6 +407,38 @@ describe("Following", () => {
     expect(ids(await cy.as.query(api.social.posts.following, { paginationOpts: first }))).toEqual([byAna]);
     await cy.as.mutation(api.connections.remove, { connectionId });
     expect(ids(await cy.as.query(api.social.posts.following, { paginationOpts: first }))).toEqual([]);
+  });
+});
+
+describe("fan-out", () => {
+  test("a post reaches every follower of a large author through the fan-out pool, a bounded page per work item, its completion tracked", async () => {
+    const { t, ana, cy } = await world();
+    const FOLLOWERS = 5 * TIMELINE_BATCH + 50;
+    const followers = await t.run(async (ctx) => {
+      const out: Id<"users">[] = [];
+      for (let i = 0; i < FOLLOWERS; i++) {
+        const id = await ctx.db.insert("users", { email: `f${i}@example.com`, name: `Follower ${i}` });
+        await ctx.db.insert("follows", { followerId: id, followingId: ana.userId });
+        out.push(id);
+      }
+      // And a connection, reached after the followers.
+      await ctx.db.insert("connections", { requesterId: cy.userId, receiverId: ana.userId, status: "accepted", acceptedAt: Date.now() });
+      return out;
+    });
+    const postId = await post(ana, { content: "Big news #deck" });
+    // Queued, not done in the post's own mutation.
+    const queued = await t.run((ctx) => ctx.db.query("fanOuts").withIndex("by_postId", (q) => q.eq("postId", postId)).unique());
+    expect(queued).toMatchObject({ pages: 0, readers: 0 });
+    expect(queued!.doneAt).toBeUndefined();
+    await settle(t);
+    const reached = await t.run((ctx) => ctx.db.query("feedEntries").withIndex("by_postId", (q) => q.eq("postId", postId)).take(FOLLOWERS + 10));
+    // Every follower, the connection, and the author (her own tab has it from the post itself).
+    expect(new Set(reached.map((e) => e.viewerId))).toEqual(new Set([...followers, cy.userId, ana.userId]));
+    const done = await t.run((ctx) => ctx.db.query("fanOuts").withIndex("by_postId", (q) => q.eq("postId", postId)).unique());
+    expect(done).toMatchObject({ readers: FOLLOWERS + 1, doneAt: expect.any(Number) });
+    // No work item wrote more than a page: the followers took six, then one per kind of connection.
+    expect(done!.pages).toBeGreaterThanOrEqual(Math.ceil(FOLLOWERS / TIMELINE_BATCH) + 2);
+    expect(done!.error).toBeUndefined();
   });
 });
 

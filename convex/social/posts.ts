@@ -2,6 +2,7 @@
 // delete your own; read the Latest and Following tabs, one member's posts, one
 // post, and the trending tags. Rules live in model/posts.ts and model/timeline.ts.
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
+import { vOnCompleteArgs } from "@convex-dev/workpool";
 import { v } from "convex/values";
 import { isPostCategory, isPostType, normalizeHashtag, SOCIAL_LIMITS, SocialCopy } from "../../common/social";
 import { internal } from "../_generated/api";
@@ -26,7 +27,7 @@ import {
   type PostMedia,
 } from "../model/posts";
 import { postViewValidator } from "../model/socialViews";
-import { addEntry, onUnfollow, TIMELINE_BATCH } from "../model/timeline";
+import { addEntry, FAN_OUT_STAGES, fanOutPageDone as fanOutPageDoneHandler, fanOutPageResult, onUnfollow, TIMELINE_BATCH } from "../model/timeline";
 
 const mediaKind = v.union(v.literal("image"), v.literal("video"));
 const mediaArg = v.object({ storageId: v.id("_storage"), kind: mediaKind });
@@ -239,20 +240,20 @@ export const trending = query({
 // ---------------------------------------------------------------------------
 // Scheduled work
 
-const FAN_OUT_STAGES = ["followers", "sent", "received"] as const;
 const fanOutStage = v.union(...FAN_OUT_STAGES.map((s) => v.literal(s)));
 
 /**
- * Puts a newly visible post in the Following tab of the author's followers, then of their
- * connections (requests they sent, then received), one indexed page per run.
+ * One work item of a post's fan-out (model/timeline.ts startFanOut): one indexed page of the
+ * author's followers, then of their connections (requests they sent, then received), into those
+ * readers' Following tab. Returns the page that comes next; the pool's callback queues it.
  */
 export const fanOut = internalMutation({
   args: { postId: v.id("posts"), stage: fanOutStage, cursor: v.union(v.string(), v.null()) },
-  returns: v.null(),
+  returns: fanOutPageResult,
   handler: async (ctx, { postId, stage, cursor }) => {
     const post = await ctx.db.get("posts", postId);
     // Deleted or hidden since: stop (showing it again fans out again).
-    if (post === null || !post.visible) return null;
+    if (post === null || !post.visible) return { readers: 0, next: null };
     const opts = { numItems: TIMELINE_BATCH, cursor };
     let page: { readers: Id<"users">[]; isDone: boolean; continueCursor: string };
     if (stage === "followers") {
@@ -275,12 +276,22 @@ export const fanOut = internalMutation({
       page = { readers: r.page.map((c) => c.requesterId), isDone: r.isDone, continueCursor: r.continueCursor };
     }
     for (const readerId of page.readers) await addEntry(ctx, readerId, post);
-    const next = FAN_OUT_STAGES[FAN_OUT_STAGES.indexOf(stage) + 1];
-    if (!page.isDone) {
-      await ctx.scheduler.runAfter(0, internal.social.posts.fanOut, { postId, stage, cursor: page.continueCursor });
-    } else if (next !== undefined) {
-      await ctx.scheduler.runAfter(0, internal.social.posts.fanOut, { postId, stage: next, cursor: null });
-    }
+    const nextStage = FAN_OUT_STAGES[FAN_OUT_STAGES.indexOf(stage) + 1];
+    const next = !page.isDone
+      ? { stage, cursor: page.continueCursor }
+      : nextStage !== undefined
+        ? { stage: nextStage, cursor: null }
+        : null;
+    return { readers: page.readers.length, next };
+  },
+});
+
+/** The pool's word on one page of a post's fan-out: counted, and the next page queued (or the fan-out marked done). */
+export const fanOutPageDone = internalMutation({
+  args: vOnCompleteArgs(v.object({ postId: v.id("posts"), fanOutId: v.id("fanOuts") }), fanOutPageResult),
+  returns: v.null(),
+  handler: async (ctx, { context, result }) => {
+    await fanOutPageDoneHandler(ctx, context.fanOutId, result);
     return null;
   },
 });
