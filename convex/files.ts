@@ -221,51 +221,25 @@ export const sweepOrphans = internalMutation({
   },
 });
 
-const ADOPT_BATCH = 100;
-
 /**
- * One-off migration for files attached before the files table existed: each avatar and portfolio
- * file without a record gets one naming the member whose row holds it (the only owner anyone can
- * know), dated when it was stored (outside any quota day), and its bytes checked like a new
- * claim. Until then such a file is kept by the sweep and refused to every claimer (claimFile).
- * Run once: `npx convex run files:adoptLegacyFiles` (it pages through both tables itself).
+ * For files attached before the files table existed (migrations.ts legacyAvatars and
+ * legacyPortfolioFiles): a file without a record gets one naming the member whose row holds it
+ * (the only owner anyone can know), dated when it was stored (outside any quota day), and its
+ * bytes checked like a new claim. Until then such a file is kept by the sweep and refused to every
+ * claimer (claimFile).
  */
-export const adoptLegacyFiles = internalMutation({
-  args: { table: v.optional(v.union(v.literal("users"), v.literal("portfolioItems"))), cursor: v.optional(v.string()) },
-  returns: v.object({ adopted: v.number() }),
-  handler: async (ctx, { table = "users", cursor }) => {
-    let adopted = 0;
-    const adopt = async (storageId: Id<"_storage">, uploaderId: Id<"users">, purpose: "avatar" | "portfolio", attachedTo: string) => {
-      if ((await fileByStorageId(ctx, storageId)) !== null) return;
-      const meta = await ctx.db.system.get(storageId);
-      if (meta === null) return;
-      await ctx.db.insert("files", {
-        storageId,
-        uploaderId,
-        purpose,
-        attachedTo,
-        size: meta.size,
-        contentType: normalizeContentType(meta.contentType ?? ""),
-        createdAt: meta._creationTime,
-      });
-      await ctx.scheduler.runAfter(0, internal.files.verifyUpload, { storageId });
-      adopted += 1;
-    };
-    let next: { isDone: boolean; continueCursor: string };
-    if (table === "users") {
-      const page = await ctx.db.query("users").paginate({ numItems: ADOPT_BATCH, cursor: cursor ?? null });
-      for (const user of page.page) if (user.imageStorageId) await adopt(user.imageStorageId, user._id, "avatar", user._id);
-      next = page;
-    } else {
-      const page = await ctx.db.query("portfolioItems").paginate({ numItems: ADOPT_BATCH, cursor: cursor ?? null });
-      for (const item of page.page) await adopt(item.storageId, item.userId, "portfolio", item._id);
-      next = page;
-    }
-    if (!next.isDone) {
-      await ctx.scheduler.runAfter(0, internal.files.adoptLegacyFiles, { table, cursor: next.continueCursor });
-    } else if (table === "users") {
-      await ctx.scheduler.runAfter(0, internal.files.adoptLegacyFiles, { table: "portfolioItems" });
-    }
-    return { adopted };
-  },
-});
+export async function adoptLegacyFile(
+  ctx: MutationCtx,
+  file: { storageId: Id<"_storage">; uploaderId: Id<"users">; purpose: "avatar" | "portfolio"; attachedTo: string },
+): Promise<void> {
+  if ((await fileByStorageId(ctx, file.storageId)) !== null) return;
+  const meta = await ctx.db.system.get(file.storageId);
+  if (meta === null) return;
+  await ctx.db.insert("files", {
+    ...file,
+    size: meta.size,
+    contentType: normalizeContentType(meta.contentType ?? ""),
+    createdAt: meta._creationTime,
+  });
+  await ctx.scheduler.runAfter(0, internal.files.verifyUpload, { storageId: file.storageId });
+}

@@ -644,10 +644,8 @@ describe("the job's state graph: every user and system transition, allowed and r
     const legacy = await assignedJob(t);
     await legacy.p.as.mutation(api.jobs.act, { jobId: legacy.jobId, action: "start" });
     await t.run((ctx) => ctx.db.patch(legacy.jobId, { completionRequestedAt: Date.now() }));
-    expect(await t.mutation(internal.jobs.migrateCompletionRequested, { cursor: null })).toEqual({
-      migrated: 1,
-      isDone: true,
-    });
+    await t.mutation(internal.migrations.completionRequested, {});
+    await t.finishAllScheduledFunctions(() => {});
     expect((await jobDoc(t, legacy.jobId)).status).toBe("completion_requested");
     const requested = await o.as.query(api.jobs.browse.list, {
       status: "completion_requested",

@@ -13,8 +13,7 @@ import {
 } from "../common/jobs";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { QueryCtx } from "./_generated/server";
-import { internal } from "./_generated/api";
-import { internalMutation, mutation, query } from "./functions";
+import { mutation, query } from "./functions";
 import { parseOrThrow } from "./model/errors";
 import { distanceMiles } from "./model/geo";
 import {
@@ -22,13 +21,11 @@ import {
   canBid,
   canDeliverPhotos,
   canTakePhotos,
-  countStatusChange,
   getJobX,
   insertJob,
   isListed,
   JOB_ACTIONS,
   jobCardValidator,
-  jobState,
   limitPhotoRequests,
   limitQuoteRequests,
   pointOf,
@@ -432,32 +429,3 @@ export const myWork = query({
   },
 });
 
-/**
- * Data migration: jobs marked done before completion_requested existed kept
- * in_progress with completionRequestedAt set. They already read as
- * completion_requested (jobState); this rewrites the stored status and its
- * counters, 100 rows per run, scheduling itself until done. Not a transition:
- * the job's state and history do not change.
- * Run once: `npx convex run jobs:migrateCompletionRequested '{"cursor":null}'`.
- */
-export const migrateCompletionRequested = internalMutation({
-  args: { cursor: v.union(v.string(), v.null()) },
-  returns: v.object({ migrated: v.number(), isDone: v.boolean() }),
-  handler: async (ctx, { cursor }) => {
-    const result = await ctx.db
-      .query("jobs")
-      .withIndex("by_status", (q) => q.eq("status", "in_progress"))
-      .paginate({ numItems: 100, cursor });
-    let migrated = 0;
-    for (const job of result.page) {
-      if (jobState(job) !== "completion_requested") continue;
-      await ctx.db.patch(job._id, { status: "completion_requested" });
-      await countStatusChange(ctx, job.category, "in_progress", "completion_requested");
-      migrated++;
-    }
-    if (!result.isDone) {
-      await ctx.scheduler.runAfter(0, internal.jobs.migrateCompletionRequested, { cursor: result.continueCursor });
-    }
-    return { migrated, isDone: result.isDone };
-  },
-});

@@ -62,7 +62,8 @@ describe("search", () => {
   test("homeowners made before they were searchable get their text from the backfill", async () => {
     const { t } = await world();
     const id = await t.run((ctx) => ctx.db.insert("users", { firstName: "Lee", lastName: "Marsh", userType: "homeowner" }));
-    await t.mutation(internal.search.backfillHomeownerText, {});
+    await t.mutation(internal.migrations.homeownerText, {});
+    await t.finishAllScheduledFunctions(() => {});
     expect((await t.run((ctx) => ctx.db.get("users", id)))!.directoryText).toBe("Lee Marsh");
   });
 });

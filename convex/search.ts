@@ -4,12 +4,10 @@
 import { v } from "convex/values";
 import { isPostCategory, SOCIAL_LIMITS } from "../common/social";
 import { professionLabel } from "../common/professions";
-import { internal } from "./_generated/api";
 import type { Doc } from "./_generated/dataModel";
-import { internalMutation, query } from "./functions";
+import { query } from "./functions";
 import { invalid } from "./model/errors";
 import { authorView } from "./model/posts";
-import { directoryTextOf } from "./model/professionals";
 import { postResultValidator, userResultValidator, type PostResult, type UserResult } from "./model/socialViews";
 import { isHiddenMember } from "./model/users";
 
@@ -89,31 +87,3 @@ export const search = query({
   },
 });
 
-const BACKFILL_BATCH = 200;
-
-/**
- * One-off for deployments made before homeowners were searchable: gives each homeowner their
- * directoryText, one page per run (`npx convex run search:backfillHomeownerText`).
- */
-export const backfillHomeownerText = internalMutation({
-  args: { cursor: v.optional(v.union(v.string(), v.null())) },
-  returns: v.object({ updated: v.number(), isDone: v.boolean() }),
-  handler: async (ctx, { cursor }) => {
-    const page = await ctx.db
-      .query("users")
-      .withIndex("by_userType", (q) => q.eq("userType", "homeowner"))
-      .paginate({ numItems: BACKFILL_BATCH, cursor: cursor ?? null });
-    let updated = 0;
-    for (const user of page.page) {
-      const directoryText = directoryTextOf(user);
-      if (directoryText !== user.directoryText) {
-        await ctx.db.patch("users", user._id, { directoryText });
-        updated += 1;
-      }
-    }
-    if (!page.isDone) {
-      await ctx.scheduler.runAfter(0, internal.search.backfillHomeownerText, { cursor: page.continueCursor });
-    }
-    return { updated, isDone: page.isDone };
-  },
-});

@@ -348,7 +348,7 @@ describe("a file nobody recorded an owner for", () => {
       await ctx.db.insert("portfolioItems", { userId: victim.userId, type: "image", storageId: work, title: "Deck", category: "construction", tags: [], featured: false });
     });
     vi.setSystemTime(Date.now() + 2 * 24 * 60 * 60_000);
-    await t.mutation(internal.files.adoptLegacyFiles, {});
+    await t.mutation(internal.migrations.run, { fn: "migrations:legacyAvatars", next: ["migrations:legacyPortfolioFiles"] });
     await runScheduled(t);
     const rows = await fileRows(t);
     expect(rows.map((r) => [r.storageId, r.uploaderId, r.purpose]).sort()).toEqual(

@@ -59,6 +59,7 @@ import type * as jobs_browse from "../jobs/browse.js";
 import type * as jobs_photos from "../jobs/photos.js";
 import type * as maintenance from "../maintenance.js";
 import type * as messages from "../messages.js";
+import type * as migrations from "../migrations.js";
 import type * as model_accountDeletion from "../model/accountDeletion.js";
 import type * as model_audit from "../model/audit.js";
 import type * as model_backgroundChecks from "../model/backgroundChecks.js";
@@ -218,6 +219,7 @@ declare const fullApi: ApiFromModules<{
   "jobs/photos": typeof jobs_photos;
   maintenance: typeof maintenance;
   messages: typeof messages;
+  migrations: typeof migrations;
   "model/accountDeletion": typeof model_accountDeletion;
   "model/audit": typeof model_audit;
   "model/backgroundChecks": typeof model_backgroundChecks;

@@ -152,13 +152,11 @@ describe("signals recorded later", () => {
     const after = (await admin.as.query(api.admin.users.suspicious, { paginationOpts: firstPage })).page;
     expect(after.map((r) => [r.id, r.signals.map((s) => s.kind)])).toEqual([[maya.userId, ["pattern"]]]);
 
-    // Members inserted before the signals existed (no suspects row): one backfill page flags them.
+    // Members inserted before the signals existed (no suspects row): the migration flags them.
     const old = await createUser(t, { email: "spam.old@example.com", firstName: "Olde", lastName: "Member" });
     const plain = await createUser(t, { email: "plain@example.com", firstName: "Plain", lastName: "Member" });
-    expect(await t.mutation(internal.admin.users.backfillPatterns, { cursor: null })).toEqual({
-      cursor: null,
-      flagged: 1,
-    });
+    await t.mutation(internal.migrations.suspiciousPatterns, {});
+    await t.finishAllScheduledFunctions(() => {});
     const ids = (await admin.as.query(api.admin.users.suspicious, { paginationOpts: firstPage })).page.map((r) => r.id);
     expect(ids).toContain(old.userId);
     expect(ids).not.toContain(plain.userId);

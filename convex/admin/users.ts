@@ -12,7 +12,7 @@ import { banUser, syncListingsAndJobs, unbanUser } from "../model/bans";
 import { invalid, notFound } from "../model/errors";
 import { refuseOwnCase } from "../model/ownCase";
 import { cappedPagination } from "../model/paging";
-import { backfillPatterns as backfillPage, clearSuspect, suspectOf } from "../model/suspicion";
+import { clearSuspect, suspectOf } from "../model/suspicion";
 
 /** Members with a score above 0, highest first (one index range, paginated). */
 export const suspicious = adminQuery({
@@ -109,16 +109,6 @@ export const clear = adminMutation({
   },
 });
 
-/**
- * For a deployment with members from before issue 16: the pattern signal for members who have no
- * suspects row, a page per call (`npx convex run admin/users:backfillPatterns '{"cursor":null}'`,
- * again with the answered cursor until it is null).
- */
-export const backfillPatterns = internalMutation({
-  args: { cursor: v.union(v.string(), v.null()) },
-  returns: v.object({ cursor: v.union(v.string(), v.null()), flagged: v.number() }),
-  handler: async (ctx, { cursor }) => await backfillPage(ctx, cursor),
-});
 
 /** The rest of a banned, unbanned, deleted or restored member's listings and jobs (model/bans syncListingsAndJobs). */
 export const syncHiddenMember = internalMutation({

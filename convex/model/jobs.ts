@@ -85,7 +85,7 @@ const ACTIVE_STATUSES: readonly JobStatus[] = ["assigned", "in_progress", "compl
 /**
  * The job's state. Rows written before completion_requested existed kept
  * in_progress with completionRequestedAt set ("marked done"): they read as
- * completion_requested (migrateCompletionRequested rewrites them).
+ * completion_requested (the completionRequested migration, migrations.ts, rewrites them).
  */
 export function jobState(job: Pick<Job, "status" | "completionRequestedAt">): JobStatus {
   return job.status === "in_progress" && job.completionRequestedAt !== undefined ? "completion_requested" : job.status;

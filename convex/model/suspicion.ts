@@ -89,22 +89,12 @@ export async function recordRename(
 
 /**
  * Members who signed up before the signals were recorded have no suspects row: this records the
- * pattern signal for one page of users (run by an operator: `npx convex run
- * admin/users:backfillPatterns` with the returned cursor until it answers null).
+ * pattern signal for one of them (migrations.ts suspiciousPatterns runs it over every member).
  */
-export async function backfillPatterns(
-  ctx: MutationCtx,
-  cursor: string | null,
-): Promise<{ cursor: string | null; flagged: number }> {
-  const page = await ctx.db.query("users").paginate({ numItems: 200, cursor });
-  let flagged = 0;
-  for (const user of page.page) {
-    if (user.purgedAt !== undefined || suspiciousPattern(user) === null) continue;
-    if ((await suspectOf(ctx, user._id)) !== null) continue;
-    await recordSignal(ctx, user._id, "pattern");
-    flagged++;
-  }
-  return { cursor: page.isDone ? null : page.continueCursor, flagged };
+export async function backfillPattern(ctx: MutationCtx, user: Doc<"users">): Promise<void> {
+  if (user.purgedAt !== undefined || suspiciousPattern(user) === null) return;
+  if ((await suspectOf(ctx, user._id)) !== null) return;
+  await recordSignal(ctx, user._id, "pattern");
 }
 
 /** A new post by `author`: a link in one of their first posts is a signal. */
