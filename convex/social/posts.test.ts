@@ -293,8 +293,9 @@ describe("account deletion", () => {
     const left = await t.run(async (ctx) => ({
       tags: await ctx.db.query("postHashtags").withIndex("by_postId", (q) => q.eq("postId", postId)).collect(),
       entries: await ctx.db.query("feedEntries").withIndex("by_postId", (q) => q.eq("postId", postId)).collect(),
+      fanOuts: await ctx.db.query("fanOuts").withIndex("by_postId", (q) => q.eq("postId", postId)).collect(),
     }));
-    expect(left).toEqual({ tags: [], entries: [] });
+    expect(left).toEqual({ tags: [], entries: [], fanOuts: [] });
   });
 });
 
@@ -338,8 +339,9 @@ describe("update and remove", () => {
     const left = await t.run(async (ctx) => ({
       tags: await ctx.db.query("postHashtags").withIndex("by_postId", (q) => q.eq("postId", postId)).collect(),
       entries: await ctx.db.query("feedEntries").withIndex("by_postId", (q) => q.eq("postId", postId)).collect(),
+      fanOuts: await ctx.db.query("fanOuts").withIndex("by_postId", (q) => q.eq("postId", postId)).collect(),
     }));
-    expect(left).toEqual({ tags: [], entries: [] });
+    expect(left).toEqual({ tags: [], entries: [], fanOuts: [] });
     expect(await failure(ana.as.mutation(api.social.posts.remove, { postId }))).toMatchObject({ code: "NOT_FOUND" });
   });
 

@@ -338,6 +338,9 @@ export const cascadeRemoval = internalMutation({
         .take(CASCADE_BATCH);
       for (const row of rows) await ctx.db.delete("feedEntries", row._id);
       more = rows.length === CASCADE_BATCH;
+      // Its fan-out's record goes with the rows it wrote (a page still running finds the post gone and stops).
+      const fanOut = more ? null : await ctx.db.query("fanOuts").withIndex("by_postId", (q) => q.eq("postId", postId)).unique();
+      if (fanOut !== null) await ctx.db.delete("fanOuts", fanOut._id);
     } else if (step === "comments") {
       const comments = await ctx.db
         .query("comments")
