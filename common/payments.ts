@@ -132,7 +132,7 @@ export const PaymentCopy = {
     `Your bank payment of ${amount} didn't go through, so the job isn't funded. Fund it again with a card or another bank account.`,
   nothingReleased: "Nothing has been released on this payment to refund.",
   payoutInFlight:
-    "The payout to the professional is being sent and may already have reached them. Refund once Money moves shows it sent or failed (stuck ones are settled within 15 minutes).",
+    "The payout to the professional is being sent and may already have reached them. Refund once Money moves shows it sent or failed (a try that stopped is run again within minutes).",
   checkoutFailed: "We couldn't start the payment. Please try again.",
   /** Plans, checkout and funding on a deployment with neither a Stripe key nor local payments. */
   notConfigured: "Payments are not configured on this deployment.",
