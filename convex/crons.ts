@@ -43,4 +43,7 @@ crons.daily("payout reminders", { hourUTC: 15, minuteUTC: 30 }, internal.payment
 // this pass releases one whose scheduled run failed or never came (payments/jobs.ts releaseDue).
 crons.hourly("release payments past their review window", { minuteUTC: 23 }, internal.payments.jobs.releaseDue, {});
 
+// Lead insights: past days' sharded counts folded into their proDailyStats rows (convex/insights.ts).
+crons.daily("settle lead insight days", { hourUTC: 0, minuteUTC: 25 }, internal.insights.settleDays, {});
+
 export default crons;

@@ -1,9 +1,12 @@
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { InsightsCopy } from "../common/plans";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { assertCanSeeLeadInsights, statDay } from "./model/insights";
-import { bid, newTest, owner, pro, project, userRow, type TestConvex } from "./test.setup";
+import { assertCanSeeLeadInsights, PRO_STAT_FIELDS, statDay, type ProStats } from "./model/insights";
+import { countedSince } from "./model/counters";
+import { bid, newTest, owner, pro, project, useFakeTime, userRow, type TestConvex } from "./test.setup";
+
+afterEach(() => vi.useRealTimers());
 
 const quote = {
   title: "Bathroom leak",
@@ -17,13 +20,19 @@ const quote = {
   urgency: "urgent",
 };
 
+/** Today's figures for a professional (the row, plus the day's counters), or null when nothing was counted. */
 async function statsRow(t: TestConvex, proId: Id<"users">) {
-  return await t.run((ctx) =>
-    ctx.db
+  return await t.run(async (ctx) => {
+    const day = statDay(Date.now());
+    const row = await ctx.db
       .query("proDailyStats")
-      .withIndex("by_proId_and_day", (q) => q.eq("proId", proId).eq("day", statDay(Date.now())))
-      .unique(),
-  );
+      .withIndex("by_proId_and_day", (q) => q.eq("proId", proId).eq("day", day))
+      .unique();
+    if (row === null) return null;
+    const stats = {} as ProStats;
+    for (const f of PRO_STAT_FIELDS) stats[f] = row[f] + (await countedSince(ctx, `insights:${proId}:${day}:${f}`));
+    return stats;
+  });
 }
 
 describe("lead insights (Pro+ Leads and Enterprise)", () => {
@@ -54,10 +63,12 @@ describe("lead insights (Pro+ Leads and Enterprise)", () => {
     const search = { category: "construction_renovation", state: "TX" };
     const shown = await o.as.query(api.professionals.search, search);
     expect(shown.professionals.map((p) => p._id).sort()).toEqual([plumber.userId, rival.userId].sort());
-    expect(await o.as.mutation(api.insights.recordSearchAppearances, search)).toBe(2);
-    expect(await o.as.mutation(api.insights.recordSearchAppearances, search)).toBe(0);
+    // The page is counted by the search run again just after (insights:countSearchPage).
+    expect(await o.as.mutation(api.insights.recordSearchAppearances, search)).toBe(true);
+    expect(await o.as.mutation(api.insights.recordSearchAppearances, search)).toBe(false);
     // The plumber's own search: the rival appears, the plumber doesn't count themself.
-    expect(await plumber.as.mutation(api.insights.recordSearchAppearances, search)).toBe(1);
+    expect(await plumber.as.mutation(api.insights.recordSearchAppearances, search)).toBe(true);
+    await t.finishAllScheduledFunctions(() => {});
 
     const mine = await plumber.as.query(api.insights.mine, {});
     expect(mine).toMatchObject({
@@ -140,7 +151,7 @@ describe("lead insights (Pro+ Leads and Enterprise)", () => {
     const t = newTest();
     const plumber = await pro(t);
     const o = await owner(t);
-    expect(await t.mutation(api.insights.recordSearchAppearances, { state: "TX" })).toBe(0);
+    expect(await t.mutation(api.insights.recordSearchAppearances, { state: "TX" })).toBe(false);
     expect(await plumber.as.mutation(api.insights.recordProfileView, { userId: o.userId })).toBe(false);
     expect(await statsRow(t, plumber.userId)).toBeNull();
     await expect(t.mutation(api.insights.recordProfileView, { userId: plumber.userId })).rejects.toThrow(/sign in/i);
@@ -159,9 +170,71 @@ describe("lead insights (Pro+ Leads and Enterprise)", () => {
     });
     for (let i = 0; i < 3; i++) await owner(t, { seeded: true, firstName: `Client${i}` });
     await t.mutation(internal.seed.subscriptions.insertDemoInsights, { userId: plumber.userId });
+    await t.finishAllScheduledFunctions(() => {});
     expect(await plumber.as.query(api.insights.mine, {})).toMatchObject({
       locked: false,
       totals: { profileViews: 3, searchAppearances: 3, quoteRequests: 1 },
     });
+  });
+});
+
+describe("lead insights under load", () => {
+  test("many members' pages showing one professional at once: exact, and the day's row written once", async () => {
+    const t = newTest();
+    const plumber = await pro(t, {
+      professions: ["plumber"],
+      primaryProfession: "plumber",
+      subscriptionTier: "pro_plus",
+    });
+    const viewers = await Promise.all(Array.from({ length: 8 }, (_, i) => owner(t, { firstName: `V${i}` })));
+    const search = { category: "construction_renovation", state: "TX" };
+    await Promise.all(viewers.map((v) => v.as.mutation(api.insights.recordSearchAppearances, search)));
+    await t.finishAllScheduledFunctions(() => {});
+    const rows = await t.run((ctx) =>
+      ctx.db
+        .query("proDailyStats")
+        .withIndex("by_proId_and_day", (q) => q.eq("proId", plumber.userId))
+        .collect(),
+    );
+    // The row marks the day; the counts are in the counter, not rewritten on it by each page.
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ searchAppearances: 0, settled: false });
+    expect(await plumber.as.query(api.insights.mine, {})).toMatchObject({ totals: { searchAppearances: 8 } });
+  });
+
+  test("the nightly settle folds a past day's counters into its row; the figures don't move", async () => {
+    useFakeTime({ now: new Date("2026-11-24T12:00:00Z") });
+    const t = newTest();
+    const plumber = await pro(t, { subscriptionTier: "enterprise" });
+    const o = await owner(t);
+    await o.as.mutation(api.insights.recordProfileView, { userId: plumber.userId });
+    // A day from before the counters: its counts on the row, not settled.
+    await t.run((ctx) =>
+      ctx.db.insert("proDailyStats", {
+        proId: plumber.userId,
+        day: "2026-11-20",
+        profileViews: 4,
+        searchAppearances: 0,
+        quoteRequests: 0,
+        bidsPlaced: 0,
+        bidsWon: 0,
+      }),
+    );
+    const before = await plumber.as.query(api.insights.mine, {});
+    expect(before).toMatchObject({ totals: { profileViews: 5 } });
+    vi.setSystemTime(new Date("2026-11-25T01:00:00Z"));
+    await t.mutation(internal.insights.settleDays, {});
+    const rows = await t.run((ctx) =>
+      ctx.db
+        .query("proDailyStats")
+        .withIndex("by_proId_and_day", (q) => q.eq("proId", plumber.userId))
+        .collect(),
+    );
+    expect(rows.map((r) => [r.day, r.profileViews, r.settled])).toEqual([
+      ["2026-11-20", 4, undefined],
+      ["2026-11-24", 1, true],
+    ]);
+    expect(await t.run((ctx) => countedSince(ctx, `insights:${plumber.userId}:2026-11-24:profileViews`))).toBe(0);
+    expect(await plumber.as.query(api.insights.mine, {})).toMatchObject({ totals: { profileViews: 5 } });
   });
 });

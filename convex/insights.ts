@@ -2,14 +2,17 @@
 // browser reports (a profile opened, a directory page shown). The figures are kept counters
 // (model/insights.ts); reading them is refused below Pro+ on the server, whatever the client shows.
 import { v } from "convex/values";
-import { mutation, query } from "./functions";
+import { internal } from "./_generated/api";
+import { internalAction, internalMutation, internalQuery, mutation, query } from "./functions";
 import {
   canSeeLeadInsights,
+  countSearchAppearances,
   insightsOf,
   recordProfileView as recordView,
   recordSearchPage,
+  settlePastDays,
 } from "./model/insights";
-import { directorySearchArgs } from "./model/directory";
+import { directorySearchArgs, searchDirectory } from "./model/directory";
 import { planId } from "./schema";
 
 const statsFields = {
@@ -58,9 +61,10 @@ export const recordProfileView = mutation({
 });
 
 /**
- * The directory showed the viewer a page: runs the same search on the server and counts one
- * appearance for each professional on that page (bounded and deduplicated in model/insights.ts).
- * Visitors who aren't signed in are not counted: there is no one to bound the count by.
+ * The directory showed the viewer a page: the same search runs on the server (countSearchPage, just
+ * after) and counts one appearance for each professional on that page (bounded and deduplicated in
+ * model/insights.ts). Answers whether the page will be counted. Visitors who aren't signed in are not
+ * counted: there is no one to bound the count by.
  */
 export const recordSearchAppearances = mutation({
   args: {
@@ -68,10 +72,48 @@ export const recordSearchAppearances = mutation({
     /** "Show more" asks for the longer list: only the cards from here on are the new page. */
     pageStart: v.optional(v.number()),
   },
-  returns: v.number(),
+  returns: v.boolean(),
   handler: async (ctx, { pageStart, ...args }) => {
     const viewer = ctx.viewer;
-    if (viewer === null) return 0;
+    if (viewer === null) return false;
     return await recordSearchPage(ctx, viewer._id, args, pageStart ?? 0);
+  },
+});
+
+/** The professionals on one directory page (from `pageStart`), as the directory served it. */
+export const searchPageIds = internalQuery({
+  args: { args: v.object(directorySearchArgs), pageStart: v.number() },
+  returns: v.array(v.id("users")),
+  handler: async (ctx, { args, pageStart }) =>
+    (await searchDirectory(ctx, args)).professionals.slice(pageStart).map((p) => p._id),
+});
+
+/** One appearance each for the professionals on a page (sharded counts: no row many pages share). */
+export const addSearchAppearances = internalMutation({
+  args: { viewerId: v.id("users"), proIds: v.array(v.id("users")) },
+  returns: v.number(),
+  handler: async (ctx, { viewerId, proIds }) => await countSearchAppearances(ctx, viewerId, proIds),
+});
+
+/**
+ * A counted directory page: the search as a query (an action's query conflicts with no profile edit,
+ * as it would in a mutation), then the counts. At most SEARCH_PAGES_COUNTED_PER_HOUR per member.
+ */
+export const countSearchPage = internalAction({
+  args: { viewerId: v.id("users"), args: v.object(directorySearchArgs), pageStart: v.number() },
+  returns: v.number(),
+  handler: async (ctx, { viewerId, args, pageStart }): Promise<number> => {
+    const proIds = await ctx.runQuery(internal.insights.searchPageIds, { args, pageStart });
+    return await ctx.runMutation(internal.insights.addSearchAppearances, { viewerId, proIds });
+  },
+});
+
+/** Nightly: past days' counters folded into their proDailyStats rows, in bounded batches. */
+export const settleDays = internalMutation({
+  args: {},
+  returns: v.null(),
+  handler: async (ctx) => {
+    if (await settlePastDays(ctx)) await ctx.scheduler.runAfter(0, internal.insights.settleDays, {});
+    return null;
   },
 });

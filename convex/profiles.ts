@@ -9,6 +9,7 @@ import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
 import { mutation, query } from "./functions";
 import { claimFile, refusalValidator, releaseFile } from "./model/files";
+import { followCountsOf } from "./model/follows";
 import { zipToPoint } from "./model/geo";
 import { connectionBetween, isBackupMember, stateFor } from "./model/network";
 import { syncUserLocation } from "./model/professionals";
@@ -85,8 +86,7 @@ export const get = query({
       stats: {
         postsCount: user.postsCount ?? 0,
         connectionsCount: user.connectionsCount ?? 0,
-        followersCount: user.followersCount ?? 0,
-        followingCount: user.followingCount ?? 0,
+        ...(await followCountsOf(ctx, user)),
         referralPoints: user.referralPoints ?? 0,
         completedJobs: user.jobsWorkingCompleted ?? 0,
       },

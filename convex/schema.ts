@@ -276,8 +276,9 @@ export default defineSchema({
     .index("by_professionalId", ["professionalId"]),
 
   /**
-   * Lead insights (convex/model/insights.ts): one row per professional per UTC day, each count moved
-   * in the transaction of the event it counts, so the 30-day figures are at most 30 rows read.
+   * Lead insights (convex/model/insights.ts): one row per professional per UTC day, so the 30-day
+   * figures are at most 30 rows read. The day's counts move in sharded counters (a popular
+   * professional is counted by many members' pages at once) until the nightly settle folds them in.
    */
   proDailyStats: defineTable({
     proId: v.id("users"),
@@ -288,7 +289,11 @@ export default defineSchema({
     quoteRequests: v.number(),
     bidsPlaced: v.number(),
     bidsWon: v.number(),
-  }).index("by_proId_and_day", ["proId", "day"]),
+    /** true: the counts above are the day's all; false or unset (rows from before): add the day's counters. */
+    settled: v.optional(v.boolean()),
+  })
+    .index("by_proId_and_day", ["proId", "day"])
+    .index("by_settled_and_day", ["settled", "day"]),
 
   /** Jobs per "status:category" ("all" for any), kept by model/jobs.ts so "Showing X of Y" never counts rows. */
   jobCounts: defineTable({ key: v.string(), count: v.number() }).index("by_key", ["key"]),
@@ -659,8 +664,15 @@ export default defineSchema({
     digestPending: v.optional(v.boolean()),
     /** Likes collapsed into this unread notification: "Ana and 4 others liked your post" has 5. */
     actorCount: v.optional(v.number()),
-    /** Who those collapsed likes are from (the most recent first, at most 50): a like again after an unlike is not counted twice. */
+    /** Before likesSince: who those collapsed likes were from (read only to carry an old notification on). */
     actorIds: v.optional(v.array(v.id("users"))),
+    /**
+     * A like notification counts the item's likes made since this time (sharded counter
+     * `likeNotice:<id>`); actorCount and the title are copies refreshed by social/counts:refreshLikeNotice.
+     */
+    likesSince: v.optional(v.number()),
+    /** A refresh of the copies is scheduled: likes meanwhile write nothing here. */
+    refreshPending: v.optional(v.boolean()),
   })
     .index("by_digestPending_and_userId", ["digestPending", "userId"])
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes -- newest-first lists need _creationTime order
@@ -786,7 +798,10 @@ export default defineSchema({
     .index("by_tag_and_visible_and_postCreatedAt", ["tag", "visible", "postCreatedAt"])
     .index("by_postId", ["postId"]),
 
-  /** Spec §3 Hashtag: name unique, usageCount = posts carrying it now. */
+  /**
+   * Spec §3 Hashtag: name unique. Posts carrying it now: model/posts.ts tagUsage, the sharded counter
+   * `tag:<name>` plus usageCount (the count kept here before the counter; 0 on rows since).
+   */
   hashtags: defineTable({
     name: v.string(),
     usageCount: v.number(),
@@ -795,8 +810,20 @@ export default defineSchema({
     lastUsedAt: v.number(),
   }).index("by_name", ["name"]),
 
-  /** Uses of a tag per day (days since the epoch, UTC): trending reads the top of the last 7 days. */
-  hashtagDays: defineTable({ tag: v.string(), day: v.number(), count: v.number() })
+  /**
+   * Uses of a tag per day (days since the epoch, UTC): trending reads the top of the last 7 days.
+   * The count is a copy of the sharded counter `tagDay:<tag>:<day>`, refreshed by
+   * social/counts:syncTagDay at most every few seconds (many members use one tag at once).
+   */
+  hashtagDays: defineTable({
+    tag: v.string(),
+    day: v.number(),
+    count: v.number(),
+    /** The counter's value at the last copy (unset: 0), so a count kept before the counter stays. */
+    synced: v.optional(v.number()),
+    /** A copy is scheduled: uses meanwhile write nothing here. */
+    syncPending: v.optional(v.boolean()),
+  })
     .index("by_day_and_count", ["day", "count"])
     .index("by_tag_and_day", ["tag", "day"]),
 
@@ -933,7 +960,13 @@ export default defineSchema({
   /** The local gateway's money moves (transfers, refunds, reversals), keyed by idempotency key as Stripe keys them. */
   localMoneyMoves: defineTable({
     idempotencyKey: v.string(),
-    kind: v.union(v.literal("transfer"), v.literal("refund"), v.literal("reversal"), v.literal("account"), v.literal("dispute")),
+    kind: v.union(
+      v.literal("transfer"),
+      v.literal("refund"),
+      v.literal("reversal"),
+      v.literal("account"),
+      v.literal("dispute"),
+    ),
     objectId: v.string(),
     amountCents: v.number(),
     reference: v.optional(v.string()),
@@ -1077,7 +1110,13 @@ export default defineSchema({
      * waiting: a transfer held until the professional's payout account can take it (not tried, no
      * tries spent, not an admin's problem), queued again the moment payouts are enabled.
      */
-    status: v.union(v.literal("pending"), v.literal("done"), v.literal("failed"), v.literal("cancelled"), v.literal("waiting")),
+    status: v.union(
+      v.literal("pending"),
+      v.literal("done"),
+      v.literal("failed"),
+      v.literal("cancelled"),
+      v.literal("waiting"),
+    ),
     /** While waiting: the professional whose payout account it waits for (payouts enabled releases their moves). */
     waitingFor: v.optional(v.id("users")),
     /** Reminders sent to that professional while it waited (the daily reminder is bounded). */

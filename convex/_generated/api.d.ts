@@ -153,6 +153,7 @@ import type * as seed_suspicious from "../seed/suspicious.js";
 import type * as seed_teams from "../seed/teams.js";
 import type * as settings from "../settings.js";
 import type * as social_comments from "../social/comments.js";
+import type * as social_counts from "../social/counts.js";
 import type * as social_follows from "../social/follows.js";
 import type * as social_likes from "../social/likes.js";
 import type * as social_mentions from "../social/mentions.js";
@@ -313,6 +314,7 @@ declare const fullApi: ApiFromModules<{
   "seed/teams": typeof seed_teams;
   settings: typeof settings;
   "social/comments": typeof social_comments;
+  "social/counts": typeof social_counts;
   "social/follows": typeof social_follows;
   "social/likes": typeof social_likes;
   "social/mentions": typeof social_mentions;

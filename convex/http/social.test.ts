@@ -1,7 +1,7 @@
 // REST routes for reactions (spec §7 POST /api/social/posts/{id}/like, GET /api/social/notifications), through the real router.
-import { beforeAll, describe, expect, test } from "vitest";
-import { newTest, owner, pro, setupEnv, type TestConvex } from "../test.setup";
-import { insertTestPost } from "../social/social.setup";
+import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { newTest, owner, pro, setupEnv, useFakeTime, type TestConvex } from "../test.setup";
+import { insertTestPost, settleCounts } from "../social/social.setup";
 
 beforeAll(setupEnv);
 
@@ -11,6 +11,8 @@ const call = (who: Pick<TestConvex, "fetch">, method: string, path: string, body
     headers: { "Content-Type": "application/json" },
     ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
   });
+
+afterEach(() => vi.useRealTimers());
 
 describe("POST /api/social/posts/{id}/like", () => {
   test("likes, changes type, takes back; no likeType is a plain like", async () => {
@@ -58,6 +60,8 @@ describe("POST /api/social/posts/{id}/like", () => {
 
 describe("GET /api/social/notifications", () => {
   test("the social kinds only, newest first, in the spec's shape, likes collapsed, paged", async () => {
+    // The collapsed notification's count is refreshed by a scheduled job (settleCounts).
+    useFakeTime();
     const t = newTest();
     const ana = await owner(t, { firstName: "Ana", lastName: "Reyes" });
     const bo = await pro(t, { firstName: "Bo", lastName: "Lane", businessName: "Lane Electric" });
@@ -65,6 +69,7 @@ describe("GET /api/social/notifications", () => {
     const postId = await insertTestPost(t, ana.userId);
     await call(bo.as, "POST", `/api/social/posts/${postId}/like`, {});
     await call(cy.as, "POST", `/api/social/posts/${postId}/like`, { likeType: "helpful" });
+    await settleCounts(t);
     // A general kind is not listed here.
     await call(bo.as, "POST", "/api/messages", { receiverId: ana.userId, content: "Hi Ana" });
     const response = await call(ana.as, "GET", "/api/social/notifications");

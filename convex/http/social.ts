@@ -30,7 +30,10 @@ export const socialRoutes: RestRoute[] = [
       const likeType = stringField(body, "likeType") ?? "like";
       if (!isLikeType(likeType))
         throw restError(ErrorCode.INVALID_INPUT, `likeType must be one of ${likeTypes.join(", ")}`);
-      return await ctx.runMutation(api.social.likes.togglePost, { postId, likeType });
+      const state = await ctx.runMutation(api.social.likes.togglePost, { postId, likeType });
+      // The count is read after the like commits, as the app's feed query reads it.
+      const post = await ctx.runQuery(api.social.posts.get, { postId });
+      return { ...state, likesCount: post?.likesCount ?? 0 };
     },
   },
 ];

@@ -10,7 +10,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { adjustCounters } from "./counters";
 import { forbidden, invalid, notFound } from "./errors";
-import { likeOf } from "./likes";
+import { likeOf, likesCountOf } from "./likes";
 import { keptMentions, mentionViews, newlyMentioned } from "./mentions";
 import { authorView, canSeePost } from "./posts";
 import { screenText } from "./screening";
@@ -67,7 +67,7 @@ export async function commentView(
     author: await authorView(ctx, comment.authorId),
     content: comment.content,
     mentions: await mentionViews(ctx, comment.mentions),
-    likesCount: comment.likesCount,
+    likesCount: await likesCountOf(ctx, { kind: "comment", comment }),
     repliesCount: comment.repliesCount,
     viewerLike: like?.likeType ?? null,
     isOwn: viewerId === comment.authorId,

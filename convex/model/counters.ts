@@ -1,8 +1,73 @@
 // The one way a kept count changes: in the transaction of the change that
-// moves it, never below zero. Counts shown in the UI are these fields, never
-// rows collected and counted.
+// moves it, never below zero. Counts shown in the UI are these fields or the
+// sharded counters below, never rows collected and counted.
+import { ShardedCounter } from "@convex-dev/sharded-counter";
 import type { GenericMutationCtx, GenericQueryCtx } from "convex/server";
+import { components } from "../_generated/api";
 import type { DataModel, Doc, Id, TableNames } from "../_generated/dataModel";
+
+/**
+ * The counts many members move at once (a post's likes, a member's followers, the job board's
+ * totals, a tag's uses, a professional's search appearances). Patched on one row, every two such
+ * writes at the same moment conflict and one retries (Convex's optimistic concurrency); in
+ * @convex-dev/sharded-counter each write lands on one of several shard rows, and a read sums them
+ * all, so the count stays exact. A read inside a mutation would read every shard and conflict
+ * again: mutations only add, queries read.
+ */
+export type SharedCountKey =
+  | `likes:post:${string}`
+  | `likes:comment:${string}`
+  | `followers:${string}`
+  | `following:${string}`
+  | `tag:${string}`
+  | `tagDay:${string}:${number}`
+  | `likeNotice:${string}`
+  | `insights:${string}:${string}:${string}`;
+
+/** Per-item counts: 4 shards take 4 writers at once and keep a list of 20 posts at 80 shard reads. */
+const itemCounts = new ShardedCounter<SharedCountKey>(components.shardedCounter, { defaultShards: 4 });
+
+/** "jobs:<status or all>:<category or all>". */
+export type JobCountKey = `jobs:${string}`;
+/** The job board's totals: every new job and every transition moves `all:*`, the hottest keys we keep. */
+const jobCounts = new ShardedCounter<JobCountKey>(components.shardedCounter, { defaultShards: 16 });
+
+type CountCtx = Pick<GenericQueryCtx<DataModel>, "runQuery">;
+type AddCtx = Pick<GenericMutationCtx<DataModel>, "runQuery" | "runMutation">;
+
+/** Moves a shared count by `delta` (no read: a mutation never contends on the other shards). */
+export async function addShared(ctx: AddCtx, key: SharedCountKey | JobCountKey, delta: number): Promise<void> {
+  if (delta === 0) return;
+  if (key.startsWith("jobs:")) await jobCounts.add(ctx, key as JobCountKey, delta);
+  else await itemCounts.add(ctx, key as SharedCountKey, delta);
+}
+
+/** What the counter moved since it began (below 0 when it takes back counts a row kept before). Exact: it sums every shard. */
+export async function countedSince(ctx: CountCtx, key: SharedCountKey | JobCountKey): Promise<number> {
+  return key.startsWith("jobs:")
+    ? await jobCounts.count(ctx, key as JobCountKey)
+    : await itemCounts.count(ctx, key as SharedCountKey);
+}
+
+/**
+ * A shared count as shown: `base` (the count a row held before the counter kept it, until
+ * migrations/counters.ts folds it in) plus the counter, never below 0.
+ */
+export async function sharedCount(ctx: CountCtx, key: SharedCountKey | JobCountKey, base = 0): Promise<number> {
+  return Math.max(0, base + (await countedSince(ctx, key)));
+}
+
+/** Clears a counter whose item is gone (its shard rows would otherwise stay for good). */
+export async function resetShared(ctx: AddCtx, key: SharedCountKey): Promise<void> {
+  await itemCounts.reset(ctx, key);
+}
+
+/**
+ * A copy of a shared count kept on a row for an index or a title (trending's day rows, the
+ * collapsed like notification) is rewritten at most this often, by one scheduled job, however
+ * many members move the count meanwhile.
+ */
+export const SHOWN_COUNT_REFRESH_MS = 5_000;
 
 type NumericField<T extends TableNames> = {
   [K in keyof Doc<T>]-?: NonNullable<Doc<T>[K]> extends number ? K : never;

@@ -178,19 +178,26 @@ export type DirectorySearchArgs = ObjectType<typeof directorySearchArgs>;
 export const directoryPageValidator = v.object({ professionals: v.array(professionalValidator), capped: v.boolean() });
 export type DirectoryPage = Infer<typeof directoryPageValidator>;
 
-/**
- * One page of the directory. Also run by model/insights recordSearchPage, so the professionals
- * counted as appearing are the ones this search really returns, not ids a client names.
- */
-export async function searchDirectory(ctx: QueryCtx, args: DirectorySearchArgs): Promise<DirectoryPage> {
+/** The filters every search checks first (also checked where a search is only scheduled: model/insights.ts). */
+export function checkedDirectoryFilters(args: DirectorySearchArgs) {
   const category = args.category?.trim() || undefined;
   if (category !== undefined && !isProfessionCategory(category)) invalid("Unknown category");
   const state = args.state?.trim().toUpperCase() || undefined;
   if (state !== undefined && !/^[A-Z]{1,2}$/.test(state)) invalid("State must be a 2-letter code");
-  const city = args.city?.trim() || undefined;
-  const zip = args.zipCode?.trim() || undefined;
   const minRating = args.minRating;
   if (minRating !== undefined && ![2, 3, 4].includes(minRating)) invalid("Minimum rating must be 2, 3 or 4");
+  return { category, state, minRating };
+}
+
+/**
+ * One page of the directory. Also run for lead insights (insights:countSearchPage, after the page
+ * was served), so the professionals counted as appearing are the ones this search really returns,
+ * not ids a client names.
+ */
+export async function searchDirectory(ctx: QueryCtx, args: DirectorySearchArgs): Promise<DirectoryPage> {
+  const { category, state, minRating } = checkedDirectoryFilters(args);
+  const city = args.city?.trim() || undefined;
+  const zip = args.zipCode?.trim() || undefined;
   const verifiedOnly = args.verified === true;
   const availableOnly = args.available === true;
   const q = args.q?.trim().slice(0, MAX_Q_LENGTH) || undefined;

@@ -1,15 +1,27 @@
 // Follows (spec §3 Follow): any member may follow any other (homeowners too),
 // never themselves. A row exists while the follow is active; both members'
-// followersCount/followingCount move in the same transaction, the Following
+// follower and following counts move in the same transaction (in a sharded
+// counter: a member many follow at once would be one hot row), the Following
 // tab is backfilled or cleared (model/timeline.ts), and the followed member
 // is told once per follow.
 import { SocialCopy } from "../../common/social";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import { adjustCounters } from "./counters";
+import { addShared, sharedCount } from "./counters";
 import { invalid } from "./errors";
 import { notifyFollow } from "./socialNotifications";
 import { onFollow, onUnfollow } from "./timeline";
+
+/** A member's followers and following as shown: exact (the counter, plus the counts their row kept before). */
+export async function followCountsOf(
+  ctx: QueryCtx,
+  user: Pick<Doc<"users">, "_id" | "followersCount" | "followingCount">,
+): Promise<{ followersCount: number; followingCount: number }> {
+  return {
+    followersCount: await sharedCount(ctx, `followers:${user._id}`, user.followersCount ?? 0),
+    followingCount: await sharedCount(ctx, `following:${user._id}`, user.followingCount ?? 0),
+  };
+}
 
 export async function followRow(
   ctx: QueryCtx,
@@ -27,8 +39,8 @@ export async function followUser(ctx: MutationCtx, follower: Doc<"users">, targe
   if (follower._id === target._id) invalid(SocialCopy.selfFollow);
   if ((await followRow(ctx, follower._id, target._id)) !== null) return false;
   await ctx.db.insert("follows", { followerId: follower._id, followingId: target._id });
-  await adjustCounters(ctx, "users", follower._id, { followingCount: 1 });
-  await adjustCounters(ctx, "users", target._id, { followersCount: 1 });
+  await addShared(ctx, `following:${follower._id}`, 1);
+  await addShared(ctx, `followers:${target._id}`, 1);
   await onFollow(ctx, follower._id, target._id);
   await notifyFollow(ctx, follower, target._id);
   return true;
@@ -39,8 +51,8 @@ export async function unfollowUser(ctx: MutationCtx, followerId: Id<"users">, ta
   const row = await followRow(ctx, followerId, targetId);
   if (row === null) return false;
   await ctx.db.delete("follows", row._id);
-  await adjustCounters(ctx, "users", followerId, { followingCount: -1 });
-  await adjustCounters(ctx, "users", targetId, { followersCount: -1 });
+  await addShared(ctx, `following:${followerId}`, -1);
+  await addShared(ctx, `followers:${targetId}`, -1);
   await onUnfollow(ctx, followerId, targetId);
   return true;
 }
@@ -56,7 +68,7 @@ export async function purgeFollowsOf(ctx: MutationCtx, userId: Id<"users">, limi
     .take(limit);
   for (const row of following) {
     await ctx.db.delete("follows", row._id);
-    await adjustCounters(ctx, "users", row.followingId, { followersCount: -1 });
+    await addShared(ctx, `followers:${row.followingId}`, -1);
   }
   const followers = await ctx.db
     .query("follows")
@@ -64,7 +76,7 @@ export async function purgeFollowsOf(ctx: MutationCtx, userId: Id<"users">, limi
     .take(limit);
   for (const row of followers) {
     await ctx.db.delete("follows", row._id);
-    await adjustCounters(ctx, "users", row.followerId, { followingCount: -1 });
+    await addShared(ctx, `following:${row.followerId}`, -1);
   }
   return following.length === limit || followers.length === limit;
 }

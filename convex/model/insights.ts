@@ -1,18 +1,22 @@
 // Lead insights (spec §6, Pro+ Leads and Enterprise): a professional's profile views, search
 // appearances, quote requests received, bids placed and bids won over the last 30 days.
 //
-// Every figure is a kept counter: one proDailyStats row per professional per UTC day, moved by
-// countProEvent in the transaction of the event it counts (a bid placed, a bid accepted, a quote
-// request routed, a profile view, a directory page served). Counts are kept for every plan, so an
+// Every figure is a kept counter, moved by countProEvent in the transaction of the event it counts
+// (a bid placed, a bid accepted, a quote request routed, a profile view) or, for a directory page
+// served, by the scheduled insights:countSearchPage. A popular professional appears on many members'
+// pages at once, so a day's counts live in sharded counters (`insights:<pro>:<day>:<field>`); the
+// proDailyStats row of the day is written when the day's first event comes and when the nightly
+// insights:settleDays folds the counters into it (settled). Counts are kept for every plan, so an
 // upgrade shows the last 30 days at once; only reading them needs Pro+ or Enterprise.
 import { hasLeadInsights, INSIGHTS_DAYS, InsightsCopy } from "../../common/plans";
 import { ErrorCode } from "../../common/errors";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import { adjustCounters } from "./counters";
+import { internal } from "../_generated/api";
+import { addShared, countedSince, resetShared, type SharedCountKey } from "./counters";
 import { fail } from "./errors";
 import { firstInWindow, hit } from "./rateLimit";
-import { searchDirectory, type DirectorySearchArgs } from "./directory";
+import { checkedDirectoryFilters, type DirectorySearchArgs } from "./directory";
 
 export const PRO_STAT_FIELDS = ["profileViews", "searchAppearances", "quoteRequests", "bidsPlaced", "bidsWon"] as const;
 export type ProStatField = (typeof PRO_STAT_FIELDS)[number];
@@ -33,7 +37,13 @@ const zeroStats = (): ProStats => ({
   bidsWon: 0,
 });
 
-/** The one way a lead-insights count moves: adds `deltas` to the professional's row for today. */
+const statKey = (proId: Id<"users">, day: string, field: ProStatField): SharedCountKey =>
+  `insights:${proId}:${day}:${field}`;
+
+/**
+ * The one way a lead-insights count moves: adds `deltas` to the professional's counts for today.
+ * The day's row is only read once it exists (no write, so no conflict with the other events).
+ */
 export async function countProEvent(
   ctx: MutationCtx,
   proId: Id<"users">,
@@ -41,17 +51,44 @@ export async function countProEvent(
   now = Date.now(),
 ): Promise<void> {
   const day = statDay(now);
+  for (const field of PRO_STAT_FIELDS) {
+    if (deltas[field]) await addShared(ctx, statKey(proId, day, field), deltas[field]);
+  }
   const row = await ctx.db
     .query("proDailyStats")
     .withIndex("by_proId_and_day", (q) => q.eq("proId", proId).eq("day", day))
     .unique();
-  if (row !== null) {
-    await adjustCounters(ctx, "proDailyStats", row._id, deltas);
-    return;
+  if (row === null) await ctx.db.insert("proDailyStats", { proId, day, ...zeroStats(), settled: false });
+}
+
+/** A day's counts: the row's, plus its counters until the day is settled (a row from before the counters counts as not settled). */
+async function dayStats(ctx: QueryCtx, row: Doc<"proDailyStats">): Promise<ProStats> {
+  const stats = zeroStats();
+  for (const field of PRO_STAT_FIELDS) {
+    const counted = row.settled === true ? 0 : await countedSince(ctx, statKey(row.proId, row.day, field));
+    stats[field] = Math.max(0, row[field] + counted);
   }
-  const counts = zeroStats();
-  for (const field of PRO_STAT_FIELDS) counts[field] = Math.max(0, deltas[field] ?? 0);
-  await ctx.db.insert("proDailyStats", { proId, day, ...counts });
+  return stats;
+}
+
+/** Days settled per run of insights:settleDays (6 counter reads and resets each). */
+export const SETTLE_BATCH = 100;
+
+/**
+ * Folds the counters of past days into their rows (settled), up to SETTLE_BATCH rows: nobody counts
+ * on a past day any more, so this read of every shard conflicts with nothing. Returns whether more remain.
+ */
+export async function settlePastDays(ctx: MutationCtx, now = Date.now()): Promise<boolean> {
+  const rows = await ctx.db
+    .query("proDailyStats")
+    .withIndex("by_settled_and_day", (q) => q.eq("settled", false).lt("day", statDay(now)))
+    .take(SETTLE_BATCH);
+  for (const row of rows) {
+    const stats = await dayStats(ctx, row);
+    await ctx.db.patch("proDailyStats", row._id, { ...stats, settled: true });
+    for (const field of PRO_STAT_FIELDS) await resetShared(ctx, statKey(row.proId, row.day, field));
+  }
+  return rows.length === SETTLE_BATCH;
 }
 
 /** Pro+ Leads and Enterprise professionals see their lead insights. */
@@ -76,14 +113,12 @@ export async function insightsOf(
     .withIndex("by_proId_and_day", (q) => q.eq("proId", proId).gte("day", from).lte("day", to))
     .take(INSIGHTS_DAYS);
   const totals = zeroStats();
-  const days = rows.map((row) => {
-    const day = { day: row.day, ...zeroStats() };
-    for (const field of PRO_STAT_FIELDS) {
-      day[field] = row[field];
-      totals[field] += row[field];
-    }
-    return day;
-  });
+  const days = [];
+  for (const row of rows) {
+    const stats = await dayStats(ctx, row);
+    for (const field of PRO_STAT_FIELDS) totals[field] += stats[field];
+    days.push({ day: row.day, ...stats });
+  }
   return { from, to, totals, days };
 }
 
@@ -145,18 +180,24 @@ export async function countSearchAppearances(
   return counted;
 }
 
-/** One directory page shown to `viewerId`: counted (deduplicated, bounded) for the professionals on it. */
+/**
+ * One directory page shown to `viewerId`: if it counts (deduplicated, bounded), the search runs again
+ * after this mutation, in insights:countSearchPage (a query from an action: a directory search in a
+ * mutation would read every professional it passes and conflict with each profile edit). Returns
+ * whether the page will be counted.
+ */
 export async function recordSearchPage(
   ctx: MutationCtx,
   viewerId: Id<"users">,
   args: DirectorySearchArgs,
   pageStart: number,
-): Promise<number> {
-  if (!(await shouldCountSearchPage(ctx, viewerId, args))) return 0;
-  const page = await searchDirectory(ctx, args);
-  return await countSearchAppearances(
-    ctx,
+): Promise<boolean> {
+  checkedDirectoryFilters(args);
+  if (!(await shouldCountSearchPage(ctx, viewerId, args))) return false;
+  await ctx.scheduler.runAfter(0, internal.insights.countSearchPage, {
     viewerId,
-    page.professionals.slice(Math.max(0, Math.floor(pageStart))).map((p) => p._id),
-  );
+    args,
+    pageStart: Math.max(0, Math.floor(pageStart)),
+  });
+  return true;
 }

@@ -35,7 +35,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { jobStatus } from "../schema";
 import { countProEvent } from "./insights";
-import { adjustCounters } from "./counters";
+import { addShared, adjustCounters, sharedCount } from "./counters";
 import { fail, forbidden, invalid } from "./errors";
 import { distanceMiles, locationFields, zipToPlace, zipToPoint, type GeoPoint } from "./geo";
 import { notify, notifyAll } from "./notifications";
@@ -63,9 +63,19 @@ export const JOB_TRANSITIONS = {
   confirmCompletion: { from: ["completion_requested"], to: "completed", by: "owner", verb: "completed" },
   cancel: { from: ["available", "quote_requested", "assigned"], to: "cancelled", by: "owner", verb: "cancelled" },
   /** A payment released after the review window or a dispute (payments/model/payments.ts). */
-  paymentReleased: { from: ["assigned", "in_progress", "completion_requested"], to: "completed", by: "system", verb: "completed" },
+  paymentReleased: {
+    from: ["assigned", "in_progress", "completion_requested"],
+    to: "completed",
+    by: "system",
+    verb: "completed",
+  },
   /** A payment refunded in full by a dispute's decision. */
-  paymentRefunded: { from: ["assigned", "in_progress", "completion_requested"], to: "cancelled", by: "system", verb: "cancelled" },
+  paymentRefunded: {
+    from: ["assigned", "in_progress", "completion_requested"],
+    to: "cancelled",
+    by: "system",
+    verb: "cancelled",
+  },
 } as const satisfies Record<string, JobRule>;
 export type JobTransition = keyof typeof JOB_TRANSITIONS;
 
@@ -180,7 +190,10 @@ export async function recordEvent(
   await ctx.db.insert("jobEvents", { jobId: job._id, actorId, kind, ...extra });
 }
 
-/** Moves one job between the "status:category" counters (from null: a new job). The one writer of jobCounts. */
+/**
+ * Moves one job between the "status:category" counts (from null: a new job). The one writer of
+ * the job board's counts: every new job moves `all:all`, so they live in a sharded counter.
+ */
 export async function countStatusChange(ctx: MutationCtx, category: string, from: JobStatus | null, to: JobStatus) {
   if (from === to) return;
   const deltas = new Map<string, number>();
@@ -190,23 +203,17 @@ export async function countStatusChange(ctx: MutationCtx, category: string, from
   if (from === null) add("all", 1);
   else add(from, -1);
   add(to, 1);
-  for (const [key, delta] of deltas) {
-    if (delta === 0) continue;
-    const row = await ctx.db
-      .query("jobCounts")
-      .withIndex("by_key", (q) => q.eq("key", key))
-      .unique();
-    if (row) await adjustCounters(ctx, "jobCounts", row._id, { count: delta });
-    else await ctx.db.insert("jobCounts", { key, count: Math.max(0, delta) });
-  }
+  for (const [key, delta] of deltas) await addShared(ctx, `jobs:${key}`, delta);
 }
 
 export async function jobCount(ctx: QueryCtx, status: string | undefined, category: string | undefined) {
-  const row = await ctx.db
+  const key = `${status ?? "all"}:${category ?? "all"}`;
+  // A jobCounts row is a count kept before the counter, until migrations/counters.ts folds it in.
+  const before = await ctx.db
     .query("jobCounts")
-    .withIndex("by_key", (q) => q.eq("key", `${status ?? "all"}:${category ?? "all"}`))
+    .withIndex("by_key", (q) => q.eq("key", key))
     .unique();
-  return row?.count ?? 0;
+  return await sharedCount(ctx, `jobs:${key}`, before?.count ?? 0);
 }
 
 /** The owner's and the contractor's job counters follow the job's state: active while hired work goes on, then completed. */
@@ -560,7 +567,9 @@ export async function acceptBid(ctx: MutationCtx, bid: Bid, job: Job, ownerId: I
         activeBidCount: 0,
       },
       detail:
-        priceCents === null ? `${formatBidPrice(bid.priceMin, bid.priceMax)}, final quote to come` : formatBidPrice(priceCents / 100, undefined),
+        priceCents === null
+          ? `${formatBidPrice(bid.priceMin, bid.priceMax)}, final quote to come`
+          : formatBidPrice(priceCents / 100, undefined),
     },
   );
   await moveBid(ctx, bid, "accept", now);
@@ -599,7 +608,12 @@ export const PHOTO_TRANSITIONS = {
   take: { from: ["requested"], to: "scheduled", by: "a photographer", event: "photos_scheduled" },
   deliver: { from: ["scheduled"], to: "delivered", by: "the booked photographer", event: "photos_delivered" },
   /** The owner lets the booked photographer go, or the photographer withdraws: open to photographers again. */
-  release: { from: ["scheduled"], to: "requested", by: "the owner or the booked photographer", event: "photos_released" },
+  release: {
+    from: ["scheduled"],
+    to: "requested",
+    by: "the owner or the booked photographer",
+    event: "photos_released",
+  },
 } as const satisfies Record<string, { from: readonly PhotoStatus[]; to: PhotoStatus; by: string; event: string }>;
 export type PhotoTransition = keyof typeof PHOTO_TRANSITIONS;
 const photoFrom = (name: PhotoTransition): readonly PhotoStatus[] => PHOTO_TRANSITIONS[name].from;
@@ -889,9 +903,11 @@ export function canDeliverPhotos(job: Job, user: Doc<"users">): boolean {
 
 /** Why `user` may not let the booked photographer go now (null: allowed): the owner or the photographer, before delivery. */
 function releaseRefusal(job: Job, user: Doc<"users">): { code: ErrorCode; message: string } | null {
-  if (job.customerId !== user._id && job.photographerId !== user._id) return { code: ErrorCode.FORBIDDEN, message: JobMessages.onlyOwnerOrPhotographer };
+  if (job.customerId !== user._id && job.photographerId !== user._id)
+    return { code: ErrorCode.FORBIDDEN, message: JobMessages.onlyOwnerOrPhotographer };
   if (!photoFrom("release").includes(job.photoStatus) || job.photographerId === undefined) {
-    const message = job.photoStatus === "delivered" ? JobMessages.photosAlreadyDelivered : JobMessages.photographerNotBooked;
+    const message =
+      job.photoStatus === "delivered" ? JobMessages.photosAlreadyDelivered : JobMessages.photographerNotBooked;
     return { code: ErrorCode.INVALID_INPUT, message };
   }
   return null;
@@ -920,7 +936,11 @@ const OWNER_SYNC_BATCH = 100;
  * (A deleted owner's open jobs are cancelled by the deletion itself.) Pages by _creationTime;
  * returns the next cursor, or null when done.
  */
-export async function syncOwnerJobs(ctx: MutationCtx, userId: Id<"users">, after: number | null): Promise<number | null> {
+export async function syncOwnerJobs(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  after: number | null,
+): Promise<number | null> {
   const user = await ctx.db.get("users", userId);
   if (user === null) return null;
   const hidden = user.bannedAt !== undefined;
@@ -931,7 +951,8 @@ export async function syncOwnerJobs(ctx: MutationCtx, userId: Id<"users">, after
     )
     .take(OWNER_SYNC_BATCH);
   for (const job of rows) {
-    if ((job.ownerHidden === true) !== hidden) await ctx.db.patch("jobs", job._id, { ownerHidden: hidden ? true : undefined });
+    if ((job.ownerHidden === true) !== hidden)
+      await ctx.db.patch("jobs", job._id, { ownerHidden: hidden ? true : undefined });
   }
   return rows.length === OWNER_SYNC_BATCH ? rows[rows.length - 1]!._creationTime : null;
 }

@@ -1,19 +1,30 @@
 // Likes (spec §3 Like): one row per member per post or comment, read through
 // the unique (userId, postId|commentId) index. The same type again takes the
-// like back, another type changes it. The item's likesCount moves in the same
-// transaction, and the owner's notification collapses (socialNotifications).
+// like back, another type changes it. The item's like count moves in the same
+// transaction, in a sharded counter (many members like one post at once), and
+// the owner's notification collapses (socialNotifications).
 import type { LikeType } from "../../common/social";
-import type { Doc } from "../_generated/dataModel";
+import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import { adjustCounters } from "./counters";
+import { addShared, sharedCount, type SharedCountKey } from "./counters";
 import { notifyLike, retractLike } from "./socialNotifications";
 
 export type LikeTarget = { kind: "post"; post: Doc<"posts"> } | { kind: "comment"; comment: Doc<"comments"> };
 
+/** What a toggle did. No count: reading one in the mutation would read every shard and conflict with each concurrent like. */
 export interface LikeState {
   liked: boolean;
   likeType: LikeType | null;
-  likesCount: number;
+}
+
+const likesKey = (target: { postId: Id<"posts"> } | { commentId: Id<"comments"> }): SharedCountKey =>
+  "postId" in target ? `likes:post:${target.postId}` : `likes:comment:${target.commentId}`;
+
+/** A post's or comment's likes as shown: exact (the counter, plus the count its row kept before). */
+export async function likesCountOf(ctx: QueryCtx, item: LikeTarget): Promise<number> {
+  return item.kind === "post"
+    ? await sharedCount(ctx, likesKey({ postId: item.post._id }), item.post.likesCount)
+    : await sharedCount(ctx, likesKey({ commentId: item.comment._id }), item.comment.likesCount);
 }
 
 /** The member's like on the item, or null. */
@@ -51,30 +62,24 @@ export async function toggleLike(
 
   if (existing !== null && existing.likeType !== likeType) {
     await ctx.db.patch("likes", existing._id, { likeType });
-    return { liked: true, likeType, likesCount: item.likesCount };
+    return { liked: true, likeType };
   }
-  const delta = existing === null ? 1 : -1;
+  const key = likesKey(target.kind === "post" ? { postId: target.post._id } : { commentId: target.comment._id });
   if (existing === null) {
-    await ctx.db.insert(
+    const likeId = await ctx.db.insert(
       "likes",
       target.kind === "post"
         ? { userId: viewer._id, postId: target.post._id, likeType }
         : { userId: viewer._id, commentId: target.comment._id, likeType },
     );
-  } else {
-    await ctx.db.delete("likes", existing._id);
+    await addShared(ctx, key, 1);
+    await notifyLike(ctx, viewer, ownerId, entity, item.content, (await ctx.db.get("likes", likeId))!);
+    return { liked: true, likeType };
   }
-  const counts =
-    target.kind === "post"
-      ? await adjustCounters(ctx, "posts", target.post._id, { likesCount: delta })
-      : await adjustCounters(ctx, "comments", target.comment._id, { likesCount: delta });
-  if (delta > 0) await notifyLike(ctx, viewer, ownerId, entity, item.content);
-  else await retractLike(ctx, viewer._id, ownerId, entity);
-  return {
-    liked: delta > 0,
-    likeType: delta > 0 ? likeType : null,
-    likesCount: counts?.likesCount ?? Math.max(0, item.likesCount + delta),
-  };
+  await ctx.db.delete("likes", existing._id);
+  await addShared(ctx, key, -1);
+  await retractLike(ctx, existing, ownerId, entity);
+  return { liked: false, likeType: null };
 }
 
 /** The account purge: up to `limit` of the member's likes go, and the items' counts. Returns whether more remain. */
@@ -86,8 +91,8 @@ export async function purgeLikesOf(ctx: MutationCtx, userId: Doc<"users">["_id"]
     .take(limit);
   for (const like of rows) {
     await ctx.db.delete("likes", like._id);
-    if (like.postId) await adjustCounters(ctx, "posts", like.postId, { likesCount: -1 });
-    if (like.commentId) await adjustCounters(ctx, "comments", like.commentId, { likesCount: -1 });
+    if (like.postId) await addShared(ctx, likesKey({ postId: like.postId }), -1);
+    if (like.commentId) await addShared(ctx, likesKey({ commentId: like.commentId }), -1);
   }
   return rows.length === limit;
 }

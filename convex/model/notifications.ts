@@ -19,9 +19,9 @@ export interface NewNotification {
   actorId?: Id<"users">;
   entityType?: string;
   entityId?: string;
-  /** Collapsed likes (model/socialNotifications.ts): how many, and from whom. */
+  /** Collapsed likes (model/socialNotifications.ts): how many, and counted from when. */
   actorCount?: number;
-  actorIds?: Id<"users">[];
+  likesSince?: number;
 }
 
 export async function notify(ctx: MutationCtx, n: NewNotification): Promise<void> {
@@ -32,7 +32,11 @@ export async function notify(ctx: MutationCtx, n: NewNotification): Promise<void
   const mode = preferencesOf(recipient.notificationPreferences)[preferenceKindOf(n.type)];
   // Demo accounts made by the seed have no real inbox.
   const canEmail = Boolean(recipient.email) && !recipient.seeded;
-  await ctx.db.insert("notifications", { ...n, read: false, ...(mode === "digest" && canEmail ? { digestPending: true } : {}) });
+  await ctx.db.insert("notifications", {
+    ...n,
+    read: false,
+    ...(mode === "digest" && canEmail ? { digestPending: true } : {}),
+  });
   await adjustUserCounts(ctx, n.userId, { unreadNotifications: 1 });
   if (mode === "email" && canEmail) {
     await ctx.scheduler.runAfter(0, internal.emails.send.deliver, {

@@ -21,7 +21,8 @@ import {
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import { adjustCounters } from "./counters";
+import { addShared, adjustCounters, countedSince, sharedCount, SHOWN_COUNT_REFRESH_MS } from "./counters";
+import { likesCountOf } from "./likes";
 import { forbidden, invalid, notFound, parseOrThrow } from "./errors";
 import { fileByStorageId } from "./files";
 import { limitOrRefuse } from "./limits";
@@ -135,7 +136,7 @@ async function baseView(ctx: QueryCtx, post: Post) {
     mentions: await mentionViews(ctx, post.mentions),
     location: post.location ?? null,
     projectBudget: post.projectBudget ?? null,
-    likesCount: post.likesCount,
+    likesCount: await likesCountOf(ctx, { kind: "post", post }),
     commentsCount: post.commentsCount,
     sharesCount: post.sharesCount,
     editedAt: post.editedAt ?? null,
@@ -413,26 +414,62 @@ async function syncDerived(ctx: MutationCtx, before: Post | null, after: Post | 
   }
 }
 
+/** lastUsedAt moves at most this often: a tag in use every second would otherwise be a hot row. */
+const LAST_USED_GRAIN_MS = 60 * 60_000;
+
+/**
+ * One use of a tag more or less, on `day`. The counts live in the sharded counter (a popular tag
+ * is used by many members at once); the hashtags row is written on the tag's first use and hourly
+ * after, and the hashtagDays row, the index trending ranks by, is refreshed by syncTagDay at most
+ * once per SHOWN_COUNT_REFRESH_MS.
+ */
 async function useTag(ctx: MutationCtx, tag: string, delta: 1 | -1, day: number, now: number): Promise<void> {
+  await addShared(ctx, `tag:${tag}`, delta);
+  await addShared(ctx, `tagDay:${tag}:${day}`, delta);
   const row = await ctx.db
     .query("hashtags")
     .withIndex("by_name", (q) => q.eq("name", tag))
     .unique();
   if (row === null) {
-    if (delta > 0) await ctx.db.insert("hashtags", { name: tag, usageCount: 1, lastUsedAt: now });
-  } else {
-    await adjustCounters(ctx, "hashtags", row._id, { usageCount: delta });
-    if (delta > 0) await ctx.db.patch("hashtags", row._id, { lastUsedAt: now });
+    if (delta > 0) await ctx.db.insert("hashtags", { name: tag, usageCount: 0, lastUsedAt: now });
+  } else if (delta > 0 && now - row.lastUsedAt >= LAST_USED_GRAIN_MS) {
+    await ctx.db.patch("hashtags", row._id, { lastUsedAt: now });
   }
   const perDay = await ctx.db
     .query("hashtagDays")
     .withIndex("by_tag_and_day", (q) => q.eq("tag", tag).eq("day", day))
     .unique();
-  if (perDay === null) {
-    if (delta > 0) await ctx.db.insert("hashtagDays", { tag, day, count: 1 });
-  } else {
-    await adjustCounters(ctx, "hashtagDays", perDay._id, { count: delta });
-  }
+  // A refresh already on its way will see this use: no write, so no conflict with the other users of the tag.
+  if (perDay?.syncPending) return;
+  let dayId = perDay?._id;
+  if (dayId === undefined) dayId = await ctx.db.insert("hashtagDays", { tag, day, count: 0, syncPending: true });
+  else await ctx.db.patch("hashtagDays", dayId, { syncPending: true });
+  await ctx.scheduler.runAfter(SHOWN_COUNT_REFRESH_MS, internal.social.counts.syncTagDay, { dayId });
+}
+
+/** A tag's uses now (posts carrying it): exact, the counter plus the count its row kept before. */
+export async function tagUsage(ctx: QueryCtx, tag: string): Promise<number> {
+  const row = await ctx.db
+    .query("hashtags")
+    .withIndex("by_name", (q) => q.eq("name", tag))
+    .unique();
+  return await sharedCount(ctx, `tag:${tag}`, row?.usageCount ?? 0);
+}
+
+/**
+ * Copies a tag's day count from the counter onto its hashtagDays row (the index trending ranks by):
+ * adds what the counter moved since the last copy, so a count the row kept before the counter stays.
+ */
+export async function syncTagDayRow(ctx: MutationCtx, dayId: Id<"hashtagDays">): Promise<void> {
+  const row = await ctx.db.get("hashtagDays", dayId);
+  if (row === null) return;
+  const counted = await countedSince(ctx, `tagDay:${row.tag}:${row.day}`);
+  const moved = counted - (row.synced ?? 0);
+  await ctx.db.patch("hashtagDays", row._id, {
+    count: Math.max(0, row.count + moved),
+    synced: counted,
+    syncPending: false,
+  });
 }
 
 /** Rows per day trending reads: the day's most used tags. */

@@ -2,16 +2,20 @@
 // mention, share), all through notify() in the transaction that causes them.
 // Likes on one post (or comment) collapse into the owner's one unread
 // notification: "Ana Lopez and 4 others liked your post", with actorCount.
+// A viral post's likes must not all rewrite that one row: each like moves a
+// sharded counter (the likes made since the notification opened), and the
+// count and the named liker on the row are refreshed at most once per
+// SHOWN_COUNT_REFRESH_MS by social/counts:refreshLikeNotice.
+import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
+import { addShared, sharedCount, SHOWN_COUNT_REFRESH_MS, type SharedCountKey } from "./counters";
 import { notify, removeNotification } from "./notifications";
 import { displayName, fullName } from "./users";
 
 /** What a social notification is about: a post, or a comment on one. */
 export type SocialEntity = { postId: Id<"posts">; commentId?: Id<"comments"> };
 
-/** How many collapsed likers a notification remembers (enough that re-liking never counts twice in practice). */
-const ACTOR_MEMORY = 50;
 /** How many of the recipient's newest like notifications are searched for the unread one of an item. */
 const RECENT_LIKES = 20;
 const EXCERPT = 80;
@@ -50,69 +54,120 @@ async function unreadLikeOf(ctx: MutationCtx, ownerId: Id<"users">, entityId: st
   return recent.find((n) => !n.read && n.entityId === entityId) ?? null;
 }
 
-/** A like by `actor` on an item `ownerId` wrote: a new notification, or one more liker on the unread one. */
+/** The likes counted in a like notification: those on its item made since it opened. */
+const noticeKey = (entityId: string, since: number): SharedCountKey => `likeNotice:${entityId}:${since}`;
+
+/** Older than the sharded count: an open notification that still counts by actorIds is carried on. */
+const CARRIED_WINDOW_MS = 1000;
+
+/** The time an open like notification counts likes from; one kept before likesSince is carried on with its count. */
+async function likesSinceOf(ctx: MutationCtx, open: Doc<"notifications">): Promise<number> {
+  if (open.likesSince !== undefined) return open.likesSince;
+  // Its first like came in the same transaction, just before it: the window takes that one in.
+  const since = open._creationTime - CARRIED_WINDOW_MS;
+  await addShared(ctx, noticeKey(open.entityId!, since), open.actorCount ?? 1);
+  await ctx.db.patch("notifications", open._id, { likesSince: since });
+  return since;
+}
+
+/** One refresh of the notification's copies per interval, however many likes come meanwhile. */
+async function refreshSoon(ctx: MutationCtx, open: Doc<"notifications">): Promise<void> {
+  if (open.refreshPending) return;
+  await ctx.db.patch("notifications", open._id, { refreshPending: true });
+  await ctx.scheduler.runAfter(SHOWN_COUNT_REFRESH_MS, internal.social.counts.refreshLikeNotice, {
+    notificationId: open._id,
+  });
+}
+
+/** A like by `actor` on an item `ownerId` wrote: a new notification, or one more like counted in the unread one. */
 export async function notifyLike(
   ctx: MutationCtx,
   actor: Doc<"users">,
   ownerId: Id<"users">,
   entity: SocialEntity,
   text: string,
+  like: Doc<"likes">,
 ): Promise<void> {
   if (actor._id === ownerId) return;
   const where = entityOf(entity);
-  const what = where.entityType;
   const open = await unreadLikeOf(ctx, ownerId, where.entityId);
   if (open === null) {
     await notify(ctx, {
       userId: ownerId,
       type: "like",
-      title: likeTitle(nameOf(actor), 1, what),
+      title: likeTitle(nameOf(actor), 1, where.entityType),
       content: excerpt(text),
       actorId: actor._id,
       actorCount: 1,
-      actorIds: [actor._id],
+      likesSince: like._creationTime,
       ...where,
     });
+    await addShared(ctx, noticeKey(where.entityId, like._creationTime), 1);
     return;
   }
-  const actorIds = open.actorIds ?? (open.actorId ? [open.actorId] : []);
-  // Liking again after an unlike (or switching type) tells nobody anything new.
-  if (actorIds.includes(actor._id)) return;
-  const actorCount = (open.actorCount ?? 1) + 1;
-  await ctx.db.patch("notifications", open._id, {
-    actorId: actor._id,
-    actorIds: [actor._id, ...actorIds].slice(0, ACTOR_MEMORY),
-    actorCount,
-    title: likeTitle(nameOf(actor), actorCount, what),
-  });
+  await addShared(ctx, noticeKey(where.entityId, await likesSinceOf(ctx, open)), 1);
+  await refreshSoon(ctx, open);
 }
 
-/** An unlike: the unread notification no longer counts `actorId` (and goes when nobody is left). Never a new notification. */
+/**
+ * An unlike: a like the unread notification counted (made since it opened) no longer counts; the
+ * refresh removes the notification when none is left. Never a new notification.
+ */
 export async function retractLike(
   ctx: MutationCtx,
-  actorId: Id<"users">,
+  like: Doc<"likes">,
   ownerId: Id<"users">,
   entity: SocialEntity,
 ): Promise<void> {
-  if (actorId === ownerId) return;
+  if (like.userId === ownerId) return;
   const where = entityOf(entity);
   const open = await unreadLikeOf(ctx, ownerId, where.entityId);
   if (open === null) return;
-  const actorIds = open.actorIds ?? (open.actorId ? [open.actorId] : []);
-  if (!actorIds.includes(actorId)) return;
-  const rest = actorIds.filter((id) => id !== actorId);
-  const actorCount = (open.actorCount ?? 1) - 1;
-  if (actorCount <= 0 || rest.length === 0) {
-    await removeNotification(ctx, open);
+  const since = await likesSinceOf(ctx, open);
+  if (like._creationTime < since) return;
+  await addShared(ctx, noticeKey(where.entityId, since), -1);
+  await refreshSoon(ctx, open);
+}
+
+/**
+ * Copies an unread like notification's count onto it and names its newest liker (a like again
+ * after an unlike is newest again, and counted once: the count is the likes there are now).
+ */
+export async function refreshLikeNoticeRow(ctx: MutationCtx, notificationId: Id<"notifications">): Promise<void> {
+  const n = await ctx.db.get("notifications", notificationId);
+  if (n === null || n.type !== "like" || n.likesSince === undefined || n.entityId === undefined) return;
+  // Once read, it is what the member saw: frozen (the next like opens a new one).
+  if (n.read) return;
+  const since = n.likesSince;
+  const count = await sharedCount(ctx, noticeKey(n.entityId, since));
+  if (count === 0) {
+    await removeNotification(ctx, n);
     return;
   }
-  const named = open.actorId === actorId ? rest[0]! : open.actorId!;
-  const namedUser = await ctx.db.get("users", named);
-  await ctx.db.patch("notifications", open._id, {
-    actorId: named,
-    actorIds: rest,
-    actorCount,
-    title: likeTitle(namedUser ? nameOf(namedUser) : "A member", actorCount, where.entityType),
+  const what = n.entityType === "comment" ? "comment" : "post";
+  // One like per member per item: of the two newest, at least one is not the owner's.
+  const postId = what === "post" ? ctx.db.normalizeId("posts", n.entityId) : null;
+  const commentId = what === "comment" ? ctx.db.normalizeId("comments", n.entityId) : null;
+  const newest = postId
+    ? await ctx.db
+        .query("likes")
+        .withIndex("by_postId", (q) => q.eq("postId", postId).gte("_creationTime", since))
+        .order("desc")
+        .take(2)
+    : commentId
+      ? await ctx.db
+          .query("likes")
+          .withIndex("by_commentId", (q) => q.eq("commentId", commentId).gte("_creationTime", since))
+          .order("desc")
+          .take(2)
+      : [];
+  const namedId = newest.find((l) => l.userId !== n.userId)?.userId ?? n.actorId;
+  const named = namedId ? await ctx.db.get("users", namedId) : null;
+  await ctx.db.patch("notifications", n._id, {
+    actorId: namedId,
+    actorCount: count,
+    title: likeTitle(named ? nameOf(named) : "A member", count, what),
+    refreshPending: false,
   });
 }
 

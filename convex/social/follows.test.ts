@@ -5,21 +5,22 @@ import { SocialCopy } from "../../common/social";
 import { outcome } from "../authz.setup";
 import { newTest, owner, pro, userRow } from "../test.setup";
 import { purgeStep } from "../model/accountDeletion";
-import { firstPage, insertTestPost } from "./social.setup";
+import { commentLikes, firstPage, followCounts, insertTestPost, postLikes } from "./social.setup";
 
 describe("follows", () => {
   test("follow twice, unfollow twice: one row while it lasts, counts on both sides, one notification", async () => {
     const t = newTest();
     const ana = await owner(t, { firstName: "Ana", lastName: "Reyes" });
     const bo = await pro(t, { firstName: "Bo", lastName: "Lane" });
-    expect(await ana.as.mutation(api.social.follows.follow, { userId: bo.userId })).toEqual({
+    expect(await ana.as.mutation(api.social.follows.follow, { userId: bo.userId })).toEqual({ following: true });
+    expect(await ana.as.query(api.social.follows.status, { userId: bo.userId })).toEqual({
       following: true,
       followersCount: 1,
       followingCount: 0,
     });
     await ana.as.mutation(api.social.follows.follow, { userId: bo.userId });
     expect(await t.run((ctx) => ctx.db.query("follows").collect())).toHaveLength(1);
-    expect((await userRow(t, ana.userId)).followingCount).toBe(1);
+    expect((await followCounts(t, ana.userId)).followingCount).toBe(1);
     expect(await bo.as.query(api.social.follows.status, { userId: ana.userId })).toEqual({
       following: false,
       followersCount: 0,
@@ -38,14 +39,17 @@ describe("follows", () => {
     });
     expect(following.page.map((p) => p.firstName)).toEqual(["Bo"]);
 
-    expect(await ana.as.mutation(api.social.follows.unfollow, { userId: bo.userId })).toMatchObject({
-      following: false,
-      followersCount: 0,
-    });
+    expect(await ana.as.mutation(api.social.follows.unfollow, { userId: bo.userId })).toEqual({ following: false });
     await ana.as.mutation(api.social.follows.unfollow, { userId: bo.userId });
     expect(await t.run((ctx) => ctx.db.query("follows").collect())).toEqual([]);
+    expect([
+      (await followCounts(t, ana.userId)).followingCount,
+      (await followCounts(t, bo.userId)).followersCount,
+    ]).toEqual([0, 0]);
+    // The counts live in the sharded counter: neither member's row was written for them.
     expect([(await userRow(t, ana.userId)).followingCount, (await userRow(t, bo.userId)).followersCount]).toEqual([
-      0, 0,
+      undefined,
+      undefined,
     ]);
   });
 
@@ -57,8 +61,37 @@ describe("follows", () => {
       bo.as.mutation(api.social.follows.follow, { userId: ana.userId }),
       bo.as.mutation(api.social.follows.follow, { userId: ana.userId }),
     ]);
-    expect((await userRow(t, ana.userId)).followersCount).toBe(1);
+    expect((await followCounts(t, ana.userId)).followersCount).toBe(1);
     expect(await t.run((ctx) => ctx.db.query("follows").collect())).toHaveLength(1);
+  });
+
+  test("many members following and unfollowing one member at once: the count is exact, their row untouched", async () => {
+    const t = newTest();
+    const star = await pro(t, { firstName: "Star" });
+    const before = await userRow(t, star.userId);
+    const fans = await Promise.all(Array.from({ length: 10 }, (_, i) => owner(t, { firstName: `Fan${i}` })));
+    await Promise.all(fans.map((f) => f.as.mutation(api.social.follows.follow, { userId: star.userId })));
+    await Promise.all(
+      fans.map((f, i) =>
+        i < 4
+          ? f.as.mutation(api.social.follows.unfollow, { userId: star.userId })
+          : f.as.mutation(api.social.follows.follow, { userId: star.userId }),
+      ),
+    );
+    expect(await followCounts(t, star.userId)).toEqual({ followersCount: 6, followingCount: 0 });
+    expect((await followCounts(t, fans[9]!.userId)).followingCount).toBe(1);
+    expect((await followCounts(t, fans[0]!.userId)).followingCount).toBe(0);
+    expect(await userRow(t, star.userId)).toEqual(before);
+  });
+
+  test("counts a member's row kept before the counter still count", async () => {
+    const t = newTest();
+    const ana = await owner(t);
+    const bo = await pro(t, { followersCount: 3 });
+    await ana.as.mutation(api.social.follows.follow, { userId: bo.userId });
+    expect((await followCounts(t, bo.userId)).followersCount).toBe(4);
+    await ana.as.mutation(api.social.follows.unfollow, { userId: bo.userId });
+    expect((await followCounts(t, bo.userId)).followersCount).toBe(3);
   });
 
   test("refused: yourself, a deleted member, anonymous callers", async () => {
@@ -109,14 +142,14 @@ describe("the account purge", () => {
     await bo.as.mutation(api.social.likes.togglePost, { postId });
     const user = await userRow(t, gone.userId);
     expect(await t.run((ctx) => purgeStep(ctx, user))).toBe(true);
-    expect((await userRow(t, ana.userId)).followersCount).toBe(0);
-    expect((await userRow(t, bo.userId)).followingCount).toBe(0);
-    const left = await t.run(async (ctx) => ({
-      follows: (await ctx.db.query("follows").collect()).length,
-      likes: (await ctx.db.query("likes").collect()).map((l) => l.userId),
-      post: (await ctx.db.get("posts", postId))!.likesCount,
-      comment: (await ctx.db.get("comments", commentId))!.likesCount,
-    }));
+    expect((await followCounts(t, ana.userId)).followersCount).toBe(0);
+    expect((await followCounts(t, bo.userId)).followingCount).toBe(0);
+    const left = {
+      follows: (await t.run((ctx) => ctx.db.query("follows").collect())).length,
+      likes: (await t.run((ctx) => ctx.db.query("likes").collect())).map((l) => l.userId),
+      post: await postLikes(t, postId),
+      comment: await commentLikes(t, commentId),
+    };
     expect(left).toEqual({ follows: 0, likes: [bo.userId], post: 1, comment: 0 });
   });
 });

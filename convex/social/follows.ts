@@ -8,13 +8,15 @@ import type { QueryCtx } from "../_generated/server";
 import { mutation, query } from "../functions";
 import { notFound } from "../model/errors";
 import { limitFollowChanges } from "../model/limits";
-import { followRow, followUser, unfollowUser } from "../model/follows";
+import { followCountsOf, followRow, followUser, unfollowUser } from "../model/follows";
 import { cappedPagination } from "../model/paging";
 import { authorView } from "../model/posts";
 import { authorValidator } from "../model/socialViews";
 import { visibleUser } from "../model/users";
 
 const statusValidator = v.object({ following: v.boolean(), followersCount: v.number(), followingCount: v.number() });
+/** What follow and unfollow answer: no counts (reading them in the mutation would contend with every other follower). */
+const changedValidator = v.object({ following: v.boolean() });
 
 async function memberX(ctx: QueryCtx, userId: Id<"users">): Promise<Doc<"users">> {
   const user = await visibleUser(ctx, userId);
@@ -26,32 +28,32 @@ async function statusOf(ctx: QueryCtx, viewerId: Id<"users">, userId: Id<"users"
   const user = await memberX(ctx, userId);
   return {
     following: viewerId !== userId && (await followRow(ctx, viewerId, userId)) !== null,
-    followersCount: user.followersCount ?? 0,
-    followingCount: user.followingCount ?? 0,
+    ...(await followCountsOf(ctx, user)),
   };
 }
 
-/** Follow a member (idempotent); answers the member's follow status after it. */
+/** Follow a member (idempotent); the counts come from `status`, which re-runs when they move. */
 export const follow = mutation({
   args: { userId: v.id("users") },
-  returns: statusValidator,
+  returns: changedValidator,
   handler: async (ctx, { userId }) => {
     const viewer = ctx.viewerX();
     await limitFollowChanges(ctx, viewer._id, userId);
     await followUser(ctx, viewer, await memberX(ctx, userId));
-    return await statusOf(ctx, viewer._id, userId);
+    return { following: true };
   },
 });
 
 /** Stop following a member (idempotent). */
 export const unfollow = mutation({
   args: { userId: v.id("users") },
-  returns: statusValidator,
+  returns: changedValidator,
   handler: async (ctx, { userId }) => {
     const viewer = ctx.viewerX();
     await limitFollowChanges(ctx, viewer._id, userId);
+    await memberX(ctx, userId);
     await unfollowUser(ctx, viewer._id, userId);
-    return await statusOf(ctx, viewer._id, userId);
+    return { following: false };
   },
 });
 

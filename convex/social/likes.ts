@@ -8,10 +8,10 @@ import { toggleLike } from "../model/likes";
 import { visiblePostOrThrow } from "../model/posts";
 import { likeType } from "../schema";
 
+/** No count: the feed's queries show it (reading it here would contend with every concurrent like). */
 const likeStateValidator = v.object({
   liked: v.boolean(),
   likeType: v.union(likeType, v.null()),
-  likesCount: v.number(),
 });
 
 export const togglePost = mutation({

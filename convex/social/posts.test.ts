@@ -3,6 +3,7 @@ import { api } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import { SocialCopy } from "../../common/social";
 import { screenText, ScreeningReasons } from "../model/screening";
+import { tagUsage } from "../model/posts";
 import { TIMELINE_BATCH } from "../model/timeline";
 import { byAuthor, following, latest } from "./posts";
 import { fileBlob, newTest, owner, pro, userRow, type TestConvex, type TestMember } from "../test.setup";
@@ -33,13 +34,15 @@ async function settle(t: TestConvex) {
   await t.finishAllScheduledFunctions(vi.runAllTimers);
 }
 
+/** A tag's row, with its uses as counted (model/posts.ts tagUsage: the sharded counter). */
 async function tag(t: TestConvex, name: string) {
-  return await t.run((ctx) =>
-    ctx.db
+  return await t.run(async (ctx) => {
+    const row = await ctx.db
       .query("hashtags")
       .withIndex("by_name", (q) => q.eq("name", name))
-      .unique(),
-  );
+      .unique();
+    return row === null ? null : { ...row, usageCount: await tagUsage(ctx, name) };
+  });
 }
 
 async function store(t: TestConvex, bytes: number, type: string) {
