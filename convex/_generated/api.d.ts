@@ -27,6 +27,7 @@ import type * as bids from "../bids.js";
 import type * as branding from "../branding.js";
 import type * as connections from "../connections.js";
 import type * as contact from "../contact.js";
+import type * as counterBackfill from "../counterBackfill.js";
 import type * as credentials from "../credentials.js";
 import type * as crons from "../crons.js";
 import type * as dashboard from "../dashboard.js";
@@ -188,6 +189,7 @@ declare const fullApi: ApiFromModules<{
   branding: typeof branding;
   connections: typeof connections;
   contact: typeof contact;
+  counterBackfill: typeof counterBackfill;
   credentials: typeof credentials;
   crons: typeof crons;
   dashboard: typeof dashboard;
