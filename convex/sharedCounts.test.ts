@@ -2,7 +2,7 @@
 // exact after concurrent sequences, no shared row written per change, trending ranked as before,
 // and counts kept on rows before the counter still counted, before and after the backfill.
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { api, internal } from "./_generated/api";
+import { api, components, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { sharedCount } from "./model/counters";
 import { dayOf, tagUsage } from "./model/posts";
@@ -45,6 +45,26 @@ describe("the job board's totals", () => {
     await t.run((ctx) => ctx.db.insert("jobCounts", { key: "all:all", count: 4 }));
     await o.as.mutation(api.jobs.create, project());
     expect(await total(o)).toBe(5);
+  });
+});
+
+describe("likes", () => {
+  test("a deleted post's and comment's like counts go with them (no shard rows left behind)", async () => {
+    const t = newTest();
+    const ana = await pro(t);
+    const bo = await owner(t);
+    const postId = await post(ana, "Deck day");
+    const { commentId } = await ana.as.mutation(api.social.comments.add, { postId, content: "Thanks", mentionIds: [] });
+    await bo.as.mutation(api.social.likes.togglePost, { postId });
+    await bo.as.mutation(api.social.likes.toggleComment, { commentId });
+    const counted = async (name: string) =>
+      await t.run((ctx) => ctx.runQuery(components.shardedCounter.public.count, { name }));
+    expect([await counted(`likes:post:${postId}`), await counted(`likes:comment:${commentId}`)]).toEqual([1, 1]);
+    await ana.as.mutation(api.social.comments.remove, { commentId });
+    expect(await counted(`likes:comment:${commentId}`)).toBe(0);
+    await ana.as.mutation(api.social.posts.remove, { postId });
+    await settleCounts(t);
+    expect(await counted(`likes:post:${postId}`)).toBe(0);
   });
 });
 

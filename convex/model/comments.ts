@@ -10,7 +10,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { adjustCounters } from "./counters";
 import { forbidden, invalid, notFound } from "./errors";
-import { likeOf, likesCountOf } from "./likes";
+import { forgetLikeCount, likeOf, likesCountOf } from "./likes";
 import { keptMentions, mentionViews, newlyMentioned } from "./mentions";
 import { authorView, canSeePost } from "./posts";
 import { screenText } from "./screening";
@@ -180,6 +180,7 @@ export async function setCommentVisible(ctx: MutationCtx, comment: Doc<"comments
 /** Deletes a comment with its likes and replies (and theirs); counts follow. Large threads finish in scheduled batches. */
 export async function removeComment(ctx: MutationCtx, comment: Doc<"comments">): Promise<void> {
   await ctx.db.delete("comments", comment._id);
+  await forgetLikeCount(ctx, { commentId: comment._id });
   if (comment.visible) await countComment(ctx, comment.postId, comment.parentCommentId, -1);
   await purgeCommentChildren(ctx, comment._id, comment.postId);
 }
@@ -221,6 +222,7 @@ export async function purgeCommentChildren(
     // A reply with more likes than this batch holds goes in the next one (its likes already fewer).
     if (budget <= 0) break;
     await ctx.db.delete("comments", reply._id);
+    await forgetLikeCount(ctx, { commentId: reply._id });
     budget -= 1;
     removed += 1;
     if (reply.visible) visibleRemoved += 1;

@@ -6,7 +6,7 @@
 import type { LikeType } from "../../common/social";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import { addShared, sharedCount, type SharedCountKey } from "./counters";
+import { addShared, resetShared, sharedCount, type SharedCountKey } from "./counters";
 import { notifyLike, retractLike } from "./socialNotifications";
 
 export type LikeTarget = { kind: "post"; post: Doc<"posts"> } | { kind: "comment"; comment: Doc<"comments"> };
@@ -43,6 +43,14 @@ export async function likeOf(
     .query("likes")
     .withIndex("by_userId_and_commentId", (q) => q.eq("userId", userId).eq("commentId", target.comment._id))
     .unique();
+}
+
+/** A deleted post's or comment's like count goes with it (its shard rows would otherwise stay for good). */
+export async function forgetLikeCount(
+  ctx: MutationCtx,
+  item: { postId: Id<"posts"> } | { commentId: Id<"comments"> },
+): Promise<void> {
+  await resetShared(ctx, likesKey(item));
 }
 
 /** Like, change the type of, or take back the viewer's like on a post or comment (the caller checked they may see it). */

@@ -22,7 +22,7 @@ import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { addShared, adjustCounters, countedSince, sharedCount, SHOWN_COUNT_REFRESH_MS } from "./counters";
-import { likesCountOf } from "./likes";
+import { forgetLikeCount, likesCountOf } from "./likes";
 import { forbidden, invalid, notFound, parseOrThrow } from "./errors";
 import { fileByStorageId } from "./files";
 import { limitOrRefuse } from "./limits";
@@ -319,6 +319,7 @@ async function releasePostMedia(ctx: MutationCtx, post: Post): Promise<void> {
 export async function deletePost(ctx: MutationCtx, post: Post): Promise<void> {
   await releasePostMedia(ctx, post);
   await ctx.db.delete("posts", post._id);
+  await forgetLikeCount(ctx, { postId: post._id });
   // A repost's share of its original goes with it (model/reposts.ts).
   await forgetRepost(ctx, post);
   await syncDerived(ctx, post, null);

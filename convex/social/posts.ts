@@ -26,6 +26,7 @@ import {
   updatePost,
   type PostMedia,
 } from "../model/posts";
+import { forgetLikeCount } from "../model/likes";
 import { postViewValidator } from "../model/socialViews";
 import { addEntry, FAN_OUT_STAGES, fanOutPageDone as fanOutPageDoneHandler, fanOutPageResult, onUnfollow, TIMELINE_BATCH } from "../model/timeline";
 
@@ -353,8 +354,10 @@ export const cascadeRemoval = internalMutation({
           .take(CASCADE_BATCH);
         for (const like of likes) await ctx.db.delete("likes", like._id);
         // A comment with more likes than a batch goes in a later run, after the rest of its likes.
-        if (likes.length < CASCADE_BATCH) await ctx.db.delete("comments", comment._id);
-        else more = true;
+        if (likes.length < CASCADE_BATCH) {
+          await ctx.db.delete("comments", comment._id);
+          await forgetLikeCount(ctx, { commentId: comment._id });
+        } else more = true;
       }
       more ||= comments.length === COMMENTS_PER_RUN;
     } else if (step === "likes") {
