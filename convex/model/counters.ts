@@ -24,34 +24,38 @@ export type SharedCountKey =
   | `likeNotice:${string}`
   | `insights:${string}:${string}:${string}`;
 
-/** Per-item counts: 4 shards take 4 writers at once and keep a list of 20 posts at 80 shard reads. */
-const itemCounts = new ShardedCounter<SharedCountKey>(components.shardedCounter, { defaultShards: 4 });
-
 /** "jobs:<status or all>:<category or all>". */
 export type JobCountKey = `jobs:${string}`;
-/** The job board's totals: every new job and every transition moves `all:*`, the hottest keys we keep. */
-const jobCounts = new ShardedCounter<JobCountKey>(components.shardedCounter, { defaultShards: 16 });
+
+/**
+ * Shards per count: 4 for an item's count (4 writers at once; a feed page of 20 posts reads 80
+ * shard rows), 16 for the job board's totals (every new job and transition moves `all:*`).
+ */
+const shardsOf = (key: SharedCountKey | JobCountKey) => (key.startsWith("jobs:") ? 16 : 4);
+
+/**
+ * A client per call: the client remembers the shard it last wrote for each key, and one kept at
+ * module level would send every write a warm server runs for that key to the same shard.
+ */
+const counter = (key: SharedCountKey | JobCountKey) =>
+  new ShardedCounter<SharedCountKey | JobCountKey>(components.shardedCounter, { defaultShards: shardsOf(key) });
 
 type CountCtx = Pick<GenericQueryCtx<DataModel>, "runQuery">;
 type AddCtx = Pick<GenericMutationCtx<DataModel>, "runQuery" | "runMutation">;
 
 /** Moves a shared count by `delta` (no read: a mutation never contends on the other shards). */
 export async function addShared(ctx: AddCtx, key: SharedCountKey | JobCountKey, delta: number): Promise<void> {
-  if (delta === 0) return;
-  if (key.startsWith("jobs:")) await jobCounts.add(ctx, key as JobCountKey, delta);
-  else await itemCounts.add(ctx, key as SharedCountKey, delta);
+  if (delta !== 0) await counter(key).add(ctx, key, delta);
 }
 
 /** What the counter moved since it began (below 0 when it takes back counts a row kept before). Exact: it sums every shard. */
 export async function countedSince(ctx: CountCtx, key: SharedCountKey | JobCountKey): Promise<number> {
-  return key.startsWith("jobs:")
-    ? await jobCounts.count(ctx, key as JobCountKey)
-    : await itemCounts.count(ctx, key as SharedCountKey);
+  return await counter(key).count(ctx, key);
 }
 
 /**
  * A shared count as shown: `base` (the count a row held before the counter kept it, until
- * migrations/counters.ts folds it in) plus the counter, never below 0.
+ * counterBackfill:run folds it in) plus the counter, never below 0.
  */
 export async function sharedCount(ctx: CountCtx, key: SharedCountKey | JobCountKey, base = 0): Promise<number> {
   return Math.max(0, base + (await countedSince(ctx, key)));
@@ -59,7 +63,7 @@ export async function sharedCount(ctx: CountCtx, key: SharedCountKey | JobCountK
 
 /** Clears a counter whose item is gone (its shard rows would otherwise stay for good). */
 export async function resetShared(ctx: AddCtx, key: SharedCountKey): Promise<void> {
-  await itemCounts.reset(ctx, key);
+  await counter(key).reset(ctx, key);
 }
 
 /**
