@@ -210,6 +210,37 @@ describe("like notifications", () => {
     });
   });
 
+  test("an unread notification from before the counter is carried on with its count", async () => {
+    const t = newTest();
+    const ana = await owner(t, { firstName: "Ana", lastName: "Reyes" });
+    const [bo, cy, di] = await Promise.all(
+      ["Bo", "Cy", "Di"].map((firstName) => pro(t, { firstName, lastName: "Lane" })),
+    );
+    const postId = await insertTestPost(t, ana.userId);
+    // As an older deployment left it: Bo and Cy liked, collapsed by actorIds.
+    await t.run(async (ctx) => {
+      for (const m of [bo!, cy!]) await ctx.db.insert("likes", { userId: m.userId, postId, likeType: "like" });
+      await ctx.db.insert("notifications", {
+        userId: ana.userId,
+        type: "like",
+        title: "Cy Lane and 1 other liked your post",
+        content: "Finished the deck today #decks",
+        actionUrl: `/feed/${postId}`,
+        actorId: cy!.userId,
+        entityType: "post",
+        entityId: postId,
+        read: false,
+        actorCount: 2,
+        actorIds: [cy!.userId, bo!.userId],
+      });
+    });
+    await di!.as.mutation(api.social.likes.togglePost, { postId });
+    await settleCounts(t);
+    const rows = await notificationsOf(t, ana.userId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ actorCount: 3, title: "Di Lane and 2 others liked your post" });
+  });
+
   test("liking your own post tells nobody", async () => {
     const t = newTest();
     const ana = await owner(t);
