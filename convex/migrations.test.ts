@@ -11,16 +11,20 @@ const statusOf = (t: TestConvex) => t.run((ctx) => migrations.getStatus(ctx, { l
 const homeownersWithoutText = (t: TestConvex, n: number) =>
   t.run(async (ctx) => {
     const ids: Id<"users">[] = [];
-    for (let i = 0; i < n; i++) ids.push(await ctx.db.insert("users", { firstName: `Lee${i}`, lastName: "Marsh", userType: "homeowner" }));
+    for (let i = 0; i < n; i++)
+      ids.push(await ctx.db.insert("users", { firstName: `Lee${i}`, lastName: "Marsh", userType: "homeowner" }));
     return ids;
   });
-const texts = (t: TestConvex, ids: Id<"users">[]) => t.run(async (ctx) => Promise.all(ids.map(async (id) => (await ctx.db.get("users", id))!.directoryText ?? null)));
+const texts = (t: TestConvex, ids: Id<"users">[]) =>
+  t.run(async (ctx) => Promise.all(ids.map(async (id) => (await ctx.db.get("users", id))!.directoryText ?? null)));
 
 describe("migrations", () => {
   test("runAll runs every migration to completion, and a second run does nothing", async () => {
     const t = newTest();
     const homeowners = await homeownersWithoutText(t, 3);
-    const spammer = await t.run((ctx) => ctx.db.insert("users", { firstName: "Fake", lastName: "Person", email: "spam@example.com" }));
+    const spammer = await t.run((ctx) =>
+      ctx.db.insert("users", { firstName: "Fake", lastName: "Person", email: "spam@example.com" }),
+    );
     const avatar = await t.run((ctx) => ctx.storage.store(fileBlob(1000, "image/png")));
     await t.run((ctx) => ctx.db.patch("users", homeowners[0]!, { imageStorageId: avatar }));
 
@@ -28,14 +32,31 @@ describe("migrations", () => {
     await settle(t);
 
     expect(await texts(t, homeowners)).toEqual(["Lee0 Marsh", "Lee1 Marsh", "Lee2 Marsh"]);
-    const suspect = await t.run((ctx) => ctx.db.query("suspects").withIndex("by_userId", (q) => q.eq("userId", spammer)).unique());
+    const suspect = await t.run((ctx) =>
+      ctx.db
+        .query("suspects")
+        .withIndex("by_userId", (q) => q.eq("userId", spammer))
+        .unique(),
+    );
     expect(suspect).not.toBeNull();
     const files = await t.run((ctx) => ctx.db.query("files").take(10));
     expect(files.map((f) => [f.storageId, f.uploaderId, f.purpose])).toEqual([[avatar, homeowners[0], "avatar"]]);
     const status = await statusOf(t);
     expect(status.map((s) => [s.name, s.state, s.isDone]).sort()).toEqual(
-      ["completionRequested", "homeownerText", "suspiciousPatterns", "legacyAvatars", "legacyPortfolioFiles", "clearMoveSweeps"]
-        .map((name) => [`migrations:${name}`, "success", true])
+      [
+        ...[
+          "completionRequested",
+          "homeownerText",
+          "suspiciousPatterns",
+          "legacyAvatars",
+          "legacyPortfolioFiles",
+          "clearMoveSweeps",
+        ].map((name) => `migrations:${name}`),
+        ...["postLikes", "commentLikes", "follows", "tagUsage", "jobCounts", "insightDays"].map(
+          (name) => `counterBackfill:${name}`,
+        ),
+      ]
+        .map((name) => [name, "success", true])
         .sort(),
     );
 
@@ -55,7 +76,9 @@ describe("migrations", () => {
     await t.run((ctx) => migrations.cancel(ctx, internal.migrations.homeownerText));
     await settle(t);
     expect((await texts(t, homeowners)).filter((x) => x !== null)).toHaveLength(2);
-    const [stopped] = await t.run((ctx) => migrations.getStatus(ctx, { migrations: [internal.migrations.homeownerText] }));
+    const [stopped] = await t.run((ctx) =>
+      migrations.getStatus(ctx, { migrations: [internal.migrations.homeownerText] }),
+    );
     expect(stopped).toMatchObject({ isDone: false, state: "canceled", processed: 2 });
 
     // Run again, no cursor: it carries on from where it stopped, to the end.

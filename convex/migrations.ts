@@ -56,7 +56,12 @@ export const legacyAvatars = migrations.define({
   table: "users",
   migrateOne: async (ctx, user) => {
     if (user.imageStorageId === undefined) return;
-    await adoptLegacyFile(ctx, { storageId: user.imageStorageId, uploaderId: user._id, purpose: "avatar", attachedTo: user._id });
+    await adoptLegacyFile(ctx, {
+      storageId: user.imageStorageId,
+      uploaderId: user._id,
+      purpose: "avatar",
+      attachedTo: user._id,
+    });
   },
 });
 
@@ -64,7 +69,12 @@ export const legacyAvatars = migrations.define({
 export const legacyPortfolioFiles = migrations.define({
   table: "portfolioItems",
   migrateOne: async (ctx, item) => {
-    await adoptLegacyFile(ctx, { storageId: item.storageId, uploaderId: item.userId, purpose: "portfolio", attachedTo: item._id });
+    await adoptLegacyFile(ctx, {
+      storageId: item.storageId,
+      uploaderId: item.userId,
+      purpose: "portfolio",
+      attachedTo: item._id,
+    });
   },
 });
 
@@ -82,4 +92,11 @@ export const runAll = migrations.runner([
   internal.migrations.legacyAvatars,
   internal.migrations.legacyPortfolioFiles,
   internal.migrations.clearMoveSweeps,
+  // Counts kept on rows before @convex-dev/sharded-counter (convex/counterBackfill.ts).
+  internal.counterBackfill.postLikes,
+  internal.counterBackfill.commentLikes,
+  internal.counterBackfill.follows,
+  internal.counterBackfill.tagUsage,
+  internal.counterBackfill.jobCounts,
+  internal.counterBackfill.insightDays,
 ]);
