@@ -29,7 +29,7 @@ import {
   uploadBytesQuotaMessage,
   uploadCountQuotaMessage,
 } from "./model/files";
-import { bytesMatchType, normalizeContentType, SNIFF_BYTES } from "./model/sniff";
+import { bytesMatchType, SNIFF_BYTES } from "./model/sniff";
 import { hit, limitFor, uploadBytesPerDay } from "./model/rateLimit";
 import { logSecurityEvent } from "./model/securityLog";
 
@@ -220,26 +220,3 @@ export const sweepOrphans = internalMutation({
     return { deleted, scanned: batch.length };
   },
 });
-
-/**
- * For files attached before the files table existed (migrations.ts legacyAvatars and
- * legacyPortfolioFiles): a file without a record gets one naming the member whose row holds it
- * (the only owner anyone can know), dated when it was stored (outside any quota day), and its
- * bytes checked like a new claim. Until then such a file is kept by the sweep and refused to every
- * claimer (claimFile).
- */
-export async function adoptLegacyFile(
-  ctx: MutationCtx,
-  file: { storageId: Id<"_storage">; uploaderId: Id<"users">; purpose: "avatar" | "portfolio"; attachedTo: string },
-): Promise<void> {
-  if ((await fileByStorageId(ctx, file.storageId)) !== null) return;
-  const meta = await ctx.db.system.get(file.storageId);
-  if (meta === null) return;
-  await ctx.db.insert("files", {
-    ...file,
-    size: meta.size,
-    contentType: normalizeContentType(meta.contentType ?? ""),
-    createdAt: meta._creationTime,
-  });
-  await ctx.scheduler.runAfter(0, internal.files.verifyUpload, { storageId: file.storageId });
-}

@@ -9,7 +9,7 @@ import { Migrations } from "@convex-dev/migrations";
 import { components, internal } from "./_generated/api";
 import type { DataModel } from "./_generated/dataModel";
 import { internalMutation } from "./functions";
-import { adoptLegacyFile } from "./files";
+import { adoptLegacyFile } from "./model/files";
 import { countStatusChange, jobState } from "./model/jobs";
 import { directoryTextOf } from "./model/professionals";
 import { backfillPattern } from "./model/suspicion";
@@ -51,7 +51,7 @@ export const suspiciousPatterns = migrations.define({
   migrateOne: async (ctx, user) => await backfillPattern(ctx, user),
 });
 
-/** Avatars stored before the files table existed get a record naming their member (files.ts adoptLegacyFile). */
+/** Avatars stored before the files table existed get a record naming their member (model/files.ts adoptLegacyFile). */
 export const legacyAvatars = migrations.define({
   table: "users",
   migrateOne: async (ctx, user) => {

@@ -311,3 +311,26 @@ export async function claimPhotos(
   }
   return { refused: undefined, claimed };
 }
+
+/**
+ * For files attached before the files table existed (migrations.ts legacyAvatars and
+ * legacyPortfolioFiles): a file without a record gets one naming the member whose row holds it
+ * (the only owner anyone can know), dated when it was stored (outside any quota day), and its
+ * bytes checked like a new claim. Until then such a file is kept by the sweep and refused to every
+ * claimer (claimFile).
+ */
+export async function adoptLegacyFile(
+  ctx: MutationCtx,
+  file: { storageId: Id<"_storage">; uploaderId: Id<"users">; purpose: "avatar" | "portfolio"; attachedTo: string },
+): Promise<void> {
+  if ((await fileByStorageId(ctx, file.storageId)) !== null) return;
+  const meta = await ctx.db.system.get(file.storageId);
+  if (meta === null) return;
+  await ctx.db.insert("files", {
+    ...file,
+    size: meta.size,
+    contentType: normalizeContentType(meta.contentType ?? ""),
+    createdAt: meta._creationTime,
+  });
+  await ctx.scheduler.runAfter(0, internal.files.verifyUpload, { storageId: file.storageId });
+}
