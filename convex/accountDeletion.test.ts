@@ -16,6 +16,8 @@ import {
   pro,
   project,
   serveSiteUrl,
+  emailsWithinAMinute,
+  useOutbox,
   setupEnv,
   signedIn,
   signUpParams,
@@ -27,7 +29,11 @@ import {
 beforeAll(setupEnv);
 // Only Date is faked: scheduled emails still run on real timers.
 beforeEach(() => vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-24T12:00:00Z") }));
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
+});
 
 const DAY = 24 * 60 * 60 * 1000;
 const EMAIL = "maya@example.com";
@@ -66,6 +72,8 @@ const inDirectory = async (as: TestConvex, userId: Id<"users">) =>
 describe("delete account", () => {
   test("the password confirms it; sessions end at once; the member is hidden; open work closes; the purge date is emailed", async () => {
     const t = newTest();
+    // Local mode, all timers faked: the email reaches the outbox through the queue.
+    useOutbox(t, { now: new Date("2026-11-24T12:00:00Z") });
     const { userId, phone, laptop, olive, jobId, bidId } = await setup(t);
     expect(await inDirectory(olive.as, userId)).toBe(true);
 
@@ -98,7 +106,7 @@ describe("delete account", () => {
     expect(await t.run((ctx) => ctx.db.get(bidId))).toMatchObject({ status: "withdrawn" });
     expect((await olive.as.query(api.jobs.get, { jobId }))!.bids).toEqual([]);
 
-    await t.finishAllScheduledFunctions(() => {});
+    await emailsWithinAMinute(t);
     const { messages } = await t.query(internal.devOutbox.list, {});
     const mail = messages.find((m) => m.to === EMAIL && m.kind === "account_deleted");
     expect(mail?.text).toContain("December 24, 2026");

@@ -7,6 +7,7 @@ import { v } from "convex/values";
 import { ACCOUNT_PURGE_AFTER_MS, deleteAccountSchema } from "../common/auth";
 import { ErrorCode, Messages } from "../common/errors";
 import { internal } from "./_generated/api";
+import { sendEmail } from "./emails/send";
 import { accountDeletedEmail } from "./emails/templates";
 import { action, internalAction, internalMutation, mutation } from "./functions";
 import { jobGateway } from "./payments/jobs";
@@ -49,7 +50,7 @@ export const markDeleted = internalMutation({
         dateStyle: "long",
         timeZone: "UTC",
       });
-      await ctx.scheduler.runAfter(0, internal.emails.send.deliver, {
+      await sendEmail(ctx, {
         to: user.email,
         ...accountDeletedEmail(user.firstName, purgeOn, `${siteUrl()}/login`),
         kind: "account_deleted",

@@ -11,9 +11,9 @@ import {
   slowdownMessage,
   type AppErrorData,
 } from "../common/errors";
-import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "./_generated/server";
+import { sendEmail } from "./emails/send";
 import { accountExistsEmail, passwordResetEmail, verifyEmailEmail } from "./emails/templates";
 import { internalMutation, internalQuery } from "./functions";
 import { consume, countFailure, hit, ipLimited, lockedUntil, rateLimiter } from "./model/rateLimit";
@@ -268,7 +268,7 @@ export const beforeSignUp = internalMutation({
         identifier: email,
         details: `from ${ip}`,
       });
-      await ctx.scheduler.runAfter(0, internal.emails.send.deliver, {
+      await sendEmail(ctx, {
         to: email,
         ...accountExistsEmail(existing.firstName, `${siteUrl()}/login`, `${siteUrl()}/forgot-password`),
         kind: "account_exists",
@@ -297,7 +297,7 @@ async function issueToken(
   await ctx.db.insert("emailTokens", { kind, userId: user._id, tokenHash, expiresAt: Date.now() + ttl });
   const url = `${siteUrl()}/${kind === "reset" ? "reset-password" : "verify-email"}?token=${encodeURIComponent(token)}`;
   const content = kind === "reset" ? passwordResetEmail(user.firstName, url) : verifyEmailEmail(user.firstName, url);
-  await ctx.scheduler.runAfter(0, internal.emails.send.deliver, {
+  await sendEmail(ctx, {
     to: user.email!,
     ...content,
     kind: kind === "reset" ? "password_reset" : "email_verification",

@@ -4,14 +4,21 @@ import { DEFAULT_SUPPORT_EMAIL } from "../common/support";
 import { ErrorCode } from "../common/errors";
 import { api } from "./_generated/api";
 import { limitFor } from "./model/rateLimit";
-import { createUser, errorOf, newTest, setupEnv, type TestConvex } from "./test.setup";
+import { createUser, deliveredEmails, errorOf, newTest, setupEnv, useFakeTime, type TestConvex } from "./test.setup";
 
 const CONTACT_RATE_LIMITS = { perEmail: limitFor("contactPerEmail"), perIp: limitFor("contactPerIp") };
 
 beforeAll(setupEnv);
-beforeEach(() => vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-22T12:00:00Z") }));
+// Fake time (the email queue's timers too), in local mode: emails reach the outbox through the
+// resend component and its local stand-in.
+beforeEach(() => {
+  useFakeTime({ now: new Date("2026-11-22T12:00:00Z") });
+  vi.stubEnv("RAFTER_LOCAL", "1");
+});
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
   delete process.env.SUPPORT_EMAIL;
 });
 
@@ -25,11 +32,7 @@ const message = (overrides: Partial<Record<"name" | "email" | "subject" | "messa
 
 const stored = (t: TestConvex) => t.run((ctx) => ctx.db.query("contactMessages").collect());
 
-async function outbox(t: TestConvex) {
-  // Email sends are scheduled actions on real timers (only Date is faked here).
-  await t.finishAllScheduledFunctions(() => {});
-  return t.run((ctx) => ctx.db.query("emailOutbox").collect());
-}
+const outbox = (t: TestConvex) => deliveredEmails(t);
 
 describe("contact.send", () => {
   it("stores a visitor's message as new and emails it to the support inbox", async () => {

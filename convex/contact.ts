@@ -5,8 +5,8 @@ import { v } from "convex/values";
 import { contactSchema } from "../common/contact";
 import { DEFAULT_SUPPORT_EMAIL } from "../common/support";
 import { normalizeEmail } from "../common/auth";
-import { internal } from "./_generated/api";
 import { env } from "./_generated/server";
+import { sendEmail } from "./emails/send";
 import { contactMessageEmail } from "./emails/templates";
 import { mutation } from "./functions";
 import { parseOrThrow, rateLimited } from "./model/errors";
@@ -43,7 +43,7 @@ export const send = mutation({
       status: "new",
       ...(userId ? { userId } : {}),
     });
-    await ctx.scheduler.runAfter(0, internal.emails.send.deliver, {
+    await sendEmail(ctx, {
       to: supportEmail(),
       ...contactMessageEmail({ ...values, userId }),
       kind: "contact_message",

@@ -9,13 +9,17 @@ import type { Id } from "./_generated/dataModel";
 import { matchingProfessionals } from "./model/professionals";
 import { zipToPoint } from "./model/geo";
 import { limitFor, rateLimiter } from "./model/rateLimit";
-import { fileBlob, createUser, errorOf, firstPage, newTest, owner, pro, setupEnv, TEST_SITE_URL, type TestConvex, type TestMember, userRow } from "./test.setup";
+import { fileBlob, createUser, errorOf, firstPage, newTest, owner, pro, emailsWithinAMinute, setupEnv, TEST_SITE_URL, type TestConvex, type TestMember, userRow } from "./test.setup";
 
 beforeAll(setupEnv);
 // Tuesday 24 November 2026, noon UTC.
 const NOW = Date.UTC(2026, 10, 24, 12);
 beforeEach(() => vi.useFakeTimers({ now: NOW, toFake: ["Date", "setTimeout", "clearTimeout"] }));
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
+});
 
 const pdf = (t: TestConvex, size = 2048, type = "application/pdf") =>
   t.run((ctx) => ctx.storage.store(fileBlob(size, type)));
@@ -123,6 +127,8 @@ describe("the Verified badge", () => {
 
   test("lapses at the expiry date through the scheduler; the reminder and its email go out 30 days before", async () => {
     const { t, admin, ana } = await world();
+    // Local mode: the email queue delivers to the stand-in for Resend (emails/standIn.ts).
+    vi.stubEnv("RAFTER_LOCAL", "1");
     // Valid through 10 December 2026 (16 days away): the reminder is due at once, the expiry at the end of 10 December.
     const credentialId = await submitLicence(t, ana, "2026-12-10");
     await admin.as.mutation(api.admin.verification.approve, { credentialId });
@@ -131,7 +137,7 @@ describe("the Verified badge", () => {
     vi.advanceTimersByTime(1);
     await t.finishInProgressScheduledFunctions();
     expect(await titlesOf(t, ana.userId)).toContain(CredentialCopy.reminderTitle);
-    const outbox = await t.run((ctx) => ctx.db.query("emailOutbox").take(10));
+    const outbox = await emailsWithinAMinute(t);
     expect(outbox.some((m) => m.kind === "notification_system" && m.text.includes("expires on Dec 10, 2026"))).toBe(
       true,
     );

@@ -10,6 +10,8 @@ crons.daily("expire past promotions", { hourUTC: 5, minuteUTC: 5 }, internal.pro
 
 // Notifications whose kind the user set to "daily digest" go out once a day (14:00 UTC: morning in the US).
 crons.daily("notification digests", { hourUTC: 14, minuteUTC: 0 }, internal.notificationDigest.send, {});
+// The email queue (the resend component) forgets emails past their retention (emails/send.ts).
+crons.daily("prune sent emails", { hourUTC: 4, minuteUTC: 50 }, internal.emails.send.cleanup, {});
 
 // Uploads never attached within 24 hours are deleted (convex/files.ts); hourly, bounded batches.
 crons.hourly("sweep orphaned uploads", { minuteUTC: 17 }, internal.files.sweepOrphans, {});

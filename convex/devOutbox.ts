@@ -1,4 +1,4 @@
-// The local email outbox (EMAIL_TRANSPORT=outbox): what would have been sent,
+// The local email outbox (EMAIL_TRANSPORT=outbox): what the stand-in for Resend (emails/standIn.ts) was asked to send,
 // reset links included. No client function reads it: the local /dev/outbox
 // page fetches GET <site>/dev/outbox, which answers only on a local
 // deployment (model/deployment.ts), and tools read `list` with the admin key.
@@ -22,7 +22,8 @@ export const list = internalQuery({
   handler: async (ctx) => {
     // Never readable on a deployment that really sends mail.
     if (process.env.EMAIL_TRANSPORT !== "outbox") return { enabled: false, messages: [] };
-    const messages = await ctx.db.query("emailOutbox").order("desc").take(50);
+    const rows = await ctx.db.query("emailOutbox").order("desc").take(50);
+    const messages = rows.map(({ _id, _creationTime, to, subject, text, html, kind }) => ({ _id, _creationTime, to, subject, text, html, kind }));
     return { enabled: true, messages };
   },
 });

@@ -16,6 +16,8 @@ import { paymentRoutes } from "./payments/http/payments";
 import { adminRoutes } from "./http/admin";
 import { openApiRoutes } from "./http/openapi";
 import { outboxHttp } from "./http/devOutbox";
+import { resendWebhook } from "./emails/send";
+import { STAND_IN_PATH, standInHttp } from "./emails/standIn";
 import { credentialDocumentHttp } from "./http/credentialDocument";
 import { stripeConnectWebhook, stripeWebhook } from "./payments/webhooks";
 
@@ -42,6 +44,13 @@ registerRestRoutes(http, openApiRoutes);
 
 // The local dev outbox page's data; answers 404 unless the deployment is local (devOutbox.ts).
 http.route({ path: "/dev/outbox", method: "GET", handler: outboxHttp });
+// The local stand-in for Resend's API that the email component's calls reach locally; 404 unless
+// the deployment is local with the outbox on (emails/standIn.ts).
+http.route({ path: `${STAND_IN_PATH}/emails`, method: "POST", handler: standInHttp });
+http.route({ path: `${STAND_IN_PATH}/emails/batch`, method: "POST", handler: standInHttp });
+
+// Resend's delivery and bounce events (svix-signed), applied by the email component (emails/send.ts).
+http.route({ path: "/resend-webhook", method: "POST", handler: resendWebhook });
 
 // A credential's private document through a short-lived link (credentials:openDocument).
 http.route({ path: "/credential-document", method: "GET", handler: credentialDocumentHttp });

@@ -33,13 +33,15 @@ function proxiedSelfHosted() {
 }
 
 async function outboxEmail(t: TestConvex) {
-  await t.mutation(internal.emails.send.recordInOutbox, {
-    to: "casey@example.com",
-    subject: "Reset your password",
-    text: "http://localhost:5173/reset-password?token=secret",
-    html: "h",
-    kind: "password_reset",
-  });
+  await t.run((ctx) =>
+    ctx.db.insert("emailOutbox", {
+      to: "casey@example.com",
+      subject: "Reset your password",
+      text: "http://localhost:5173/reset-password?token=secret",
+      html: "h",
+      kind: "password_reset",
+    }),
+  );
 }
 
 const signIn = (t: TestConvex, params: Record<string, unknown>) => t.action(api.auth.signIn, { provider: "password", params });

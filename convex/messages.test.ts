@@ -234,15 +234,20 @@ test("every page is capped on the server, whatever the caller asks", async () =>
 });
 
 describe("notification emails", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllEnvs();
+    vi.unstubAllGlobals();
+  });
   async function outbox(t: TestConvex) {
     return await t.run((ctx) => ctx.db.query("emailOutbox").collect());
   }
 
   test("by preference: email now, daily digest (one email per user), or off", async () => {
-    vi.useFakeTimers();
-    const { setupEnv } = await import("./test.setup");
+    const { setupEnv, useOutbox } = await import("./test.setup");
     await setupEnv();
     const t = newTest();
+    useOutbox(t);
     const a = await createUser(t, { firstName: "Ada" });
     const b = await createUser(t, { firstName: "Bo", email: "bo@example.com" });
     // Defaults: messages go to the digest.

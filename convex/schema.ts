@@ -1197,13 +1197,28 @@ export default defineSchema({
     active: v.boolean(),
   }).index("by_key", ["key"]),
 
-  /** Local email transport: messages land here instead of being sent (EMAIL_TRANSPORT=outbox). */
+  /**
+   * The local stand-in for Resend's API (emails/standIn.ts, EMAIL_TRANSPORT=outbox): what it was
+   * asked to send, one row per email, as it arrived (the /dev/outbox page). Rows from before the
+   * stand-in have no sender, id or key.
+   */
   emailOutbox: defineTable({
     to: v.string(),
     subject: v.string(),
     text: v.string(),
     html: v.string(),
     kind: v.string(),
+    from: v.optional(v.string()),
+    /** The id the stand-in answered with, as Resend's: its delivery events name it. */
+    resendId: v.optional(v.string()),
+    /** The request's Idempotency-Key: a repeated request gets the first answer, nothing is stored twice. */
+    idempotencyKey: v.optional(v.string()),
+  }).index("by_idempotencyKey", ["idempotencyKey"]),
+
+  /** The daily digest's rotation (notificationDigest.ts): where today's run starts, so no member is always first. */
+  notificationDigestState: defineTable({
+    /** Today's run begins after this member, wraps around and ends with them. */
+    startAfter: v.optional(v.id("users")),
   }),
 
   /**

@@ -1,9 +1,14 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ErrorCode } from "../common/errors";
 import { api } from "./_generated/api";
-import { errorOf, newTest, setupEnv, signUpParams, STRONG_PASSWORD, type TestConvex } from "./test.setup";
+import { deliveredEmails, errorOf, newTest, setupEnv, signUpParams, STRONG_PASSWORD, useOutbox, type TestConvex } from "./test.setup";
 
 beforeAll(setupEnv);
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
+});
 
 const signIn = (t: TestConvex, password = STRONG_PASSWORD) =>
   t.action(api.auth.signIn, { provider: "password", params: { flow: "signIn", email: "maya@example.com", password } });
@@ -23,14 +28,14 @@ const NEW = "Brand-New-Pass2!";
 describe("settings.changePassword", () => {
   it("changes the password, ends the other sessions, keeps this one and emails the member", async () => {
     const t = newTest();
+    useOutbox(t);
     const maya = await mayaOnTwoDevices(t);
     await maya.as.action(api.settings.changePassword, { currentPassword: STRONG_PASSWORD, newPassword: NEW, confirmPassword: NEW });
     const left = await t.run((ctx) => ctx.db.query("authSessions").collect());
     expect(left.map((s) => s._id)).toEqual([maya.here]);
     expect((await errorOf(signIn(t))).code).toBe(ErrorCode.INVALID_CREDENTIALS);
     expect((await signIn(t, NEW)).tokens).toBeTruthy();
-    await t.finishAllScheduledFunctions(() => {});
-    const mail = await t.run((ctx) => ctx.db.query("emailOutbox").collect());
+    const mail = await deliveredEmails(t);
     expect(mail.find((m) => m.kind === "password_changed")).toMatchObject({ to: "maya@example.com", subject: "Your Rafter password was changed" });
   });
 

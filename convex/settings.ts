@@ -6,6 +6,7 @@ import { v } from "convex/values";
 import { changePasswordSchema } from "../common/auth";
 import { ErrorCode } from "../common/errors";
 import { internal } from "./_generated/api";
+import { sendEmail } from "./emails/send";
 import { passwordChangedEmail } from "./emails/templates";
 import { action, internalMutation, internalQuery, mutation } from "./functions";
 import { fail, parseOrThrow } from "./model/errors";
@@ -41,7 +42,7 @@ export const afterPasswordChange = internalMutation({
     await logSecurityEvent(ctx, "password_changed", { userId, details: `from settings; ${ended} other sessions ended` });
     const user = await ctx.db.get("users", userId);
     if (user?.email) {
-      await ctx.scheduler.runAfter(0, internal.emails.send.deliver, {
+      await sendEmail(ctx, {
         to: user.email,
         ...passwordChangedEmail(user.firstName, `${siteUrl()}/forgot-password`),
         kind: "password_changed",

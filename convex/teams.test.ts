@@ -1,11 +1,16 @@
-import { beforeAll, describe, expect, test } from "vitest";
+import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { ENTERPRISE_TEAM_SEATS } from "../common/plans";
 import { TeamCopy } from "../common/teams";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { bid, createUser, newTest, owner, pro, project, signUpParams, setupEnv, type TestConvex, type TestMember } from "./test.setup";
+import { bid, createUser, deliveredEmails, newTest, owner, pro, project, signUpParams, setupEnv, useOutbox, type TestConvex, type TestMember } from "./test.setup";
 
 beforeAll(setupEnv);
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
+});
 
 const VERIFIED = { emailVerificationTime: Date.now() };
 
@@ -102,11 +107,10 @@ describe("team seats: inviting", () => {
 
   test("an unknown address gets an invitation email and the invitation is matched when they sign up", async () => {
     const t = newTest();
-    process.env.EMAIL_TRANSPORT = "outbox";
+    useOutbox(t);
     const boss = await enterprise(t);
     const seatId = await boss.as.mutation(api.teams.invite, { email: "newhire@example.com" });
-    await t.finishAllScheduledFunctions(() => undefined);
-    const mail = await t.run((ctx) => ctx.db.query("emailOutbox").collect());
+    const mail = await deliveredEmails(t);
     expect(mail).toEqual([expect.objectContaining({ to: "newhire@example.com", kind: "team_invitation" })]);
     expect(mail[0]!.subject).toBe("Acme Electric invited you to their team on Rafter");
     expect(mail[0]!.text).toContain("/signup?type=professional");

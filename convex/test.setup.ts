@@ -1,6 +1,8 @@
 // Shared by the backend tests: the module map convex-test loads, the keys
 // @convex-dev/auth signs with, and factories.
 /// <reference types="vite/client" />
+import { AsyncLocalStorage } from "node:async_hooks";
+import * as convexTestModule from "convex-test";
 import { convexTest } from "convex-test";
 import { ConvexError } from "convex/values";
 import { makeFunctionReference, type FunctionArgs, type FunctionReturnType, type WithoutSystemFields } from "convex/server";
@@ -9,6 +11,8 @@ import { inject, vi } from "vitest";
 import type { AppErrorData } from "../common/errors";
 import type { api } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
+import { resendStandInUrl } from "./emails/standIn";
+import { localModeRefusal } from "./model/deployment";
 import { syncUserLocation } from "./model/professionals";
 import { localConnectWebhookSecret, localWebhookSecret, stripeClient } from "./payments/gateway";
 import schema from "./schema";
@@ -53,27 +57,117 @@ const components = await Promise.all(
   })),
 );
 
-export function newTest() {
+/**
+ * Which test deployment a call comes from, so its Resend API calls reach its own stand-in: each
+ * deployment's functions run in its convex-test context (`__localConvexGlobal`, the hook the local
+ * runtime uses), also when a timer armed in an earlier test fires during a later one.
+ */
+const deployments = new WeakMap<object, ReturnType<typeof convexTest>>();
+// The project's convex-test patch exports it (tools/local-convex/src/internals.ts reads it too).
+const { convexGlobalStorage } = (convexTestModule as unknown as { __localConvexInternals: { convexGlobalStorage: AsyncLocalStorage<object> } })
+  .__localConvexInternals;
+
+function callingDeployment(): ReturnType<typeof convexTest> | null {
+  const global = convexGlobalStorage.getStore();
+  return global === undefined ? null : (deployments.get(global) ?? null);
+}
+
+export function newTest(options: { transactionLimits?: boolean } = {}) {
   // Notifications schedule emails: every test deployment has the local transport.
   process.env.EMAIL_TRANSPORT ??= "outbox";
   process.env.SITE_URL ??= "http://localhost:5173";
-  const t = convexTest(schema, modules);
+  const t = convexTest({ schema, modules, ...options });
   for (const component of components) t.registerComponent(component.path, component.schema, component.modules);
+  deployments.set((t as unknown as { __localConvexGlobal: object }).__localConvexGlobal, t);
   return t;
 }
+
+/**
+ * Runs a function outside the Convex function that calls it: the stand-in is reached over HTTP, as
+ * a server apart, not from inside the component's action (whose modules convex-test would look in).
+ */
+const outsideFunctions = AsyncLocalStorage.snapshot();
+
+/**
+ * A call to Resend's API, as the local runtime routes it: to the calling deployment's stand-in for
+ * Resend (emails/standIn.ts), only in local mode with the outbox on. Outside local mode it gets
+ * Resend's own answer to the stand-in's key (403: the component records the email failed); with
+ * another transport, tests reach no network. Null: not a Resend address.
+ */
+async function routeResend(url: string, init: RequestInit | undefined): Promise<Response | null> {
+  const standIn = resendStandInUrl(url, process.env.CONVEX_SITE_URL ?? TEST_SITE_URL);
+  if (standIn === null) return null;
+  const t = callingDeployment();
+  if (t === null || process.env.EMAIL_TRANSPORT !== "outbox") throw new Error(`tests reach no network: ${url}`);
+  // Not local: no stand-in, and Resend itself refuses the stand-in's key, as here.
+  if (localModeRefusal() !== null) {
+    return new Response(JSON.stringify({ statusCode: 403, name: "invalid_api_key", message: "API key is invalid." }), { status: 403 });
+  }
+  const target = new URL(standIn);
+  return await outsideFunctions(() => t.fetch(target.pathname + target.search, init));
+}
+
+const unrouted = globalThis.fetch;
+if (!(unrouted as { routesResend?: true }).routesResend) {
+  globalThis.fetch = Object.assign(
+    async (input: RequestInfo | URL, init?: RequestInit) =>
+      (await routeResend(input instanceof Request ? input.url : String(input), init)) ?? (await unrouted(input, init)),
+    { routesResend: true as const },
+  );
+}
+
 /**
  * The deployment's own site URL answered by its HTTP actions, as on Convex, so a scheduled action
- * that posts to the app's own route (the local payments gateway's signed webhook events) runs that
- * path in tests. Any other address is refused: tests reach no network. Undone by `vi.unstubAllGlobals()`.
+ * that posts to the app's own route (the local payments gateway's signed webhook events, the Resend
+ * stand-in's delivery events) runs that path in tests. Resend's API goes to the stand-in as above;
+ * any other address is refused: tests reach no network. Undone by `vi.unstubAllGlobals()`.
  */
 export function serveSiteUrl(t: TestConvex): void {
   const site = new URL(process.env.CONVEX_SITE_URL ?? TEST_SITE_URL);
   process.env.CONVEX_SITE_URL = site.origin;
   vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
+    const resend = await routeResend(url.href, init);
+    if (resend !== null) return resend;
     if (url.origin !== site.origin) throw new Error(`tests reach no network: ${url.href}`);
     return await t.fetch(url.pathname + url.search, init);
   });
+}
+
+/**
+ * Local mode with the outbox on, in fake time (call it before anything sends): the app's emails go
+ * through the resend component to its local stand-in, as on `npm start`. Undo with
+ * `vi.unstubAllEnvs()`, `vi.unstubAllGlobals()` and `vi.useRealTimers()`.
+ */
+export function useOutbox(t: TestConvex, options?: Parameters<typeof vi.useFakeTimers>[0]): void {
+  vi.stubEnv("RAFTER_LOCAL", "1");
+  vi.stubEnv("EMAIL_TRANSPORT", "outbox");
+  useFakeTime(options);
+  serveSiteUrl(t);
+}
+
+/**
+ * The email queue's next minute in fake time, a second at a time (its batches wait a second), for
+ * tests whose other scheduled work must not run to the end (a purge a month away); the outbox.
+ */
+export async function emailsWithinAMinute(t: TestConvex): Promise<Doc<"emailOutbox">[]> {
+  serveSiteUrl(t);
+  for (let i = 0; i < 60; i++) {
+    vi.advanceTimersByTime(1000);
+    await t.finishInProgressScheduledFunctions();
+  }
+  return await t.run((ctx) => ctx.db.query("emailOutbox").collect());
+}
+
+/**
+ * Runs the email queue (and everything else scheduled) to the end in fake time, and returns the
+ * outbox (oldest first unless told). Needs local mode and fake timers from before the first send
+ * (useOutbox); the stand-in's delivery events reach the deployment's own site URL.
+ */
+export async function deliveredEmails(t: TestConvex, order: "asc" | "desc" = "asc"): Promise<Doc<"emailOutbox">[]> {
+  serveSiteUrl(t);
+  await t.finishAllScheduledFunctions(vi.runAllTimers);
+  return await t.run((ctx) => ctx.db.query("emailOutbox").order(order).collect());
 }
 
 /** A test accessor, with or without identity or request metadata. */

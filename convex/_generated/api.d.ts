@@ -34,6 +34,7 @@ import type * as dashboard from "../dashboard.js";
 import type * as devOutbox from "../devOutbox.js";
 import type * as emailVerification from "../emailVerification.js";
 import type * as emails_send from "../emails/send.js";
+import type * as emails_standIn from "../emails/standIn.js";
 import type * as emails_templates from "../emails/templates.js";
 import type * as endorsements from "../endorsements.js";
 import type * as files from "../files.js";
@@ -196,6 +197,7 @@ declare const fullApi: ApiFromModules<{
   devOutbox: typeof devOutbox;
   emailVerification: typeof emailVerification;
   "emails/send": typeof emails_send;
+  "emails/standIn": typeof emails_standIn;
   "emails/templates": typeof emails_templates;
   endorsements: typeof endorsements;
   files: typeof files;

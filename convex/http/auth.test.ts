@@ -1,11 +1,16 @@
 // Account rows of the REST API (spec §7) through the real router.
-import { afterEach, beforeAll, describe, expect, test } from "vitest";
+import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { ErrorCode } from "../../common/errors";
 import { ResetCopy } from "../../common/auth";
-import { newTest, setupEnv, signUpParams, STRONG_PASSWORD, createUser, insertUser, type TestConvex } from "../test.setup";
+import { newTest, setupEnv, signUpParams, STRONG_PASSWORD, createUser, deliveredEmails, insertUser, useOutbox, type TestConvex } from "../test.setup";
 import { EXTERNAL_LOGIN_NOT_CONFIGURED } from "./auth";
 
 beforeAll(setupEnv);
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
+});
 
 type Fetcher = Pick<TestConvex, "fetch">;
 const call = (who: Fetcher, method: string, path: string, body?: unknown) =>
@@ -22,10 +27,7 @@ const registration = (overrides: Record<string, unknown> = {}) => {
   return params;
 };
 
-async function outbox(t: TestConvex) {
-  await t.finishAllScheduledFunctions(() => {});
-  return t.run((ctx) => ctx.db.query("emailOutbox").order("desc").collect());
-}
+const outbox = (t: TestConvex) => deliveredEmails(t, "desc");
 
 describe("POST /api/auth/register", () => {
   test("creates the account with the spec's payload and answers the bearer token", async () => {
@@ -143,6 +145,7 @@ describe("POST /api/auth/update-profile", () => {
 describe("forgot and reset password", () => {
   test("the same answer for known and unknown emails; the emailed token resets the password", async () => {
     const t = newTest();
+    useOutbox(t);
     expect((await call(t, "POST", "/api/auth/register", registration())).status).toBe(201);
     const known = await call(t, "POST", "/api/auth/forgot-password", { email: "maya@example.com" });
     const unknown = await call(t, "POST", "/api/auth/forgot-password", { email: "nobody@example.com" });

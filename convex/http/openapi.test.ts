@@ -6,8 +6,9 @@ import { newTest } from "../test.setup";
 
 /** Served by @convex-dev/auth for token verification, not part of the REST API. */
 // Not the public REST contract: the auth library's discovery documents, and the local-only outbox
-// (it answers 404 on any deployment that is not local), and Stripe's webhook (Stripe's contract, not ours).
-const NOT_REST = new Set(["/.well-known/openid-configuration", "/.well-known/jwks.json", "/dev/outbox", "/stripe/webhook", "/stripe/connect-webhook", "/credential-document"]);
+// and Resend stand-in (they answer 404 on any deployment that is not local), and Stripe's and
+// Resend's webhooks (their contracts, not ours).
+const NOT_REST = new Set(["/.well-known/openid-configuration", "/.well-known/jwks.json", "/dev/outbox", "/dev/resend/emails", "/dev/resend/emails/batch", "/resend-webhook", "/stripe/webhook", "/stripe/connect-webhook", "/credential-document"]);
 
 interface Operation {
   summary: string;

@@ -202,6 +202,15 @@ export const ROUTES: Record<string, RouteRule> = {
   "POST /api/team/seats/*": {
     paths: ["/api/team/seats/{seat}/accept", "/api/team/seats/{seat}/decline", "/api/team/seats/{seat}/remove", "/api/team/seats/{seat}/leave"],
   },
+  "POST /dev/resend/emails": {
+    public: "the local stand-in for Resend's API (emails/standIn.ts): 404 unless the deployment is local with the outbox on; then only its own key",
+  },
+  "POST /dev/resend/emails/batch": {
+    public: "the local stand-in for Resend's batch API (emails/standIn.ts): 404 unless the deployment is local with the outbox on; then only its own key",
+  },
+  "POST /resend-webhook": {
+    public: "Resend's delivery events: anyone may post, only events signed with the webhook secret (svix) are applied (400 otherwise)",
+  },
   "POST /stripe/webhook": {
     public:
       "the payments webhook: anyone may post, only events signed with the webhook secret are applied (400 otherwise)",

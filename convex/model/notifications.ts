@@ -3,9 +3,9 @@
 // that causes them, and only here. The recipient's email preference for the
 // kind decides: an email now, a line in the daily digest, or nothing.
 import { preferenceKindOf, preferencesOf } from "../../common/notifications";
-import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { sendEmail } from "../emails/send";
 import { notificationEmail } from "../emails/templates";
 import { adjustUserCounts } from "./counters";
 import { siteUrl } from "./tokens";
@@ -39,7 +39,7 @@ export async function notify(ctx: MutationCtx, n: NewNotification): Promise<void
   });
   await adjustUserCounts(ctx, n.userId, { unreadNotifications: 1 });
   if (mode === "email" && canEmail) {
-    await ctx.scheduler.runAfter(0, internal.emails.send.deliver, {
+    await sendEmail(ctx, {
       to: recipient.email!,
       ...notificationEmail(recipient.firstName, n.title, n.content, `${siteUrl()}${n.actionUrl ?? "/notifications"}`),
       kind: `notification_${n.type}`,

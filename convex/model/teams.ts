@@ -9,9 +9,9 @@ import { ErrorCode } from "../../common/errors";
 import { isLiveStatus, teamSeatLimit } from "../../common/plans";
 import { LIVE_SEAT_STATES, TeamCopy, type SeatState } from "../../common/teams";
 import { normalizeEmail } from "../../common/account";
-import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { sendEmail } from "../emails/send";
 import { teamInviteEmail } from "../emails/templates";
 import { fail, forbidden, invalid, notFound } from "./errors";
 import { limitOrRefuse } from "./limits";
@@ -186,7 +186,7 @@ export async function inviteToTeam(ctx: MutationCtx, owner: Doc<"users">, rawEma
   if (member) {
     await tellInvitee(ctx, owner, member._id);
   } else {
-    await ctx.scheduler.runAfter(0, internal.emails.send.deliver, {
+    await sendEmail(ctx, {
       to: email,
       ...teamInviteEmail(displayName(owner), `${siteUrl()}/signup?type=professional`),
       kind: "team_invitation",
