@@ -95,7 +95,13 @@ const outsideFunctions = AsyncLocalStorage.snapshot();
  * another transport, tests reach no network. Null: not a Resend address.
  */
 async function routeResend(url: string, init: RequestInit | undefined): Promise<Response | null> {
-  const standIn = resendStandInUrl(url, process.env.CONVEX_SITE_URL ?? TEST_SITE_URL);
+  const site = process.env.CONVEX_SITE_URL ?? TEST_SITE_URL;
+  // The stand-in's delivery events, as Resend's reach the deployment's webhook.
+  if (url === `${site.replace(/\/$/, "")}/resend-webhook`) {
+    const t = callingDeployment();
+    return t === null ? null : await outsideFunctions(() => t.fetch("/resend-webhook", init));
+  }
+  const standIn = resendStandInUrl(url, site);
   if (standIn === null) return null;
   const t = callingDeployment();
   if (t === null || process.env.EMAIL_TRANSPORT !== "outbox") throw new Error(`tests reach no network: ${url}`);
