@@ -11,7 +11,7 @@ import { inject, vi } from "vitest";
 import type { AppErrorData } from "../common/errors";
 import type { api } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
-import { resendStandInUrl } from "./emails/standIn";
+import { resendStandInUrl } from "./emails/standInRoute";
 import { localModeRefusal } from "./model/deployment";
 import { syncUserLocation } from "./model/professionals";
 import { localConnectWebhookSecret, localWebhookSecret, stripeClient } from "./payments/gateway";

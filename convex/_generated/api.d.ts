@@ -35,6 +35,7 @@ import type * as devOutbox from "../devOutbox.js";
 import type * as emailVerification from "../emailVerification.js";
 import type * as emails_send from "../emails/send.js";
 import type * as emails_standIn from "../emails/standIn.js";
+import type * as emails_standInRoute from "../emails/standInRoute.js";
 import type * as emails_templates from "../emails/templates.js";
 import type * as endorsements from "../endorsements.js";
 import type * as files from "../files.js";
@@ -198,6 +199,7 @@ declare const fullApi: ApiFromModules<{
   emailVerification: typeof emailVerification;
   "emails/send": typeof emails_send;
   "emails/standIn": typeof emails_standIn;
+  "emails/standInRoute": typeof emails_standInRoute;
   "emails/templates": typeof emails_templates;
   endorsements: typeof endorsements;
   files: typeof files;

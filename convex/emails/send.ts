@@ -11,7 +11,8 @@ import { v } from "convex/values";
 import { components } from "../_generated/api";
 import { httpAction, type MutationCtx } from "../_generated/server";
 import { internalMutation } from "../functions";
-import { localResendWebhookSecret, STAND_IN_API_KEY } from "./standIn";
+import { localResendWebhookSecret } from "./standIn";
+import { STAND_IN_API_KEY } from "./standInRoute";
 import type { EmailContent } from "./templates";
 
 export interface Email extends EmailContent {

@@ -12,22 +12,9 @@ import { components, internal } from "../_generated/api";
 import { httpAction } from "../_generated/server";
 import { internalAction, internalMutation } from "../functions";
 import { isOutboxReadable } from "../model/deployment";
+import { STAND_IN_API_KEY } from "./standInRoute";
 
-/** The API key the stand-in takes: not a secret, it opens nothing but the local outbox. */
-export const STAND_IN_API_KEY = "re_local_outbox_stand_in";
-/** Where the stand-in answers on the deployment's site URL. */
-export const STAND_IN_PATH = "/dev/resend";
-const RESEND_API_ORIGIN = "https://api.resend.com";
-
-/**
- * Where a request the app's functions make should go: a Resend API address becomes the stand-in's
- * on `siteUrl`; anything else is left alone (null). The local runtime and the unit tests apply it
- * to their fetch, and only in local mode with the outbox on.
- */
-export function resendStandInUrl(url: string, siteUrl: string): string | null {
-  if (!url.startsWith(`${RESEND_API_ORIGIN}/`)) return null;
-  return `${siteUrl.replace(/\/$/, "")}${STAND_IN_PATH}${url.slice(RESEND_API_ORIGIN.length)}`;
-}
+export { STAND_IN_API_KEY, STAND_IN_PATH, resendStandInUrl } from "./standInRoute";
 
 // Resend's published limits (its API reference).
 export const RESEND_REQUESTS_PER_SECOND = 2;
