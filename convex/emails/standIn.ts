@@ -126,6 +126,8 @@ export const standInHttp = httpAction(async (ctx, request) => {
     ...(idempotencyKey ? { idempotencyKey } : {}),
   });
   if (result.kind === "rateLimited") {
+    // Said in the log: a sender that keeps to Resend's rate never sees this.
+    console.warn(`Resend stand-in: 429, over ${RESEND_REQUESTS_PER_SECOND} requests a second`);
     return failure(refuse(429, "rate_limit_exceeded", "Too many requests. You can only make 2 requests per second."), {
       "retry-after": String(Math.ceil(result.retryAfterMs / 1000)),
     });
