@@ -63,6 +63,12 @@ const components = await Promise.all(
  * runtime uses), also when a timer armed in an earlier test fires during a later one.
  */
 const deployments = new WeakMap<object, ReturnType<typeof convexTest>>();
+/**
+ * Deployments whose test reads the outbox (useOutbox, deliveredEmails, emailsWithinAMinute). Only
+ * their emails reach the stand-in: in any other test an email fails at its first call, as outside
+ * local mode, so a test about something else runs no delivery work (retries, events) beside its own.
+ */
+const readsOutbox = new WeakSet<object>();
 // The project's convex-test patch exports it (tools/local-convex/src/internals.ts reads it too).
 const { convexGlobalStorage } = (convexTestModule as unknown as { __localConvexInternals: { convexGlobalStorage: AsyncLocalStorage<object> } })
   .__localConvexInternals;
@@ -90,9 +96,9 @@ const outsideFunctions = AsyncLocalStorage.snapshot();
 
 /**
  * A call to Resend's API, as the local runtime routes it: to the calling deployment's stand-in for
- * Resend (emails/standIn.ts), only in local mode with the outbox on. Outside local mode it gets
- * Resend's own answer to the stand-in's key (403: the component records the email failed); with
- * another transport, tests reach no network. Null: not a Resend address.
+ * Resend (emails/standIn.ts), only in local mode with the outbox on (and a test that reads it).
+ * Otherwise it gets Resend's own answer to the stand-in's key (403: the component records the email
+ * failed); with another transport, tests reach no network. Null: not a Resend address.
  */
 async function routeResend(url: string, init: RequestInit | undefined): Promise<Response | null> {
   const site = process.env.CONVEX_SITE_URL ?? TEST_SITE_URL;
@@ -106,7 +112,7 @@ async function routeResend(url: string, init: RequestInit | undefined): Promise<
   const t = callingDeployment();
   if (t === null || process.env.EMAIL_TRANSPORT !== "outbox") throw new Error(`tests reach no network: ${url}`);
   // Not local: no stand-in, and Resend itself refuses the stand-in's key, as here.
-  if (localModeRefusal() !== null) {
+  if (localModeRefusal() !== null || !readsOutbox.has(t)) {
     return new Response(JSON.stringify({ statusCode: 403, name: "invalid_api_key", message: "API key is invalid." }), { status: 403 });
   }
   const target = new URL(standIn);
@@ -146,6 +152,7 @@ export function serveSiteUrl(t: TestConvex): void {
  * `vi.unstubAllEnvs()`, `vi.unstubAllGlobals()` and `vi.useRealTimers()`.
  */
 export function useOutbox(t: TestConvex, options?: Parameters<typeof vi.useFakeTimers>[0]): void {
+  readsOutbox.add(t);
   vi.stubEnv("RAFTER_LOCAL", "1");
   vi.stubEnv("EMAIL_TRANSPORT", "outbox");
   useFakeTime(options);
@@ -157,6 +164,7 @@ export function useOutbox(t: TestConvex, options?: Parameters<typeof vi.useFakeT
  * tests whose other scheduled work must not run to the end (a purge a month away); the outbox.
  */
 export async function emailsWithinAMinute(t: TestConvex): Promise<Doc<"emailOutbox">[]> {
+  readsOutbox.add(t);
   serveSiteUrl(t);
   for (let i = 0; i < 60; i++) {
     vi.advanceTimersByTime(1000);
@@ -171,6 +179,7 @@ export async function emailsWithinAMinute(t: TestConvex): Promise<Doc<"emailOutb
  * (useOutbox); the stand-in's delivery events reach the deployment's own site URL.
  */
 export async function deliveredEmails(t: TestConvex, order: "asc" | "desc" = "asc"): Promise<Doc<"emailOutbox">[]> {
+  readsOutbox.add(t);
   serveSiteUrl(t);
   await t.finishAllScheduledFunctions(vi.runAllTimers);
   return await t.run((ctx) => ctx.db.query("emailOutbox").order(order).collect());
