@@ -13,6 +13,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseEnv } from "node:util";
+import { RESEND_STAND_IN_ROUTE } from "../convex/emails/standInRoute";
 import { isLoopbackHost } from "../convex/model/deployment";
 import { adminClient, readRuntimeInfo } from "./lib/convex";
 import { localWebhookSecret } from "./lib/localSecrets";
@@ -178,6 +179,8 @@ async function main() {
       appUrl,
       ...(dev ? ["--watch"] : []),
       ...(args.includes("--reset") ? ["--reset"] : []),
+      // The email component calls Resend's fixed address: the outbox's stand-in answers it (convex/emails/standIn.ts).
+      ...(emailTransport === "outbox" ? ["--route-fetch", RESEND_STAND_IN_ROUTE] : []),
     ],
     cwd: ROOT,
     // RAFTER_LOCAL: a local deployment (convex/model/deployment.ts: dev outbox route, demo seed, the

@@ -16,3 +16,6 @@ export function resendStandInUrl(url: string, siteUrl: string): string | null {
   if (!url.startsWith(`${RESEND_API_ORIGIN}/`)) return null;
   return `${siteUrl.replace(/\/$/, "")}${STAND_IN_PATH}${url.slice(RESEND_API_ORIGIN.length)}`;
 }
+
+/** The same rule as the local runtime's `--route-fetch` (npm start and the e2e stack pass it with the outbox on). */
+export const RESEND_STAND_IN_ROUTE = `${RESEND_API_ORIGIN}/={site}${STAND_IN_PATH}/`;

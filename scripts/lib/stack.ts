@@ -8,6 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { RESEND_STAND_IN_ROUTE } from "../../convex/emails/standInRoute";
 import { waitForHttp } from "./http";
 import { freePorts } from "./ports";
 
@@ -163,6 +164,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         "--env-path",
         path.join(tmpDir, "no.env"),
         "--no-codegen",
+        // The email component calls Resend's fixed address: the outbox's stand-in answers it (convex/emails/standIn.ts).
+        "--route-fetch",
+        RESEND_STAND_IN_ROUTE,
         ...(options.quiet === false ? [] : ["--quiet"]),
       ],
       {

@@ -1,5 +1,6 @@
 // local-convex: run a Convex app's functions offline. See ../README.md.
 import { parseArgs } from "node:util";
+import { parseFetchRoutes } from "./fetchRoutes.js";
 import { parseLimits } from "./limits.js";
 import { codegen } from "./loader.js";
 import { startRuntime } from "./runtime.js";
@@ -21,6 +22,9 @@ const HELP = `Usage: local-convex [options]
   --codegen-only      regenerate <functions>/_generated (with \`components\`) and exit
   --reset             wipe the data folder first (the only way data is ever deleted)
   --quiet             do not log each function call
+  --route-fetch <from=to>  send the functions' fetch of an address prefix to another (repeatable;
+                      {site} in <to> is the site URL), for stand-ins of outside APIs:
+                      --route-fetch https://api.resend.com/={site}/dev/resend/
   --limit <name=n>    a stricter transaction limit than Convex's (repeatable): bytesRead, documentsRead,
                       databaseQueries, bytesWritten, documentsWritten, functionMs, documentBytes, arrayLength
   -h, --help          show this help
@@ -47,6 +51,7 @@ async function main() {
       reset: { type: "boolean" },
       quiet: { type: "boolean" },
       limit: { type: "string", multiple: true },
+      "route-fetch": { type: "string", multiple: true },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -74,6 +79,7 @@ async function main() {
     reset: values.reset,
     logFunctionCalls: !values.quiet,
     limits: parseLimits(values.limit ?? []),
+    fetchRoutes: parseFetchRoutes(values["route-fetch"] ?? []),
     forwardedForToken,
   });
   let stopping = false;

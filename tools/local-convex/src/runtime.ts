@@ -9,6 +9,7 @@ import { parseEnv } from "node:util";
 import { WebSocketServer } from "ws";
 import { loadOrCreateKeys, TokenVerifier } from "./auth.js";
 import { Engine } from "./engine.js";
+import { installFetchRoutes, type FetchRoute } from "./fetchRoutes.js";
 import type { Limits } from "./limits.js";
 import { clientInfo, deploymentApi, siteApi } from "./http-api.js";
 import { codegen, loadApp } from "./loader.js";
@@ -36,6 +37,8 @@ export interface RuntimeOptions {
   logFunctionCalls?: boolean;
   /** Stricter transaction limits than Convex's (see limits.ts). */
   limits?: Limits;
+  /** Address prefixes the functions' fetch is sent elsewhere from (fetchRoutes.ts). */
+  fetchRoutes?: FetchRoute[];
   /**
    * A random secret: a request that carries it (http-api.ts FORWARDED_FOR_TOKEN_HEADER) may give
    * its client address in X-Forwarded-For. Unset (the default): the header is never believed.
@@ -148,6 +151,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     // What a deployment provides to its functions.
     process.env.CONVEX_CLOUD_URL = cloudUrl;
     process.env.CONVEX_SITE_URL = siteUrl;
+    installFetchRoutes(options.fetchRoutes ?? [], () => siteUrl);
     process.env.JWT_PRIVATE_KEY ??= keys.jwtPrivateKey;
     process.env.JWKS ??= keys.jwks;
     if (options.siteUrl) process.env.SITE_URL ??= options.siteUrl;
