@@ -1,6 +1,5 @@
 // The Convex components this app installs (each keeps its own tables and is
 // reached only through `components.<name>` from our functions).
-import actionRetrier from "@convex-dev/action-retrier/convex.config";
 import migrations from "@convex-dev/migrations/convex.config";
 import rateLimiter from "@convex-dev/rate-limiter/convex.config";
 import resend from "@convex-dev/resend/convex.config";
@@ -15,7 +14,6 @@ app.use(shardedCounter);
 // Two pools, so a burst of one kind of work never starves the other.
 app.use(workpool, { name: "paymentsPool" });
 app.use(workpool, { name: "fanoutPool" });
-app.use(actionRetrier);
 app.use(migrations);
 
 export default app;

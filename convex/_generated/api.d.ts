@@ -347,6 +347,5 @@ export declare const components: {
   shardedCounter: import("@convex-dev/sharded-counter/_generated/component.js").ComponentApi<"shardedCounter">;
   paymentsPool: import("@convex-dev/workpool/_generated/component.js").ComponentApi<"paymentsPool">;
   fanoutPool: import("@convex-dev/workpool/_generated/component.js").ComponentApi<"fanoutPool">;
-  actionRetrier: import("@convex-dev/action-retrier/_generated/component.js").ComponentApi<"actionRetrier">;
   migrations: import("@convex-dev/migrations/_generated/component.js").ComponentApi<"migrations">;
 };
