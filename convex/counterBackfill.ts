@@ -3,9 +3,9 @@
 // the count shown (the row's base plus the counter) is the same before, during and after. Until it
 // has run, nothing is wrong: readers add the old base. Through @convex-dev/migrations (resumable,
 // batched, its progress kept in the component):
-//   npx convex run counterBackfill:run
+//   npx convex run migrations:runAll (which runs these after the other one-offs)
 import { Migrations } from "@convex-dev/migrations";
-import { components, internal } from "./_generated/api";
+import { components } from "./_generated/api";
 import type { DataModel } from "./_generated/dataModel";
 import { internalMutation } from "./functions";
 import { addShared } from "./model/counters";
@@ -65,13 +65,3 @@ export const insightDays = migrations.define({
   table: "proDailyStats",
   migrateOne: (_ctx, row) => (row.settled === undefined ? { settled: false } : undefined),
 });
-
-/** All of the above, one after the other. */
-export const run = migrations.runner([
-  internal.counterBackfill.postLikes,
-  internal.counterBackfill.commentLikes,
-  internal.counterBackfill.follows,
-  internal.counterBackfill.tagUsage,
-  internal.counterBackfill.jobCounts,
-  internal.counterBackfill.insightDays,
-]);

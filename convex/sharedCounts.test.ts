@@ -119,7 +119,7 @@ describe("tags and trending", () => {
   });
 });
 
-describe("the backfill (counterBackfill:run)", () => {
+describe("the backfill (in migrations:runAll)", () => {
   test("moves each count a row kept into its counter; every count shown is the same before and after", async () => {
     const t = newTest();
     const ana = await owner(t);
@@ -154,7 +154,7 @@ describe("the backfill (counterBackfill:run)", () => {
       jobsShown: 4,
     });
 
-    await t.mutation(internal.counterBackfill.run, {});
+    await t.mutation(internal.migrations.runAll, {});
     await t.finishAllScheduledFunctions(vi.runAllTimers);
 
     const after = await shown();

@@ -55,7 +55,7 @@ export async function countedSince(ctx: CountCtx, key: SharedCountKey | JobCount
 
 /**
  * A shared count as shown: `base` (the count a row held before the counter kept it, until
- * counterBackfill:run folds it in) plus the counter, never below 0.
+ * the backfill in migrations:runAll folds it in) plus the counter, never below 0.
  */
 export async function sharedCount(ctx: CountCtx, key: SharedCountKey | JobCountKey, base = 0): Promise<number> {
   return Math.max(0, base + (await countedSince(ctx, key)));

@@ -208,7 +208,7 @@ export async function countStatusChange(ctx: MutationCtx, category: string, from
 
 export async function jobCount(ctx: QueryCtx, status: string | undefined, category: string | undefined) {
   const key = `${status ?? "all"}:${category ?? "all"}`;
-  // A jobCounts row is a count kept before the counter, until counterBackfill:run folds it in.
+  // A jobCounts row is a count kept before the counter, until the backfill (migrations:runAll) folds it in.
   const before = await ctx.db
     .query("jobCounts")
     .withIndex("by_key", (q) => q.eq("key", key))
