@@ -4,9 +4,9 @@ import { ConvexError } from "convex/values";
 import { beforeAll, describe, expect, test } from "vitest";
 import { ErrorCode, verifyEmailFirst } from "../common/errors";
 import { REFERRAL_POINTS } from "../common/profile";
-import { api, internal } from "./_generated/api";
+import { api } from "./_generated/api";
 import { errorResponse } from "./http/rest";
-import { bid, errorOf, newTest, owner, pro, project, setupEnv, type TestConvex, type TestMember, userRow, withoutPayment } from "./test.setup";
+import { bid, deliveredEmails, errorOf, newTest, owner, pro, project, setupEnv, type TestConvex, type TestMember, userRow, useOutbox, withoutPayment } from "./test.setup";
 
 beforeAll(setupEnv);
 
@@ -14,9 +14,7 @@ beforeAll(setupEnv);
 async function verifyThroughEmail(t: TestConvex, member: TestMember) {
   const { email } = await userRow(t, member.userId);
   await member.as.action(api.emailVerification.resend, {});
-  await t.finishAllScheduledFunctions(() => {});
-  const { messages } = await t.query(internal.devOutbox.list, {});
-  const mail = messages.find((m) => m.to === email && m.kind === "email_verification");
+  const mail = (await deliveredEmails(t, "desc")).find((m) => m.to === email && m.kind === "email_verification");
   if (!mail) throw new Error(`no verification email to ${email}`);
   const token = decodeURIComponent(/token=([^\s]+)/.exec(mail.text)![1]!);
   await t.mutation(api.emailVerification.verify, { token });
@@ -39,6 +37,7 @@ const review = { rating: 5, title: "Quick and tidy", content: "Fixed it in an ho
 describe("reviews need a verified email", () => {
   test("refused while unverified (EMAIL_NOT_VERIFIED, REST 403), allowed after the emailed link", async () => {
     const t = newTest();
+    useOutbox(t);
     const customer = await owner(t);
     const p = await pro(t);
     const jobId = await completedJob(customer, p);
@@ -64,6 +63,7 @@ describe("reviews need a verified email", () => {
 describe("referral points need a verified email", () => {
   test("deferred while the referrer is unverified, awarded once at verification", async () => {
     const t = newTest();
+    useOutbox(t);
     const referrer = await pro(t, { firstName: "Rita" });
     const backup = await pro(t, { firstName: "Ben" });
     const customer = await owner(t);
